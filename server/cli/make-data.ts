@@ -1,0 +1,20 @@
+/** `npm run make-data -- [--size-mb N] [--seed N]`: makes (or finds) a data file and prints its manifest. */
+import { MIB } from '../../lib/params';
+import { ensureDataFile } from '../data/data-files';
+import { parseBenchArgs, UsageError } from './args';
+
+async function main(): Promise<void> {
+  const { params } = parseBenchArgs(process.argv.slice(2));
+  const file = await ensureDataFile({
+    sizeMb: params.sizeMb,
+    seed: params.seed,
+    onProgress: (w, total) => process.stderr.write(`\r${(w / MIB).toFixed(0)} / ${(total / MIB).toFixed(0)} MiB`),
+  });
+  process.stderr.write('\n');
+  process.stdout.write(`${JSON.stringify(file, null, 2)}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`make-data: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(err instanceof UsageError ? 2 : 1);
+});

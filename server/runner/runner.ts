@@ -1,0 +1,213 @@
+/**
+ * Runs one strategy in a fresh child process and reports its samples and its outcome. Every path
+ * out of a run — done, error, crash, V8 OOM, budget, stop, watchdog — goes through finish(), and the
+ * child is always reaped: stop = SIGTERM, then SIGKILL after a grace period.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { MIB, type RunParams } from '../../lib/params';
+import type { Outcome, ProcSample, RunSummary, Sample } from '../../lib/protocol';
+import { libraryVersion } from '../strategies/catalog';
+import { findStrategy, strategyModule } from '../strategies/index';
+import { ensureChildBuild } from './child-build';
+import { isChildMessage, type ChildConfig } from './child-protocol';
+import { readProcRss } from './proc-status';
+import { RunRecorder } from './summary';
+
+export const STOP_GRACE_MS = 2000;
+/** How often the parent reads /proc when the sampler is off. */
+const PROC_INTERVAL_FALLBACK_MS = 100;
+const STDERR_TAIL_BYTES = 16 * 1024;
+
+export interface RunRequest {
+  runId: string;
+  strategy: string;
+  params: RunParams;
+  file: { path: string; bytes: number };
+  onStarted?: (info: { pid: number; startedAt: number }) => void;
+  onSample?: (sample: Sample) => void;
+  onProc?: (sample: ProcSample) => void;
+}
+
+export interface RunHandle {
+  readonly runId: string;
+  /** Ends the run as 'stopped' (no effect once it has ended). */
+  stop(): void;
+  readonly done: Promise<RunSummary>;
+}
+
+/** Children still alive, so a dying server can take them along. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** Number of run children currently alive in this process (tests assert it returns to 0). */
+export function liveChildCount(): number {
+  return live.size;
+}
+
+/** Starts a run; the returned handle's `done` settles with the summary, whatever the outcome. */
+export function startRun(req: RunRequest): RunHandle {
+  const strategy = findStrategy(req.strategy);
+  if (!strategy) throw new RangeError(`unknown strategy "${req.strategy}"`);
+  const recorder = new RunRecorder();
+  const library = { name: strategy.library, version: libraryVersion(strategy.library) };
+  let child: ChildProcess | null = null;
+  let decided: { outcome: Outcome; reason: string | null } | null = null;
+  let startedAt = Date.now();
+  let startMark = performance.now();
+  let endMark: number | null = null;
+  let childError: string | null = null;
+  let doneReceived = false;
+  let stderrTail = '';
+  const timers = { poll: undefined as NodeJS.Timeout | undefined, watchdog: undefined as NodeJS.Timeout | undefined, kill: undefined as NodeJS.Timeout | undefined };
+  let resolveDone!: (s: RunSummary) => void;
+  const done = new Promise<RunSummary>((resolve) => (resolveDone = resolve));
+  let finished = false;
+
+  function finish(outcome: Outcome, reason: string | null): void {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timers.poll);
+    clearTimeout(timers.watchdog);
+    clearTimeout(timers.kill);
+    resolveDone(
+      recorder.summarize({
+        runId: req.runId,
+        strategy: req.strategy,
+        outcome,
+        reason,
+        fileBytes: req.file.bytes,
+        durationMs: Math.round((endMark ?? performance.now()) - startMark),
+        params: req.params,
+        library,
+        startedAt,
+      }),
+    );
+  }
+
+  /** Decides the outcome now (first decision wins) and makes the child go away. */
+  function terminate(outcome: Outcome, reason: string, signal: NodeJS.Signals = 'SIGTERM'): void {
+    if (decided || finished) return;
+    decided = { outcome, reason };
+    endMark = performance.now();
+    if (!child) return finish(outcome, reason);
+    child.kill(signal);
+    if (signal !== 'SIGKILL') timers.kill = setTimeout(() => child?.kill('SIGKILL'), STOP_GRACE_MS);
+  }
+
+  function checkBudget(rss: number): void {
+    const budget = req.params.budgetMb;
+    if (budget !== null && rss > budget * MIB) {
+      // Like a container's memory limit: no grace, the process is killed on the spot.
+      terminate('out-of-memory', `RSS ${(rss / MIB).toFixed(0)} MB passed the ${budget} MB memory budget`, 'SIGKILL');
+    }
+  }
+
+  async function launch(): Promise<void> {
+    const entry = await ensureChildBuild();
+    if (decided) return finish(decided.outcome, decided.reason);
+    const config: ChildConfig = {
+      strategyModule: strategyModule(req.strategy),
+      filePath: req.file.path,
+      fileBytes: req.file.bytes,
+      highWaterMark: req.params.chunkKb * 1024,
+      delayMs: req.params.delayMs,
+      cpuUs: req.params.cpuUs,
+      sampleMs: req.params.sampleMs,
+      retained: req.params.retained,
+    };
+    const execArgv: string[] = [];
+    if (req.params.retained) execArgv.push('--expose-gc');
+    if (req.params.maxOldSpaceMb !== null) execArgv.push(`--max-old-space-size=${req.params.maxOldSpaceMb}`);
+    // execArgv is set explicitly so the child does not inherit the server's TypeScript loader.
+    const { NODE_OPTIONS: _drop, ...env } = process.env;
+    const proc = fork(entry, [JSON.stringify(config)], {
+      execArgv,
+      env,
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    child = proc;
+    live.add(proc);
+    startedAt = Date.now();
+    startMark = performance.now();
+
+    proc.stderr!.setEncoding('utf8');
+    proc.stderr!.on('data', (text: string) => {
+      stderrTail = (stderrTail + text).slice(-STDERR_TAIL_BYTES);
+    });
+    proc.on('message', (message: unknown) => {
+      if (!isChildMessage(message)) return;
+      switch (message.type) {
+        case 'ready':
+          recorder.idle = message.idle;
+          req.onStarted?.({ pid: proc.pid!, startedAt });
+          break;
+        case 'sample':
+          recorder.addSample(message.sample);
+          checkBudget(message.sample.rss);
+          req.onSample?.(message.sample);
+          break;
+        case 'done':
+          doneReceived = true;
+          endMark = performance.now();
+          recorder.addSample(message.final);
+          recorder.eventLoop = { p50: message.elP50Ms, p99: message.elP99Ms, max: message.elMaxMs };
+          req.onSample?.(message.final);
+          break;
+        case 'error':
+          childError = message.message;
+          break;
+      }
+    });
+    proc.on('error', (err) => {
+      childError ??= err.message;
+    });
+    proc.on('exit', (code, signal) => {
+      live.delete(proc);
+      if (decided) return finish(decided.outcome, decided.reason);
+      if (doneReceived) {
+        const lost = req.file.bytes - (recorder.last?.bytesProcessed ?? 0);
+        if (lost <= 0) return finish('completed', null);
+        return finish('data-lost', `the run ended with ${lost} of ${req.file.bytes} bytes never processed`);
+      }
+      endMark = performance.now();
+      if (/heap out of memory|Reached heap limit/i.test(stderrTail)) {
+        return finish('out-of-memory', `V8 heap limit reached (--max-old-space-size=${req.params.maxOldSpaceMb ?? 'default'})`);
+      }
+      const how = signal ? `killed by ${signal}` : `exited with code ${code}`;
+      const lastLine = stderrTail.trim().split('\n').filter(Boolean).slice(-1)[0];
+      finish('crashed', childError ?? (lastLine ? `${how}: ${lastLine}` : how));
+    });
+
+    const intervalMs = req.params.sampleMs ?? PROC_INTERVAL_FALLBACK_MS;
+    const pollProc = async () => {
+      if (finished || proc.exitCode !== null || proc.signalCode !== null) return;
+      const rss = await readProcRss(proc.pid!);
+      if (rss !== null && !finished) {
+        const p = { t: performance.now() - startMark, at: Date.now(), rss };
+        recorder.addProc(p);
+        checkBudget(rss);
+        req.onProc?.(p);
+      }
+      if (!finished) timers.poll = setTimeout(pollProc, intervalMs);
+    };
+    void pollProc();
+    timers.watchdog = setTimeout(
+      () => terminate('timed-out', `watchdog: no result after ${req.params.timeoutS} s`),
+      req.params.timeoutS * 1000,
+    );
+  }
+
+  launch().catch((err: unknown) => {
+    if (child) child.kill('SIGKILL');
+    finish('crashed', `could not start the run: ${err instanceof Error ? err.message : String(err)}`);
+  });
+
+  return {
+    runId: req.runId,
+    stop: () => terminate('stopped', 'stopped by the user'),
+    done,
+  };
+}
