@@ -31,7 +31,10 @@ export function rangeMessage(field: NumericField, max: number = LIMITS[field].ma
 
 function ranged(field: NumericField, opts: { int?: boolean } = {}) {
   const msg = rangeMessage(field);
-  let n = z.number({ error: `${field} must be a number (${LIMITS[field].min}–${LIMITS[field].max})` });
+  const range = `${LIMITS[field].min}–${LIMITS[field].max}`;
+  let n = z.number({
+    error: (issue) => (issue.input === undefined ? `${field} is required (${range})` : `${field} must be a number (${range})`),
+  });
   if (opts.int) n = n.int({ error: `${field} must be a whole number` });
   return n.min(LIMITS[field].min, { error: msg }).max(LIMITS[field].max, { error: msg });
 }
@@ -44,7 +47,7 @@ export const runParamsSchema = z.object({
   chunkKb: ranged('chunkKb', { int: true }),
   /** null turns the sampler off (used to measure its overhead). */
   sampleMs: ranged('sampleMs', { int: true }).nullable(),
-  retained: z.boolean({ error: 'retained must be true or false' }),
+  retained: z.boolean({ error: (issue) => (issue.input === undefined ? 'retained is required (true or false)' : 'retained must be true or false') }),
   /** RSS budget, like a container memory limit; null = no budget. */
   budgetMb: ranged('budgetMb', { int: true }).nullable(),
   /** V8 old-space limit (--max-old-space-size); null = Node's default. */

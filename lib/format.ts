@@ -1,0 +1,42 @@
+/** Display helpers shared by every view. Pure, no DOM, no `node:`. */
+import { MIB } from './params';
+
+/** Bytes → MiB, the unit every view shows (labelled "MB" like process.memoryUsage() write-ups). */
+export function toMb(bytes: number): number {
+  return bytes / MIB;
+}
+
+/** "31 MB", "1.4 MB", "0.05 MB": fewer decimals as the number grows, so columns stay readable. */
+export function formatMb(bytes: number): string {
+  return `${formatMbNumber(bytes)} MB`;
+}
+
+/** The number part of formatMb. */
+export function formatMbNumber(bytes: number): string {
+  const mb = toMb(bytes);
+  const abs = Math.abs(mb);
+  if (abs >= 100) return mb.toFixed(0);
+  if (abs >= 10) return mb.toFixed(1).replace(/\.0$/, '');
+  if (abs >= 0.1 || abs === 0) return mb.toFixed(1);
+  return mb.toFixed(2);
+}
+
+/** Milliseconds → "12.3 s" (one decimal under a minute) or "2 min 05 s". */
+export function formatSeconds(ms: number): string {
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+}
+
+/** 0.4567 → "46%"; below 1% keeps one decimal so a tiny share does not read as zero. */
+export function formatPercent(fraction: number): string {
+  const pct = fraction * 100;
+  if (pct > 0 && pct < 1) return `${pct.toFixed(1)}%`;
+  return `${Math.round(pct)}%`;
+}
+
+/** Epoch ms → local "14:03:27". */
+export function formatClock(epochMs: number): string {
+  return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}

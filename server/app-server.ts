@@ -1,0 +1,73 @@
+/**
+ * One HTTP server, one port: Next renders the pages, the hub owns the `/ws` WebSocket.
+ * Tests create it without Next (next: false) on port 0.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { maxSizeMb } from './data/data-files';
+import { Hub } from './hub/hub';
+
+export interface LabServerOptions {
+  port: number;
+  host: string;
+  /** Serve the Next app (false in server tests: HTTP then answers 404 outside /ws). */
+  next: boolean;
+  dev?: boolean;
+}
+
+export interface LabServer {
+  server: Server;
+  hub: Hub;
+  url: string;
+  close(): Promise<void>;
+}
+
+const rootDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** Starts listening; resolves once the port is bound. */
+export async function createLabServer(opts: LabServerOptions): Promise<LabServer> {
+  const hub = new Hub({ maxSizeMb: maxSizeMb() });
+  const server = createServer();
+  let handle: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>) | null = null;
+
+  if (opts.next) {
+    const { default: next } = await import('next');
+    const app = next({ dev: opts.dev ?? false, dir: rootDir, hostname: opts.host, port: opts.port, httpServer: server });
+    await app.prepare();
+    handle = app.getRequestHandler();
+  }
+
+  server.on('request', (req, res) => {
+    if (!handle) {
+      res.writeHead(req.url === '/healthz' ? 200 : 404, { 'content-type': 'text/plain' }).end(req.url === '/healthz' ? 'ok' : 'not found');
+      return;
+    }
+    handle(req, res).catch((err: unknown) => {
+      console.error('request failed:', err);
+      if (!res.headersSent) res.writeHead(500).end('internal error');
+    });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    if (hub.handleUpgrade(req, socket, head)) return;
+    // In dev, Next listens for its own upgrades (HMR); in production nothing else may upgrade.
+    if (!opts.dev) socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
+  return {
+    server,
+    hub,
+    url,
+    async close() {
+      await hub.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

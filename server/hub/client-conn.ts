@@ -1,0 +1,100 @@
+/**
+ * One browser connection's outbound side. Samples are batched (one flush every FLUSH_MS) and, for a
+ * browser that reads too slowly, thinned in place instead of queued: what the server holds per
+ * client is bounded whatever the client does.
+ */
+import type { WebSocket } from 'ws';
+import type { ProcSample, Sample, ServerMessage } from '../../lib/protocol';
+
+export const FLUSH_MS = 100;
+/** Pending samples kept per run for one client before thinning kicks in. */
+export const MAX_PENDING_PER_RUN = 200;
+/** Socket backlog above which sample batches wait (and get thinned) instead of being sent. */
+export const SLOW_CLIENT_BYTES = 1024 * 1024;
+/** Backlog at which the client is hopeless: it is disconnected and will resync on reconnect. */
+export const DROP_CLIENT_BYTES = 16 * 1024 * 1024;
+
+interface Pending {
+  samples: Sample[];
+  proc: ProcSample[];
+  dropped: number;
+}
+
+function thinHalf<T>(series: T[]): T[] {
+  return series.filter((_, i) => i % 2 === 1);
+}
+
+export class ClientConn {
+  private readonly pending = new Map<string, Pending>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly ws: WebSocket) {
+    this.timer = setInterval(() => this.flush(), FLUSH_MS);
+  }
+
+  /** Sends a message now, after the samples of its run that are still pending. */
+  send(message: ServerMessage): void {
+    if ('run' in message && message.run) this.flushRun(message.run.id);
+    this.write(message);
+  }
+
+  queueSample(runId: string, sample: Sample): void {
+    const p = this.pendingFor(runId);
+    p.samples.push(sample);
+    if (p.samples.length > MAX_PENDING_PER_RUN) {
+      p.dropped += Math.ceil(p.samples.length / 2);
+      p.samples = thinHalf(p.samples);
+    }
+  }
+
+  queueProc(runId: string, proc: ProcSample): void {
+    const p = this.pendingFor(runId);
+    p.proc.push(proc);
+    if (p.proc.length > MAX_PENDING_PER_RUN) p.proc = thinHalf(p.proc);
+  }
+
+  /** Samples held for this client right now (tests check it stays bounded). */
+  pendingCount(): number {
+    let n = 0;
+    for (const p of this.pending.values()) n += p.samples.length + p.proc.length;
+    return n;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.pending.clear();
+  }
+
+  private pendingFor(runId: string): Pending {
+    let p = this.pending.get(runId);
+    if (!p) {
+      p = { samples: [], proc: [], dropped: 0 };
+      this.pending.set(runId, p);
+    }
+    return p;
+  }
+
+  private flush(): void {
+    if (this.ws.bufferedAmount > SLOW_CLIENT_BYTES) return; // slow reader: keep thinning, send later
+    for (const runId of [...this.pending.keys()]) this.flushRun(runId);
+  }
+
+  private flushRun(runId: string): void {
+    const p = this.pending.get(runId);
+    if (!p) return;
+    this.pending.delete(runId);
+    if (p.samples.length || p.proc.length) {
+      this.write({ type: 'run.samples', runId, samples: p.samples, proc: p.proc, dropped: p.dropped });
+    }
+  }
+
+  private write(message: ServerMessage): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > DROP_CLIENT_BYTES) {
+      // 1013 "try again later": the page reconnects and gets a fresh snapshot.
+      this.ws.close(1013, 'client too slow');
+      return;
+    }
+    this.ws.send(JSON.stringify(message));
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * The lab: experiments, their runs and the queue that executes them through the runner.
+ * It knows nothing about sockets; it reports what happens to a LabListener (the hub broadcasts).
+ */
+import { randomBytes } from 'node:crypto';
+import { MIB, type RunParams } from '../../lib/params';
+import type { DataStatus, Experiment, ProcSample, RunState, RunSummary, Sample } from '../../lib/protocol';
+import { ensureDataFile, checkSize } from '../data/data-files';
+import { startRun, type RunHandle } from '../runner/runner';
+import { RunRecorder } from '../runner/summary';
+import { libraryVersion } from '../strategies/catalog';
+import { findStrategy } from '../strategies/index';
+
+export interface LabListener {
+  experimentCreated(experiment: Experiment): void;
+  runQueued(run: RunState): void;
+  runUpdated(run: RunState): void;
+  runSample(runId: string, sample: Sample): void;
+  runProc(runId: string, proc: ProcSample): void;
+  runEnded(run: RunState, summary: RunSummary): void;
+  dataProgress(status: DataStatus): void;
+}
+
+interface RunEntry {
+  state: RunState;
+  samples: Sample[];
+  proc: ProcSample[];
+  handle: RunHandle | null;
+}
+
+/** Runs kept in memory (with their samples, for late joiners); older ones are forgotten. */
+const MAX_RUNS = 30;
+/** Samples kept per run; past this the series is thinned by half, keeping its shape. */
+const MAX_SAMPLES_PER_RUN = 20_000;
+
+const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
+
+function thinned<T>(series: T[], max: number): T[] {
+  return series.length <= max ? series : series.filter((_, i) => i % 2 === 0 || i === series.length - 1);
+}
+
+export class Lab {
+  private readonly experiments = new Map<string, Experiment>();
+  private readonly runs = new Map<string, RunEntry>();
+  private readonly data = new Map<number, DataStatus>();
+  /** Jobs waiting: each is the runs that start together (one run, or a whole parallel experiment). */
+  private readonly queue: string[][] = [];
+  private busy = false;
+
+  constructor(
+    private readonly listener: LabListener,
+    private readonly maxSizeMb: number,
+  ) {}
+
+  /** Validates strategy ids and size against this server's limits, then queues the runs. */
+  startExperiment(strategies: string[], params: RunParams, parallel: boolean): Experiment {
+    const unknown = strategies.filter((s) => !findStrategy(s));
+    if (unknown.length) throw new RangeError(`strategies: unknown strategy "${unknown.join(', ')}"`);
+    if (new Set(strategies).size !== strategies.length) throw new RangeError('strategies: each strategy may appear once');
+    checkSize(params.sizeMb, this.maxSizeMb);
+    const experiment: Experiment = {
+      id: newId('e'),
+      strategies,
+      params,
+      parallel,
+      createdAt: Date.now(),
+      runIds: strategies.map(() => newId('r')),
+    };
+    this.experiments.set(experiment.id, experiment);
+    this.listener.experimentCreated(experiment);
+    experiment.runIds.forEach((id, i) => {
+      const state: RunState = {
+        id,
+        experimentId: experiment.id,
+        strategy: strategies[i],
+        params,
+        status: 'queued',
+        queuedAt: Date.now(),
+        startedAt: null,
+        fileBytes: null,
+        summary: null,
+      };
+      this.runs.set(id, { state, samples: [], proc: [], handle: null });
+      this.listener.runQueued(state);
+    });
+    if (parallel) this.queue.push([...experiment.runIds]);
+    else for (const id of experiment.runIds) this.queue.push([id]);
+    this.forgetOldRuns();
+    void this.pump();
+    return experiment;
+  }
+
+  /** Stops one run: a queued run ends at once, a running one is terminated. */
+  stopRun(runId: string): boolean {
+    const entry = this.runs.get(runId);
+    if (!entry) return false;
+    if (entry.handle) entry.handle.stop();
+    else if (entry.state.status === 'queued' || entry.state.status === 'preparing') this.endUnstarted(entry, 'stopped by the user before it started');
+    return true;
+  }
+
+  stopExperiment(experimentId: string): boolean {
+    const experiment = this.experiments.get(experimentId);
+    if (!experiment) return false;
+    for (const id of experiment.runIds) this.stopRun(id);
+    return true;
+  }
+
+  stopAll(): void {
+    for (const id of [...this.runs.keys()]) this.stopRun(id);
+  }
+
+  snapshot() {
+    const entries = [...this.runs.values()];
+    return {
+      experiments: [...this.experiments.values()],
+      runs: entries.map((e) => e.state),
+      samples: Object.fromEntries(entries.map((e) => [e.state.id, e.samples])),
+      proc: Object.fromEntries(entries.map((e) => [e.state.id, e.proc])),
+      data: [...this.data.values()],
+    };
+  }
+
+  /** Makes the data file for a size ahead of time (the server does this for the default size). */
+  async prepareData(sizeMb: number, seed: number): Promise<{ path: string; bytes: number }> {
+    const sizeBytes = Math.round(sizeMb * MIB);
+    const report = (status: DataStatus) => {
+      this.data.set(sizeBytes, status);
+      this.listener.dataProgress(status);
+    };
+    try {
+      const file = await ensureDataFile({
+        sizeMb,
+        seed,
+        onProgress: (writtenBytes) => report({ sizeBytes, writtenBytes, state: 'generating', message: null }),
+      });
+      report({ sizeBytes, writtenBytes: file.bytes, state: 'ready', message: null });
+      return file;
+    } catch (err) {
+      report({ sizeBytes, writtenBytes: 0, state: 'failed', message: err instanceof Error ? err.message : String(err) });
+      throw err;
+    }
+  }
+
+  /** Stops everything and waits for every run to end (server shutdown). */
+  async close(): Promise<void> {
+    this.queue.length = 0;
+    this.stopAll();
+    await Promise.all([...this.runs.values()].map((e) => e.handle?.done));
+  }
+
+  private async pump(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+        const entries = job.map((id) => this.runs.get(id)).filter((e): e is RunEntry => e?.state.status === 'queued');
+        await Promise.all(entries.map((e) => this.execute(e)));
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async execute(entry: RunEntry): Promise<void> {
+    const { state } = entry;
+    this.update(entry, { status: 'preparing' });
+    let file: { path: string; bytes: number };
+    try {
+      file = await this.prepareData(state.params.sizeMb, state.params.seed);
+    } catch (err) {
+      return this.endUnstarted(entry, `could not make the data file: ${err instanceof Error ? err.message : String(err)}`, 'crashed');
+    }
+    if (entry.state.status !== 'preparing') return; // stopped while the file was being made
+    this.update(entry, { fileBytes: file.bytes });
+    const handle = startRun({
+      runId: state.id,
+      strategy: state.strategy,
+      params: state.params,
+      file,
+      onStarted: ({ startedAt }) => this.update(entry, { status: 'running', startedAt }),
+      onSample: (sample) => {
+        entry.samples.push(sample);
+        entry.samples = thinned(entry.samples, MAX_SAMPLES_PER_RUN);
+        this.listener.runSample(state.id, sample);
+      },
+      onProc: (proc) => {
+        entry.proc.push(proc);
+        entry.proc = thinned(entry.proc, MAX_SAMPLES_PER_RUN);
+        this.listener.runProc(state.id, proc);
+      },
+    });
+    entry.handle = handle;
+    const summary = await handle.done;
+    entry.handle = null;
+    this.finish(entry, summary);
+  }
+
+  private endUnstarted(entry: RunEntry, reason: string, outcome: 'stopped' | 'crashed' = 'stopped'): void {
+    const { state } = entry;
+    const summary = new RunRecorder().summarize({
+      runId: state.id,
+      strategy: state.strategy,
+      outcome,
+      reason,
+      fileBytes: state.fileBytes ?? Math.round(state.params.sizeMb * MIB),
+      durationMs: 0,
+      params: state.params,
+      library: { name: findStrategy(state.strategy)!.library, version: libraryVersion(findStrategy(state.strategy)!.library) },
+      startedAt: Date.now(),
+    });
+    this.finish(entry, summary);
+  }
+
+  private finish(entry: RunEntry, summary: RunSummary): void {
+    entry.state = { ...entry.state, status: summary.outcome, summary, fileBytes: summary.fileBytes };
+    this.listener.runEnded(entry.state, summary);
+  }
+
+  private update(entry: RunEntry, patch: Partial<RunState>): void {
+    entry.state = { ...entry.state, ...patch };
+    this.listener.runUpdated(entry.state);
+  }
+
+  private forgetOldRuns(): void {
+    const ended = [...this.runs.values()].filter((e) => e.state.summary !== null);
+    for (const e of ended.slice(0, Math.max(0, this.runs.size - MAX_RUNS))) {
+      this.runs.delete(e.state.id);
+      const exp = this.experiments.get(e.state.experimentId);
+      if (exp && exp.runIds.every((id) => !this.runs.has(id))) this.experiments.delete(exp.id);
+    }
+  }
+}

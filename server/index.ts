@@ -1,0 +1,35 @@
+/**
+ * `npm start` ends here (after a build): serves the dashboard and /ws on one port, and makes the
+ * default data file in the background so the first experiment does not wait for it.
+ */
+import { DEFAULT_PARAMS } from '../lib/params';
+import { createLabServer } from './app-server';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const dev = process.env.NODE_ENV === 'development';
+const prepareMb = Number(process.env.STREAM_LAB_PREPARE_MB ?? DEFAULT_PARAMS.sizeMb);
+
+const lab = await createLabServer({ port, host, next: true, dev });
+console.log(`Stream Lab ready on ${lab.url}`);
+
+if (prepareMb > 0) {
+  lab.hub.lab.prepareData(prepareMb, DEFAULT_PARAMS.seed).then(
+    (file) => console.log(`data file ready: ${file.path} (${file.bytes} bytes)`),
+    (err: unknown) => console.error(`could not make the default data file: ${err instanceof Error ? err.message : String(err)}`),
+  );
+}
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: stopping runs and closing`);
+    lab.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+    setTimeout(() => process.exit(1), 5000).unref();
+  });
+}
