@@ -38,6 +38,8 @@ export const sampleSchema = z.object({
   bytesRead: z.number(),
   bytesProcessed: z.number(),
   chunks: z.number(),
+  /** Consumer calls started and not yet finished: 1 for a sequential reader, more when an operator runs them concurrently. */
+  inFlight: z.number(),
   /** The source stream's internal buffer (readableLength), where the strategy exposes it. */
   readableLength: z.number(),
   /** Event-loop delay over the last interval. */
@@ -84,6 +86,8 @@ export const summarySchema = z.object({
   procPeakRss: z.number(),
   /** Largest gap between bytes read and bytes processed: how far the reader ran ahead. */
   peakBufferedBytes: z.number(),
+  /** Most consumer calls running at once. */
+  peakInFlight: z.number(),
   eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
   gc: z.object({ count: z.number(), totalMs: z.number() }),
   sampleCount: z.number(),
@@ -102,6 +106,8 @@ export const runStateSchema = z.object({
   status: runStatusSchema,
   queuedAt: z.number(),
   startedAt: z.number().nullable(),
+  /** The child process running it, while it runs. */
+  pid: z.number().nullable(),
   fileBytes: z.number().nullable(),
   summary: summarySchema.nullable(),
 });

@@ -77,6 +77,7 @@ export class Lab {
         status: 'queued',
         queuedAt: Date.now(),
         startedAt: null,
+        pid: null,
         fileBytes: null,
         summary: null,
       };
@@ -178,7 +179,7 @@ export class Lab {
       strategy: state.strategy,
       params: state.params,
       file,
-      onStarted: ({ startedAt }) => this.update(entry, { status: 'running', startedAt }),
+      onStarted: ({ pid, startedAt }) => this.update(entry, { status: 'running', pid, startedAt }),
       onSample: (sample) => {
         entry.samples.push(sample);
         entry.samples = thinned(entry.samples, MAX_SAMPLES_PER_RUN);
@@ -213,7 +214,7 @@ export class Lab {
   }
 
   private finish(entry: RunEntry, summary: RunSummary): void {
-    entry.state = { ...entry.state, status: summary.outcome, summary, fileBytes: summary.fileBytes };
+    entry.state = { ...entry.state, status: summary.outcome, summary, fileBytes: summary.fileBytes, pid: null };
     this.listener.runEnded(entry.state, summary);
   }
 

@@ -20,7 +20,7 @@ export interface ChildConfig {
 export type ChildMessage =
   | { type: 'ready'; idle: Memory; at: number }
   | { type: 'sample'; sample: Sample }
-  | { type: 'done'; final: Sample; elP50Ms: number; elP99Ms: number; elMaxMs: number }
+  | { type: 'done'; final: Sample; elP50Ms: number; elP99Ms: number; elMaxMs: number; peakInFlight: number }
   | { type: 'error'; message: string };
 
 const TYPES = new Set(['ready', 'sample', 'done', 'error']);

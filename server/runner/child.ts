@@ -52,7 +52,14 @@ async function main(): Promise<ChildMessage> {
   send({ type: 'ready', idle: process.memoryUsage(), at: Date.now() });
 
   const stream: ReadStream = createReadStream(config.filePath, { highWaterMark: config.highWaterMark });
-  const progress: Progress = { bytesRead: 0, bytesProcessed: 0, chunks: 0, readableLength: 0 };
+  const progress: Progress & { peakInFlight: number } = {
+    bytesRead: 0,
+    bytesProcessed: 0,
+    chunks: 0,
+    inFlight: 0,
+    peakInFlight: 0,
+    readableLength: 0,
+  };
   const sampler = new Sampler({
     memoryUsage: () => process.memoryUsage(),
     progress: () => {
@@ -96,6 +103,7 @@ async function main(): Promise<ChildMessage> {
     elP50Ms: toMs(totalDelay.percentile(50)),
     elP99Ms: toMs(totalDelay.percentile(99)),
     elMaxMs: toMs(totalDelay.max),
+    peakInFlight: progress.peakInFlight,
   };
 }
 

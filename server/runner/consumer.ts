@@ -13,13 +13,16 @@ export function burnCpu(us: number): void {
  * The article's slow consumer: `await sleep(delayMs)` per chunk (plus optional CPU work), then the
  * chunk counts as processed and is turned into a string, as `data.toString()` did in the article.
  */
-export function makeConsumer(progress: Progress, opts: { delayMs: number; cpuUs: number }) {
+export function makeConsumer(progress: Progress & { peakInFlight: number }, opts: { delayMs: number; cpuUs: number }) {
   return async function consume(chunk: Buffer): Promise<string> {
+    progress.inFlight += 1;
+    progress.peakInFlight = Math.max(progress.peakInFlight, progress.inFlight);
     // delay 0 means no wait at all (not even a timer turn), so throughput runs measure the reader.
     if (opts.delayMs > 0) await sleep(opts.delayMs);
     if (opts.cpuUs > 0) burnCpu(opts.cpuUs);
     progress.bytesProcessed += chunk.length;
     progress.chunks += 1;
+    progress.inFlight -= 1;
     return chunk.toString();
   };
 }

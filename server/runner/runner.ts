@@ -154,6 +154,7 @@ export function startRun(req: RunRequest): RunHandle {
           endMark = performance.now();
           recorder.addSample(message.final);
           recorder.eventLoop = { p50: message.elP50Ms, p99: message.elP99Ms, max: message.elMaxMs };
+          recorder.peakInFlight = Math.max(recorder.peakInFlight, message.peakInFlight);
           req.onSample?.(message.final);
           break;
         case 'error':

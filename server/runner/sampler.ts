@@ -5,6 +5,7 @@ export interface Progress {
   bytesRead: number;
   bytesProcessed: number;
   chunks: number;
+  inFlight: number;
   readableLength: number;
 }
 
@@ -58,6 +59,7 @@ export class Sampler {
       bytesRead: p.bytesRead,
       bytesProcessed: p.bytesProcessed,
       chunks: p.chunks,
+      inFlight: p.inFlight,
       readableLength: p.readableLength,
       elMeanMs: round(mean),
       elMaxMs: round(max),

@@ -10,12 +10,14 @@ export class RunRecorder {
   last: Sample | null = null;
   procPeakRss = 0;
   peakBufferedBytes = 0;
+  peakInFlight = 0;
   sampleCount = 0;
   eventLoop = { p50: 0, p99: 0, max: 0 };
 
   addSample(s: Sample): void {
     for (const f of MEMORY_FIELDS) this.peak[f] = Math.max(this.peak[f], s[f]);
     this.peakBufferedBytes = Math.max(this.peakBufferedBytes, s.bytesRead - s.bytesProcessed);
+    this.peakInFlight = Math.max(this.peakInFlight, s.inFlight);
     this.eventLoop.max = Math.max(this.eventLoop.max, s.elMaxMs);
     this.last = s;
     this.sampleCount += 1;
@@ -53,6 +55,7 @@ export class RunRecorder {
       aboveIdle,
       procPeakRss: this.procPeakRss,
       peakBufferedBytes: this.peakBufferedBytes,
+      peakInFlight: this.peakInFlight,
       eventLoopDelayMs: { ...this.eventLoop },
       gc: { count: last?.gcCount ?? 0, totalMs: last?.gcMs ?? 0 },
       sampleCount: this.sampleCount,

@@ -14,6 +14,7 @@ import { strategy as readableMap } from './readable-map';
 import { strategy as webStreams } from './web-streams';
 import { strategy as pipeWritable } from './pipe-writable';
 import { strategy as ixjsFlatMap } from './ixjs-flat-map';
+import { strategy as ixjsToArray } from './ixjs-to-array';
 
 /** Strategy and the module (file name without extension) the child process loads for it. */
 const ENTRIES: Array<[Strategy, string]> = [
@@ -28,6 +29,7 @@ const ENTRIES: Array<[Strategy, string]> = [
   [webStreams, 'web-streams'],
   [pipeWritable, 'pipe-writable'],
   [ixjsFlatMap, 'ixjs-flat-map'],
+  [ixjsToArray, 'ixjs-to-array'],
 ];
 
 export const STRATEGIES: readonly Strategy[] = ENTRIES.map(([s]) => s);

@@ -19,8 +19,9 @@ export const strategy: Strategy = {
   mode: 'push',
   explanation:
     'Same pull-based source as ixjs-from, but flatMap runs its inner work concurrently with no limit by default: ' +
-    'it keeps pulling chunks and starting consumers without waiting, so the file piles up in memory. ' +
-    'The operator, not the library, decides whether backpressure survives.',
+    'it starts a consumer call for every chunk as soon as it is read, without waiting for the previous one. ' +
+    'The file does not pile up only because the calls overlap; the consumer (an API, a database) gets them all at once. ' +
+    'Watch peak in-flight calls: concatMap keeps it at 1.',
   article: null,
   run,
 };

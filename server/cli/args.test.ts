@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PARAMS } from '../../lib/params';
+import { STRATEGY_IDS } from '../strategies/index';
+import { parseBenchArgs, UsageError } from './args';
+
+/** The UsageError parseBenchArgs throws for argv (fails the test if it does not throw one). */
+function usageError(argv: string[]): UsageError {
+  try {
+    parseBenchArgs(argv);
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return err as UsageError;
+  }
+  throw new Error(`parseBenchArgs(${JSON.stringify(argv)}) did not throw`);
+}
+
+describe('parseBenchArgs', () => {
+  it('defaults to every strategy, the default parameters and the table output', () => {
+    expect(parseBenchArgs([])).toEqual({ strategies: [...STRATEGY_IDS], params: DEFAULT_PARAMS, json: false });
+  });
+
+  it('applies caller defaults under the flags', () => {
+    expect(parseBenchArgs(['--delay-ms', '3'], { sizeMb: 4, delayMs: 9 }).params).toEqual({ ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 3 });
+  });
+
+  it('parses every kind of flag, in both "--flag value" and "--flag=value" form', () => {
+    const args = parseBenchArgs([
+      '--strategies', 'rxjs-from, for-await',
+      '--size-mb=32',
+      '--delay-ms', '2',
+      '--cpu-us', '100',
+      '--chunk-kb', '16',
+      '--sample-ms', 'off',
+      '--budget-mb', 'off',
+      '--max-old-space-mb', '64',
+      '--timeout-s', '30',
+      '--seed', '7',
+      '--retained',
+      '--json',
+    ]);
+    expect(args).toEqual({
+      strategies: ['rxjs-from', 'for-await'],
+      params: {
+        sizeMb: 32,
+        delayMs: 2,
+        cpuUs: 100,
+        chunkKb: 16,
+        sampleMs: null,
+        retained: true,
+        budgetMb: null,
+        maxOldSpaceMb: 64,
+        timeoutS: 30,
+        seed: 7,
+      },
+      json: true,
+    });
+  });
+
+  it('takes "all" as every strategy', () => {
+    expect(parseBenchArgs(['--strategies', 'all']).strategies).toEqual([...STRATEGY_IDS]);
+  });
+
+  it.each([
+    ['a negative --delay-ms', ['--delay-ms', '-1'], '--delay-ms: delayMs must be between 0 and 1000'],
+    ['--size-mb 0', ['--size-mb', '0'], '--size-mb: sizeMb must be between 1 and 2048'],
+    ['an absurd --size-mb', ['--size-mb', '999999'], '--size-mb: sizeMb must be between 1 and 2048'],
+    ['--sample-ms 5', ['--sample-ms', '5'], '--sample-ms: sampleMs must be between 10 and 1000'],
+    ['--sample-ms 5000', ['--sample-ms', '5000'], '--sample-ms: sampleMs must be between 10 and 1000'],
+    ['--budget-mb below the minimum', ['--budget-mb=8'], '--budget-mb: budgetMb must be between 32 and 16384'],
+    ['a fractional --chunk-kb', ['--chunk-kb', '1.5'], '--chunk-kb: chunkKb must be a whole number'],
+    ['a non-numeric --delay-ms', ['--delay-ms', 'abc'], '--delay-ms must be a number (0–1000), got "abc"'],
+    ['an empty --size-mb', ['--size-mb='], '--size-mb must be a number (1–2048), got ""'],
+    ['"off" where off is not allowed', ['--delay-ms', 'off'], '--delay-ms must be a number (0–1000), got "off"'],
+    ['a non-numeric nullable flag', ['--sample-ms', 'fast'], '--sample-ms must be a number (10–1000 or off), got "fast"'],
+    ['a flag without its value', ['--delay-ms'], '--delay-ms needs a value'],
+    ['a flag followed by another flag', ['--delay-ms', '--json'], '--delay-ms needs a value'],
+  ])('rejects %s, naming the flag and the allowed range', (_name, argv, message) => {
+    expect(usageError(argv).message).toBe(message);
+  });
+
+  it('rejects an unknown strategy, naming the flag and the allowed ids', () => {
+    expect(usageError(['--strategies', 'for-await,nope,rxjs']).message).toBe(
+      `--strategies: unknown strategy "nope,rxjs"; allowed: all or a comma-separated list of ${STRATEGY_IDS.join(', ')}`,
+    );
+  });
+
+  it('rejects an unknown flag, listing the allowed flags', () => {
+    expect(usageError(['--delay', '5']).message).toBe(
+      'unknown flag --delay; allowed: --strategies, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
+        '--budget-mb, --max-old-space-mb, --timeout-s, --seed, --retained, --json',
+    );
+  });
+});

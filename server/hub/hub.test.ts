@@ -1,0 +1,219 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
+import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from '../../lib/protocol';
+import { createLabServer, type LabServer } from '../app-server';
+import { liveChildCount } from '../runner/runner';
+import { MAX_PENDING_PER_RUN } from './client-conn';
+
+const SMALL: RunParams = { ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 1, timeoutS: 60 };
+
+/** A real `ws` client that records every message and can wait for one matching a predicate. */
+class TestClient {
+  readonly messages: ServerMessage[] = [];
+  private waiters: Array<{ match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }> = [];
+  readonly ws: WebSocket;
+  readonly opened: Promise<void>;
+
+  constructor(url: string) {
+    this.ws = new WebSocket(`${url.replace('http', 'ws')}/ws`);
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+    this.ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as ServerMessage;
+      this.messages.push(m);
+      this.waiters = this.waiters.filter((w) => (w.match(m) ? (w.resolve(m), false) : true));
+    });
+  }
+
+  send(value: unknown): void {
+    this.ws.send(typeof value === 'string' ? value : JSON.stringify(value));
+  }
+
+  /** The first message (already received or future) that matches. */
+  next<T extends ServerMessage['type']>(type: T, match: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true, after = 0) {
+    const pred = (m: ServerMessage) => m.type === type && match(m as Extract<ServerMessage, { type: T }>);
+    const seen = this.messages.slice(after).find(pred);
+    if (seen) return Promise.resolve(seen as Extract<ServerMessage, { type: T }>);
+    return new Promise<Extract<ServerMessage, { type: T }>>((resolve) =>
+      this.waiters.push({ match: pred, resolve: resolve as (m: ServerMessage) => void }),
+    );
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+let lab: LabServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-hub-'));
+  process.env.STREAM_LAB_DATA_DIR = dataDir;
+  lab = await createLabServer({ port: 0, host: '127.0.0.1', next: false });
+});
+
+afterAll(async () => {
+  await lab.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function connect(): Promise<TestClient> {
+  const c = new TestClient(lab.url);
+  await c.opened;
+  await c.next('snapshot');
+  return c;
+}
+
+describe('protocol validation', () => {
+  it('answers bad JSON, unknown types, out-of-range values and oversize messages with typed errors and stays usable', async () => {
+    const c = await connect();
+    c.send('{not json');
+    expect(await c.next('error')).toMatchObject({ code: 'bad-request', message: 'message is not valid JSON' });
+
+    c.send({ type: 'launch.rockets' });
+    const unknownType = await c.next('error', (m) => m.requestType === 'launch.rockets');
+    expect(unknownType.message).toContain('type must be one of experiment.start');
+
+    c.send({ type: 'experiment.start', strategies: ['rxjs-from'], params: { ...SMALL, delayMs: -5 }, parallel: false });
+    const range = await c.next('error', (m) => m.requestType === 'experiment.start');
+    expect(range).toMatchObject({ code: 'bad-request', message: 'delayMs must be between 0 and 1000' });
+
+    const before = c.messages.length;
+    c.send({ type: 'experiment.start', strategies: ['no-such-strategy'], params: SMALL, parallel: false });
+    const unknown = await c.next('error', (m) => m.message.includes('no-such-strategy'), before);
+    expect(unknown.message).toBe('strategies: unknown strategy "no-such-strategy"');
+
+    c.send(JSON.stringify({ type: 'resync', pad: 'x'.repeat(MAX_CLIENT_MESSAGE_BYTES) }));
+    const tooLarge = await c.next('error', (m) => m.code === 'too-large');
+    expect(tooLarge.message).toContain(`the limit is ${MAX_CLIENT_MESSAGE_BYTES} bytes`);
+
+    // Still usable: a resync gets a second snapshot, and nothing was queued by the bad requests.
+    const snapshots = c.messages.filter((m) => m.type === 'snapshot').length;
+    c.send({ type: 'resync' });
+    await c.next('snapshot', () => true, c.messages.length);
+    expect(c.messages.filter((m) => m.type === 'snapshot')).toHaveLength(snapshots + 1);
+    expect(c.messages.some((m) => m.type === 'run.queued')).toBe(false);
+    c.close();
+  });
+});
+
+describe('broadcast and history', () => {
+  it('shows every connected browser the same run live, and gives a late joiner the samples so far', async () => {
+    const a = await connect();
+    const b = await connect();
+    a.send({ type: 'experiment.start', strategies: ['for-await'], params: { ...SMALL, delayMs: 5 }, parallel: false });
+    const queued = await b.next('run.queued');
+    const runId = queued.run.id;
+    // Both see samples of the run while it is running.
+    await a.next('run.samples', (m) => m.runId === runId && m.samples.length > 0);
+    await b.next('run.samples', (m) => m.runId === runId && m.samples.length > 0);
+
+    const late = await connect();
+    const snap = late.messages.find((m) => m.type === 'snapshot') as Extract<ServerMessage, { type: 'snapshot' }>;
+    expect(snap.runs.map((r) => r.id)).toContain(runId);
+    expect(snap.samples[runId].length).toBeGreaterThan(0);
+
+    const [endA, endB, endLate] = await Promise.all(
+      [a, b, late].map((c) => c.next('run.ended', (m) => m.run.id === runId)),
+    );
+    expect(endA.summary.outcome).toBe('completed');
+    expect(endB.summary).toEqual(endA.summary);
+    expect(endLate.summary).toEqual(endA.summary);
+    // Samples arrive before the run's end in each client's stream.
+    const endIndex = b.messages.findIndex((m) => m.type === 'run.ended');
+    const lastSampleIndex = b.messages.findLastIndex((m) => m.type === 'run.samples' && m.runId === runId);
+    expect(lastSampleIndex).toBeLessThan(endIndex);
+    for (const c of [a, b, late]) c.close();
+  });
+});
+
+describe('slow clients', () => {
+  it('holds a bounded number of samples for a browser that stops reading, and tells it what was dropped', async () => {
+    const slow = await connect();
+    const fast = await connect();
+    // The slow browser stops reading its socket, then asks for snapshots until the kernel's
+    // buffers are full and the server's own send backlog passes the slow-client threshold.
+    (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+    for (let i = 0; i < 600; i++) slow.send({ type: 'resync' });
+    fast.send({
+      type: 'experiment.start',
+      strategies: ['for-await'],
+      params: { ...SMALL, sizeMb: 16, delayMs: 10, sampleMs: 10 },
+      parallel: false,
+    });
+    const runId = (await fast.next('run.queued')).run.id;
+    let ended = false;
+    void fast.next('run.ended', (m) => m.run.id === runId).then(() => (ended = true));
+    let maxPending = 0;
+    while (!ended) {
+      await new Promise((r) => setTimeout(r, 20));
+      maxPending = Math.max(maxPending, lab.hub.pendingSamples());
+    }
+    // It really was held back (more than one flush worth), yet never past the thinning bound
+    // for one run's two series (samples + proc readings).
+    expect(maxPending).toBeGreaterThan(MAX_PENDING_PER_RUN / 2);
+    expect(maxPending).toBeLessThanOrEqual(2 * (MAX_PENDING_PER_RUN + 1));
+
+    (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    const end = await slow.next('run.ended', (m) => m.run.id === runId);
+    expect(end.summary.outcome).toBe('completed');
+    const batches = slow.messages.filter((m): m is Extract<ServerMessage, { type: 'run.samples' }> => m.type === 'run.samples' && m.runId === runId);
+    expect(batches.some((m) => m.dropped > 0)).toBe(true);
+    slow.close();
+    fast.close();
+  });
+});
+
+describe('server survival', () => {
+  it('keeps serving after a run is killed for its memory budget, overflows the V8 heap, or crashes', async () => {
+    const c = await connect();
+    c.send({
+      type: 'experiment.start',
+      strategies: ['rxjs-from'],
+      params: { ...SMALL, sizeMb: 96, delayMs: 5, budgetMb: 64 },
+      parallel: false,
+    });
+    const oom = await c.next('run.ended');
+    expect(oom.summary.outcome).toBe('out-of-memory');
+    expect(oom.summary.reason).toContain('64 MB memory budget');
+
+    const after = c.messages.length;
+    c.send({ type: 'experiment.start', strategies: ['for-await'], params: SMALL, parallel: false });
+    const ok = await c.next('run.ended', () => true, after);
+    expect(ok.summary.outcome).toBe('completed');
+    expect(ok.summary.bytesProcessed).toBe(ok.summary.fileBytes);
+
+    // V8's own heap limit: toArray keeps every result string on the heap.
+    const heapStart = c.messages.length;
+    c.send({
+      type: 'experiment.start',
+      strategies: ['ixjs-toArray'],
+      params: { ...SMALL, sizeMb: 32, delayMs: 0, maxOldSpaceMb: 16 },
+      parallel: false,
+    });
+    const heap = await c.next('run.ended', () => true, heapStart);
+    expect(heap.summary.outcome).toBe('out-of-memory');
+    expect(heap.summary.reason).toContain('--max-old-space-size=16');
+
+    // A child that dies from outside (as from a native crash) ends as crashed, with the signal.
+    const crashStart = c.messages.length;
+    c.send({ type: 'experiment.start', strategies: ['for-await'], params: { ...SMALL, delayMs: 20 }, parallel: false });
+    const running = await c.next('run.updated', (m) => m.run.status === 'running', crashStart);
+    process.kill(running.run.pid!, 'SIGSEGV');
+    const crashed = await c.next('run.ended', () => true, crashStart);
+    expect(crashed.summary.outcome).toBe('crashed');
+    expect(crashed.summary.reason).toContain('SIGSEGV');
+
+    c.send({ type: 'resync' });
+    await c.next('snapshot', () => true, crashStart);
+    expect(liveChildCount()).toBe(0);
+    c.close();
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PARAMS, MIB } from '../../lib/params';
+import type { Sample } from '../../lib/protocol';
+import { RunRecorder } from './summary';
+
+function sample(patch: Partial<Sample>): Sample {
+  return {
+    t: 0,
+    at: 0,
+    rss: 0,
+    heapTotal: 0,
+    heapUsed: 0,
+    external: 0,
+    arrayBuffers: 0,
+    bytesRead: 0,
+    bytesProcessed: 0,
+    chunks: 0,
+    readableLength: 0,
+    elMeanMs: 0,
+    elMaxMs: 0,
+    gcCount: 0,
+    gcMs: 0,
+    ...patch,
+  };
+}
+
+const run = {
+  runId: 'r1',
+  strategy: 'for-await',
+  outcome: 'completed' as const,
+  reason: null,
+  fileBytes: 4 * MIB,
+  durationMs: 2000,
+  params: DEFAULT_PARAMS,
+  library: { name: 'node', version: process.versions.node },
+  startedAt: 1_700_000_000_000,
+};
+
+describe('RunRecorder', () => {
+  it('keeps the peak of each memory field separately, from whichever sample had it', () => {
+    const r = new RunRecorder();
+    r.addSample(sample({ rss: 100, heapUsed: 9, arrayBuffers: 1 }));
+    r.addSample(sample({ rss: 90, heapUsed: 12, arrayBuffers: 7, heapTotal: 20, external: 8 }));
+    r.addSample(sample({ rss: 95, heapUsed: 3, arrayBuffers: 2 }));
+    expect(r.summarize(run).peak).toEqual({ rss: 100, heapTotal: 20, heapUsed: 12, external: 8, arrayBuffers: 7 });
+  });
+
+  it('takes progress and gc totals from the last sample and the largest read-ahead from any', () => {
+    const r = new RunRecorder();
+    r.addSample(sample({ bytesRead: 3 * MIB, bytesProcessed: MIB, elMaxMs: 4 }));
+    r.addSample(sample({ bytesRead: 4 * MIB, bytesProcessed: 4 * MIB, chunks: 64, gcCount: 5, gcMs: 2.5, elMaxMs: 1 }));
+    const s = r.summarize(run);
+    expect(s).toMatchObject({
+      bytesRead: 4 * MIB,
+      bytesProcessed: 4 * MIB,
+      chunks: 64,
+      peakBufferedBytes: 2 * MIB,
+      gc: { count: 5, totalMs: 2.5 },
+      sampleCount: 2,
+      eventLoopDelayMs: { p50: 0, p99: 0, max: 4 },
+      mbPerSec: 2,
+      nodeVersion: process.versions.node,
+    });
+  });
+
+  it('reports memory above the idle baseline, never below zero', () => {
+    const r = new RunRecorder();
+    r.idle = { rss: 40, heapTotal: 10, heapUsed: 5, external: 2, arrayBuffers: 1 };
+    r.addSample(sample({ rss: 70, heapTotal: 8, heapUsed: 6, external: 2, arrayBuffers: 31 }));
+    expect(r.summarize(run).aboveIdle).toEqual({ rss: 30, heapTotal: 0, heapUsed: 1, external: 0, arrayBuffers: 30 });
+  });
+
+  it('summarizes a run that never sent anything with zeros and no idle baseline', () => {
+    const s = new RunRecorder().summarize({ ...run, outcome: 'crashed', reason: 'boom', durationMs: 0 });
+    expect(s).toMatchObject({ outcome: 'crashed', reason: 'boom', bytesProcessed: 0, sampleCount: 0, idle: null, aboveIdle: null, mbPerSec: 0 });
+    expect(s.peak).toEqual({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 });
+  });
+
+  it('keeps the highest RSS read from /proc', () => {
+    const r = new RunRecorder();
+    for (const rss of [10, 30, 20]) r.addProc({ t: 0, at: 0, rss });
+    expect(r.summarize(run).procPeakRss).toBe(30);
+  });
+});
