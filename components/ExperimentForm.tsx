@@ -1,0 +1,83 @@
+'use client';
+
+/**
+ * Picks strategies and parameters and starts an experiment. Validates with the same schema the
+ * server uses, so a bad value is named here and nothing is sent.
+ */
+import { useState, type FormEvent } from 'react';
+import type { ClientMessage, StrategyInfo } from '@/lib/protocol';
+import { buildStartMessage, type ExperimentFormValues } from '@/lib/experiment-form';
+import type { LabError } from '@/lib/lab-state';
+import { markStartClicked } from '@/components/instrumentation';
+import { StrategyPicker } from '@/components/StrategyPicker';
+import { ParamFields } from '@/components/ParamFields';
+
+export interface ExperimentFormProps {
+  strategies: readonly StrategyInfo[];
+  maxSizeMb: number;
+  connected: boolean;
+  values: ExperimentFormValues;
+  onChange(values: ExperimentFormValues): void;
+  send(message: ClientMessage): boolean;
+  serverError: LabError | null;
+}
+
+/** The experiment form: strategies grouped push/pull, parameters, Start and Stop all. */
+export function ExperimentForm({ strategies, maxSizeMb, connected, values, onChange, send, serverError }: ExperimentFormProps) {
+  const [clientError, setClientError] = useState<string | null>(null);
+  // Server errors stay up until the next Start or until dismissed.
+  const [dismissedSeq, setDismissedSeq] = useState(0);
+  const shownServerError = serverError && serverError.seq > dismissedSeq ? serverError : null;
+  const error = clientError ?? (shownServerError ? `Server: ${shownServerError.message}` : null);
+
+  const dismiss = () => {
+    setClientError(null);
+    setDismissedSeq(serverError?.seq ?? 0);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    markStartClicked();
+    dismiss();
+    const built = buildStartMessage(
+      values,
+      strategies.map((s) => s.id),
+      maxSizeMb,
+    );
+    if (!built.ok) setClientError(built.error);
+    else if (!send(built.message)) setClientError('Not connected to the server: wait until the status says connected.');
+  };
+
+  const stopAll = () => {
+    if (!send({ type: 'stop.all' })) setClientError('Not connected to the server: nothing was stopped.');
+  };
+
+  return (
+    <form className="panel experiment-form" onSubmit={onSubmit} noValidate aria-labelledby="experiment-heading">
+      <h2 id="experiment-heading">Experiment</h2>
+      <div className="form-grid">
+        <StrategyPicker strategies={strategies} selected={values.strategies} onChange={(ids) => onChange({ ...values, strategies: ids })} />
+        <fieldset className="params">
+          <legend>Parameters</legend>
+          <ParamFields values={values} maxSizeMb={maxSizeMb} onChange={onChange} />
+          <div className="actions">
+            <button type="submit" className="primary" data-testid="start-button" disabled={!connected}>
+              Start
+            </button>
+            <button type="button" data-testid="stop-all-button" onClick={stopAll} disabled={!connected}>
+              Stop all
+            </button>
+          </div>
+        </fieldset>
+      </div>
+      {error && (
+        <div className="form-error" role="alert">
+          <p data-testid="form-error">{error}</p>
+          <button type="button" className="link" onClick={dismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

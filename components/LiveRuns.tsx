@@ -1,0 +1,85 @@
+'use client';
+
+/** The live view: a card per run of the latest experiment, and a line for runs of older ones still going. */
+import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
+import type { LabState } from '@/lib/lab-state';
+import { isActive } from '@/lib/lab-state';
+import { formatClock } from '@/lib/format';
+import { RunCard } from '@/components/RunCard';
+import { StatusBadge } from '@/components/StatusBadge';
+
+const NO_SAMPLES: never[] = [];
+
+export interface LiveRunsProps {
+  state: LabState;
+  experiment: Experiment | null;
+  runs: readonly RunState[];
+  onStopRun(runId: string): void;
+  onStopExperiment(experimentId: string): void;
+}
+
+function describeParams(e: Experiment): string {
+  const p = e.params;
+  const parts = [`${p.sizeMb} MB file`, `${p.delayMs} ms/chunk`, `${p.chunkKb} KB chunks`];
+  if (p.cpuUs > 0) parts.push(`${p.cpuUs} µs CPU/chunk`);
+  parts.push(p.budgetMb === null ? 'no budget' : `budget ${p.budgetMb} MB`);
+  if (p.retained) parts.push('retained mode');
+  parts.push(e.parallel ? 'parallel' : 'one at a time');
+  return parts.join(' · ');
+}
+
+/** Cards for the given experiment's runs plus a compact list of other active runs. */
+export function LiveRuns({ state, experiment, runs, onStopRun, onStopExperiment }: LiveRunsProps) {
+  const info = (id: string): StrategyInfo | undefined => state.strategies.find((s) => s.id === id);
+  const shown = new Set(runs.map((r) => r.id));
+  const othersActive = Object.values(state.runs).filter((r) => isActive(r) && !shown.has(r.id));
+
+  return (
+    <section className="live" aria-labelledby="live-heading">
+      <header className="panel-header">
+        <h2 id="live-heading">Runs</h2>
+        {experiment && (
+          <>
+            <span className="muted">
+              started {formatClock(experiment.createdAt)} · {describeParams(experiment)}
+            </span>
+            {runs.some(isActive) && (
+              <button type="button" onClick={() => onStopExperiment(experiment.id)}>
+                Stop experiment
+              </button>
+            )}
+          </>
+        )}
+      </header>
+      {!experiment && <p className="muted panel">No experiment yet: pick strategies and press Start.</p>}
+      <div className="run-grid">
+        {runs.map((run) => (
+          <RunCard
+            key={run.id}
+            run={run}
+            samples={state.samples[run.id] ?? NO_SAMPLES}
+            proc={state.proc[run.id] ?? NO_SAMPLES}
+            dropped={state.dropped[run.id] ?? 0}
+            info={info(run.strategy)}
+            onStop={onStopRun}
+          />
+        ))}
+      </div>
+      {othersActive.length > 0 && (
+        <div className="panel other-runs">
+          <h3>Still going from earlier experiments</h3>
+          <ul>
+            {othersActive.map((r) => (
+              <li key={r.id}>
+                {info(r.strategy)?.label ?? r.strategy} <StatusBadge status={r.status} />{' '}
+                <button type="button" onClick={() => onStopRun(r.id)}>
+                  Stop
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+
+/** Strategy checkboxes, grouped by whether the reader waits for the consumer (pull) or not (push). */
+import type { StrategyInfo } from '@/lib/protocol';
+
+const GROUPS = [
+  { mode: 'push', title: 'Push', blurb: 'the source emits without waiting' },
+  { mode: 'pull', title: 'Pull', blurb: 'the consumer asks for each chunk' },
+] as const;
+
+export interface StrategyPickerProps {
+  strategies: readonly StrategyInfo[];
+  selected: readonly string[];
+  onChange(ids: string[]): void;
+}
+
+/** Checkbox list of every strategy with its one-line explanation. */
+export function StrategyPicker({ strategies, selected, onChange }: StrategyPickerProps) {
+  const chosen = new Set(selected);
+  const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((s) => s !== id));
+
+  return (
+    <fieldset className="strategies">
+      <legend>Strategies</legend>
+      {strategies.length === 0 ? (
+        <p className="muted">Loading strategies from the server…</p>
+      ) : (
+        <div className="strategy-groups">
+          {GROUPS.map((group) => (
+            <div className="strategy-group" key={group.mode}>
+              <h3>
+                <span className={`badge mode-${group.mode}`}>{group.title}</span> <span className="muted">{group.blurb}</span>
+              </h3>
+              <ul>
+                {strategies
+                  .filter((s) => s.mode === group.mode)
+                  .map((s) => {
+                    const id = `strategy-${s.id}`;
+                    return (
+                      <li key={s.id} className="strategy-option">
+                        <input
+                          type="checkbox"
+                          id={id}
+                          data-testid={`strategy-checkbox-${s.id}`}
+                          checked={chosen.has(s.id)}
+                          onChange={(e) => toggle(s.id, e.target.checked)}
+                          aria-describedby={`${id}-explanation`}
+                        />
+                        <div>
+                          <label htmlFor={id}>{s.label}</label>
+                          <p className="explanation" id={`${id}-explanation`} title={s.explanation}>
+                            {s.explanation}
+                          </p>
+                        </div>
+                      </li>
+                    );
+                  })}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,66 @@
+'use client';
+
+/** The whole page: form, live runs, comparison, results and code, fed by one socket. */
+import { useCallback, useMemo, useState } from 'react';
+import { useLabSocket } from '@/components/hooks/useLabSocket';
+import { defaultFormValues, type ExperimentFormValues } from '@/lib/experiment-form';
+import { latestExperiment, runsOf } from '@/lib/lab-state';
+import { ConnectionStatus } from '@/components/ConnectionStatus';
+import { ExperimentForm } from '@/components/ExperimentForm';
+import { DataProgress } from '@/components/DataProgress';
+import { LiveRuns } from '@/components/LiveRuns';
+import { ComparisonPanel } from '@/components/ComparisonPanel';
+import { ResultsPanel } from '@/components/ResultsPanel';
+import { CodePanel } from '@/components/CodePanel';
+
+/** Root client component of Stream Lab. */
+export function StreamLab() {
+  const { state, connection, send } = useLabSocket();
+  const [form, setForm] = useState<ExperimentFormValues>(defaultFormValues);
+
+  const experiment = latestExperiment(state);
+  const runs = useMemo(() => (experiment ? runsOf(state, experiment) : []), [state, experiment]);
+
+  const stopRun = useCallback((runId: string) => send({ type: 'run.stop', runId }), [send]);
+  const stopExperiment = useCallback((experimentId: string) => send({ type: 'experiment.stop', experimentId }), [send]);
+
+  // Code for what is ticked now and for what the latest experiment ran, in catalog order.
+  const codeStrategies = useMemo(() => {
+    const ids = new Set([...form.strategies, ...runs.map((r) => r.strategy)]);
+    return state.strategies.filter((s) => ids.has(s.id));
+  }, [form.strategies, runs, state.strategies]);
+
+  return (
+    <>
+      <header className="site-header">
+        <div>
+          <h1>Stream Lab</h1>
+          <p className="tagline">
+            Push readers buffer the whole file; pull readers stay flat. Watch <code>process.memoryUsage()</code> while a slow consumer
+            reads.
+          </p>
+        </div>
+        <div className="header-meta">
+          <ConnectionStatus connection={connection} />
+          {state.nodeVersion && <p className="muted">Node {state.nodeVersion}</p>}
+        </div>
+      </header>
+      <main className="layout">
+        <ExperimentForm
+          strategies={state.strategies}
+          maxSizeMb={state.maxSizeMb}
+          connected={connection === 'connected'}
+          values={form}
+          onChange={setForm}
+          send={send}
+          serverError={state.error}
+        />
+        <DataProgress data={state.data} />
+        <LiveRuns state={state} experiment={experiment} runs={runs} onStopRun={stopRun} onStopExperiment={stopExperiment} />
+        <ComparisonPanel runs={runs} samples={state.samples} strategies={state.strategies} />
+        <ResultsPanel state={state} latestRuns={runs} />
+        <CodePanel strategies={codeStrategies} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { applyServerMessages, boundSeries, initialLabState, latestExperiment, runsOf, type LabState } from './lab-state';
+import { DEFAULT_PARAMS, MIB } from './params';
+import type { Experiment, RunState, RunSummary, Sample, ServerMessage } from './protocol';
+
+const sample = (t: number): Sample => ({
+  t,
+  at: 1000 + t,
+  rss: t,
+  heapTotal: 0,
+  heapUsed: 0,
+  external: 0,
+  arrayBuffers: 0,
+  bytesRead: 0,
+  bytesProcessed: 0,
+  chunks: 0,
+  inFlight: 0,
+  readableLength: 0,
+  elMeanMs: 0,
+  elMaxMs: 0,
+  gcCount: 0,
+  gcMs: 0,
+});
+
+const experiment = (id: string, createdAt: number, runIds: string[]): Experiment => ({
+  id,
+  strategies: ['rxjs-from'],
+  params: DEFAULT_PARAMS,
+  parallel: false,
+  createdAt,
+  runIds,
+});
+
+const run = (id: string, status: RunState['status'], summary: RunSummary | null = null): RunState => ({
+  id,
+  experimentId: 'e1',
+  strategy: 'rxjs-from',
+  params: DEFAULT_PARAMS,
+  status,
+  queuedAt: 1,
+  startedAt: null,
+  pid: null,
+  fileBytes: 150 * MIB,
+  summary,
+});
+
+const snapshot = (over: Partial<Extract<ServerMessage, { type: 'snapshot' }>> = {}): ServerMessage => ({
+  type: 'snapshot',
+  strategies: [],
+  maxSizeMb: 512,
+  nodeVersion: '20.20.2',
+  experiments: [],
+  runs: [],
+  samples: {},
+  proc: {},
+  data: [],
+  ...over,
+});
+
+const samples = (runId: string, ts: number[]): ServerMessage => ({ type: 'run.samples', runId, samples: ts.map(sample), proc: [], dropped: 0 });
+
+describe('applyServerMessages', () => {
+  it('leaves the previous state untouched', () => {
+    const before = applyServerMessages(initialLabState, [snapshot({ runs: [run('r1', 'running')] })]);
+    const frozen = JSON.stringify(before);
+    applyServerMessages(before, [samples('r1', [1, 2]), { type: 'run.updated', run: run('r1', 'completed') }]);
+    expect(JSON.stringify(before)).toBe(frozen);
+  });
+
+  it('appends the samples of a whole batch in order', () => {
+    let s: LabState = applyServerMessages(initialLabState, [snapshot({ samples: { r1: [sample(0)] } })]);
+    s = applyServerMessages(s, [samples('r1', [10, 20]), samples('r1', [30]), samples('r2', [5])]);
+    expect(s.samples.r1.map((x) => x.t)).toEqual([0, 10, 20, 30]);
+    expect(s.samples.r2.map((x) => x.t)).toEqual([5]);
+  });
+
+  it('lets a snapshot replace everything received before it in the same batch', () => {
+    const s = applyServerMessages(initialLabState, [samples('r1', [1, 2, 3]), snapshot({ samples: { r1: [sample(1)] } }), samples('r1', [4])]);
+    expect(s.synced).toBe(true);
+    expect(s.maxSizeMb).toBe(512);
+    expect(s.samples.r1.map((x) => x.t)).toEqual([1, 4]);
+  });
+
+  it('keeps the summary of an ended run when a stale run.updated arrives after it', () => {
+    const done = { outcome: 'completed' } as RunSummary;
+    const s = applyServerMessages(initialLabState, [
+      { type: 'run.ended', run: run('r1', 'completed'), summary: done },
+      { type: 'run.updated', run: run('r1', 'completed') },
+    ]);
+    expect(s.runs.r1.summary).toBe(done);
+  });
+
+  it('orders experiments by creation and finds the latest one with its runs', () => {
+    const s = applyServerMessages(initialLabState, [
+      { type: 'experiment.created', experiment: experiment('e2', 20, ['r2', 'r3']) },
+      { type: 'experiment.created', experiment: experiment('e1', 10, ['r1']) },
+      { type: 'run.queued', run: run('r3', 'queued') },
+    ]);
+    expect(s.experiments.map((e) => e.id)).toEqual(['e1', 'e2']);
+    const latest = latestExperiment(s)!;
+    expect(latest.id).toBe('e2');
+    expect(runsOf(s, latest).map((r) => r.id)).toEqual(['r3']);
+  });
+
+  it('counts dropped samples and keeps the latest error with a rising sequence', () => {
+    const s = applyServerMessages(initialLabState, [
+      { type: 'run.samples', runId: 'r1', samples: [], proc: [], dropped: 3 },
+      { type: 'run.samples', runId: 'r1', samples: [], proc: [], dropped: 2 },
+      { type: 'error', code: 'bad-request', message: 'delayMs must be between 0 and 1000', requestType: 'experiment.start' },
+      { type: 'error', code: 'not-found', message: 'no run r9', requestType: 'run.stop' },
+    ]);
+    expect(s.dropped.r1).toBe(5);
+    expect(s.error).toEqual({ code: 'not-found', message: 'no run r9', requestType: 'run.stop', seq: 2 });
+  });
+
+  it('tracks data files by size', () => {
+    const d = (writtenBytes: number, state: 'generating' | 'ready') => ({
+      type: 'data.progress' as const,
+      data: { sizeBytes: 100, writtenBytes, state, message: null },
+    });
+    const s = applyServerMessages(initialLabState, [d(10, 'generating'), d(100, 'ready')]);
+    expect(s.data).toEqual([{ sizeBytes: 100, writtenBytes: 100, state: 'ready', message: null }]);
+  });
+
+
+  it('keeps samples only for the newest experiments once a new one is created', () => {
+    let s = applyServerMessages(initialLabState, [
+      snapshot({
+        experiments: ['e1', 'e2', 'e3'].map((id, i) => experiment(id, i, [`${id}-r`])),
+        samples: { 'e1-r': [sample(1)], 'e2-r': [sample(2)], 'e3-r': [sample(3)] },
+      }),
+    ]);
+    s = applyServerMessages(s, [{ type: 'experiment.created', experiment: experiment('e4', 9, ['e4-r']) }, samples('e4-r', [4])]);
+    expect(Object.keys(s.samples).sort()).toEqual(['e2-r', 'e3-r', 'e4-r']);
+  });
+});
+
+describe('boundSeries', () => {
+  it('halves resolution instead of dropping the start, and keeps the last point', () => {
+    const series = Array.from({ length: 21 }, (_, i) => i);
+    const out = boundSeries(series, 10);
+    expect(out.length).toBeLessThanOrEqual(10);
+    expect(out[0]).toBe(0);
+    expect(out.at(-1)).toBe(20);
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * What the page knows about the lab, and how server messages change it. Pure: the socket hook
+ * feeds it batches of validated messages (one batch per repaint), tests feed it literals.
+ */
+import type {
+  DataStatus,
+  Experiment,
+  ProcSample,
+  RunState,
+  Sample,
+  ServerMessage,
+  StrategyInfo,
+} from './protocol';
+import { DEFAULT_MAX_SIZE_MB } from './params';
+
+/** Per-run cap on samples kept in the page; charts decimate further when drawing. */
+export const MAX_SAMPLES_PER_RUN = 20_000;
+/** Only the newest experiments' samples are kept: older ones live on in the results table. */
+export const EXPERIMENTS_WITH_SAMPLES = 3;
+
+export interface LabError {
+  code: string;
+  message: string;
+  requestType: string | null;
+  /** Increases with every error, so the same text arriving twice still shows as new. */
+  seq: number;
+}
+
+export interface LabState {
+  /** True once a snapshot has been applied: before that the catalog is empty. */
+  synced: boolean;
+  strategies: StrategyInfo[];
+  maxSizeMb: number;
+  nodeVersion: string | null;
+  /** Oldest first. */
+  experiments: Experiment[];
+  runs: Record<string, RunState>;
+  samples: Record<string, readonly Sample[]>;
+  proc: Record<string, readonly ProcSample[]>;
+  /** Samples the server merged away because this page read too slowly, per run. */
+  dropped: Record<string, number>;
+  data: DataStatus[];
+  error: LabError | null;
+}
+
+export const initialLabState: LabState = {
+  synced: false,
+  strategies: [],
+  maxSizeMb: DEFAULT_MAX_SIZE_MB,
+  nodeVersion: null,
+  experiments: [],
+  runs: {},
+  samples: {},
+  proc: {},
+  dropped: {},
+  data: [],
+  error: null,
+};
+
+/**
+ * Keeps a series under `max` by dropping every other point, so a very long run still shows its
+ * whole history (at half resolution) instead of losing its start.
+ */
+export function boundSeries<T>(series: readonly T[], max: number = MAX_SAMPLES_PER_RUN): readonly T[] {
+  let out = series;
+  while (out.length > max) {
+    const last = out[out.length - 1];
+    const thinned = out.filter((_, i) => i % 2 === 0);
+    if (thinned[thinned.length - 1] !== last) thinned.push(last);
+    out = thinned;
+  }
+  return out;
+}
+
+function upsertExperiment(list: Experiment[], e: Experiment): Experiment[] {
+  const rest = list.filter((x) => x.id !== e.id);
+  return [...rest, e].sort((a, b) => a.createdAt - b.createdAt);
+}
+
+function upsertData(list: DataStatus[], d: DataStatus): DataStatus[] {
+  return [...list.filter((x) => x.sizeBytes !== d.sizeBytes), d];
+}
+
+function appendTo<T>(map: Map<string, T[]>, key: string, items: readonly T[]): void {
+  const list = map.get(key);
+  if (list) list.push(...items);
+  else map.set(key, [...items]);
+}
+
+/** Forgets the samples of runs outside the newest experiments, so a long session stays small. */
+function dropOldSamples(state: LabState): void {
+  const keep = new Set(state.experiments.slice(-EXPERIMENTS_WITH_SAMPLES).flatMap((e) => e.runIds));
+  for (const run of Object.values(state.runs)) if (isActive(run)) keep.add(run.id);
+  const pick = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).filter(([id]) => keep.has(id)));
+  if (Object.keys(state.samples).some((id) => !keep.has(id))) state.samples = pick(state.samples);
+  if (Object.keys(state.proc).some((id) => !keep.has(id))) state.proc = pick(state.proc);
+}
+
+/** Applies messages in order and returns a new state; `prev` is left untouched. */
+export function applyServerMessages(prev: LabState, messages: readonly ServerMessage[]): LabState {
+  if (messages.length === 0) return prev;
+  const next: LabState = { ...prev };
+  // Samples are gathered per run and appended once at the end: one copy per run per batch.
+  let pendingSamples = new Map<string, Sample[]>();
+  let pendingProc = new Map<string, ProcSample[]>();
+  let runsCopied = false;
+  const setRun = (run: RunState) => {
+    if (!runsCopied) {
+      next.runs = { ...next.runs };
+      runsCopied = true;
+    }
+    next.runs[run.id] = run;
+  };
+
+  for (const m of messages) {
+    switch (m.type) {
+      case 'snapshot':
+        next.synced = true;
+        next.strategies = m.strategies;
+        next.maxSizeMb = m.maxSizeMb;
+        next.nodeVersion = m.nodeVersion;
+        next.experiments = [...m.experiments].sort((a, b) => a.createdAt - b.createdAt);
+        next.runs = Object.fromEntries(m.runs.map((r) => [r.id, r]));
+        runsCopied = true;
+        next.samples = Object.fromEntries(Object.entries(m.samples).map(([id, s]) => [id, boundSeries(s)]));
+        next.proc = Object.fromEntries(Object.entries(m.proc).map(([id, p]) => [id, boundSeries(p)]));
+        next.dropped = {};
+        next.data = m.data;
+        // The snapshot already holds everything received before it.
+        pendingSamples = new Map();
+        pendingProc = new Map();
+        break;
+      case 'experiment.created':
+        next.experiments = upsertExperiment(next.experiments, m.experiment);
+        dropOldSamples(next);
+        break;
+      case 'run.queued':
+      case 'run.updated':
+        // A late run.updated must not wipe a summary that run.ended already delivered.
+        setRun(m.run.summary === null && next.runs[m.run.id]?.summary ? { ...m.run, summary: next.runs[m.run.id].summary } : m.run);
+        break;
+      case 'run.ended':
+        setRun({ ...m.run, summary: m.summary });
+        break;
+      case 'run.samples': {
+        if (m.samples.length > 0) appendTo(pendingSamples, m.runId, m.samples);
+        if (m.proc.length > 0) appendTo(pendingProc, m.runId, m.proc);
+        if (m.dropped > 0) next.dropped = { ...next.dropped, [m.runId]: (next.dropped[m.runId] ?? 0) + m.dropped };
+        break;
+      }
+      case 'data.progress':
+        next.data = upsertData(next.data, m.data);
+        break;
+      case 'error':
+        next.error = { code: m.code, message: m.message, requestType: m.requestType, seq: (next.error?.seq ?? 0) + 1 };
+        break;
+      default: {
+        const never: never = m;
+        throw new Error(`unhandled server message ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  if (pendingSamples.size > 0) {
+    next.samples = { ...next.samples };
+    for (const [id, s] of pendingSamples) next.samples[id] = boundSeries([...(next.samples[id] ?? []), ...s]);
+  }
+  if (pendingProc.size > 0) {
+    next.proc = { ...next.proc };
+    for (const [id, p] of pendingProc) next.proc[id] = boundSeries([...(next.proc[id] ?? []), ...p]);
+  }
+  return next;
+}
+
+/** The most recent experiment, or null. */
+export function latestExperiment(state: LabState): Experiment | null {
+  return state.experiments.at(-1) ?? null;
+}
+
+const ACTIVE = new Set<RunState['status']>(['queued', 'preparing', 'running']);
+
+/** True while a run may still produce samples and can be stopped. */
+export function isActive(run: RunState): boolean {
+  return ACTIVE.has(run.status);
+}
+
+/** Runs of an experiment in the order it listed them; runs not yet announced are skipped. */
+export function runsOf(state: LabState, experiment: Experiment): RunState[] {
+  return experiment.runIds.map((id) => state.runs[id]).filter((r): r is RunState => r !== undefined);
+}

@@ -1,0 +1,116 @@
+/**
+ * One sentence that says what a finished run showed, with every number taken from its summary.
+ * Pure: the run card and the tests call it with a RunSummary and nothing else.
+ */
+import type { RunSummary } from './protocol';
+import { MIB } from './params';
+import { formatMb, formatPercent, formatSeconds } from './format';
+
+/** Above this share of the file held at once, the reader did not wait for the consumer. */
+export const IGNORED_SHARE = 0.5;
+/** Below this share of the file (or a few chunks) the reader counts as keeping pace with the consumer. */
+export const SMALL_SHARE = 0.1;
+
+/** Rounds bytes up to the next 0.1 MB, so "stayed under X MB" is true of the peak. */
+function ceilMb(bytes: number): string {
+  const mb = Math.ceil((bytes / MIB) * 10) / 10;
+  return `${mb >= 100 ? mb.toFixed(0) : mb.toFixed(1)} MB`;
+}
+
+function share(part: number, whole: number): number {
+  return whole > 0 ? part / whole : 0;
+}
+
+/** "12 of 31 MB (40%)": how much of the file reached the consumer. */
+function processedPart(s: RunSummary): string {
+  const mb = (bytes: number) => formatMb(bytes).replace(/ MB$/, '');
+  return `${mb(s.bytesProcessed)} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
+}
+
+/** How the memory behaved for a run that finished reading: did backpressure hold? */
+function backpressureVerdict(s: RunSummary, mode: 'push' | 'pull' | undefined): string {
+  const ab = s.peak.arrayBuffers;
+  const abShare = share(ab, s.fileBytes);
+  const aheadShare = share(s.peakBufferedBytes, s.fileBytes);
+  if (s.peakInFlight > 1) {
+    // An unbounded operator (flatMap) does not fall behind: it starts a consumer call per chunk.
+    return (
+      `arrayBuffers reached ${formatPercent(abShare)} of the file (${formatMb(ab)}) with up to ${s.peakInFlight} consumer calls ` +
+      `running at once: the operator ignored backpressure.`
+    );
+  }
+  if (abShare >= IGNORED_SHARE || aheadShare >= IGNORED_SHARE) {
+    return (
+      `arrayBuffers grew to ${formatPercent(abShare)} of the file (${formatMb(ab)}) while the consumer fell behind ` +
+      `by up to ${formatMb(s.peakBufferedBytes)}: the reader ignored backpressure.`
+    );
+  }
+  // With a few chunks in flight a pull reader is a handful of highWaterMarks ahead, nothing more.
+  const chunkBytes = s.params.chunkKb * 1024;
+  const slack = Math.max(SMALL_SHARE * s.fileBytes, 8 * chunkBytes);
+  if (s.peakBufferedBytes <= slack) {
+    // A few dozen chunks of garbage are normal between GCs; past that it is worth explaining.
+    if (ab > Math.max(SMALL_SHARE * s.fileBytes, 32 * chunkBytes)) {
+      // Buffers the reader no longer holds still count until the GC frees them.
+      return (
+        `arrayBuffers peaked at ${formatMb(ab)} (${formatPercent(abShare)} of the file), yet the reader was never more than ` +
+        `${formatMb(s.peakBufferedBytes)} ahead of the consumer, so most of it was garbage not yet collected: backpressure held.`
+      );
+    }
+    const head = `arrayBuffers stayed under ${ceilMb(ab)} (${formatPercent(abShare)} of the file)`;
+    if (mode === 'push') return `${head}: the consumer kept up, so the missing backpressure did not show.`;
+    return `${head}: backpressure held.`;
+  }
+  return (
+    `The reader ran up to ${formatMb(s.peakBufferedBytes)} (${formatPercent(aheadShare)} of the file) ahead of the consumer ` +
+    `and arrayBuffers peaked at ${formatMb(ab)}: backpressure was loose but the file never piled up whole.`
+  );
+}
+
+/**
+ * The verdict sentence for a finished run. `mode` (from the strategy catalog) only sharpens the
+ * wording for a push reader whose consumer happened to keep up.
+ */
+export function verdictFor(s: RunSummary, mode?: 'push' | 'pull'): string {
+  switch (s.outcome) {
+    case 'completed':
+      return backpressureVerdict(s, mode);
+    case 'data-lost': {
+      const lost = Math.max(0, s.fileBytes - s.bytesProcessed);
+      return (
+        `Data lost: the run finished with only ${processedPart(s)} processed, so ${formatMb(lost)} never reached the consumer ` +
+        `(arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}).`
+      );
+    }
+    case 'out-of-memory': {
+      const rss = Math.max(s.peak.rss, s.procPeakRss);
+      const limit =
+        s.params.budgetMb !== null && rss > s.params.budgetMb * MIB
+          ? `passed the ${s.params.budgetMb} MB memory budget`
+          : 'hit the V8 heap limit';
+      return (
+        `Out of memory: RSS reached ${formatMb(rss)} and ${limit} after ${processedPart(s)} was processed, ` +
+        `with arrayBuffers at ${formatMb(s.peak.arrayBuffers)}.`
+      );
+    }
+    case 'crashed': {
+      const why = s.reason ? `: ${s.reason.trim().replace(/\.$/, '')}` : '';
+      return `Crashed after ${processedPart(s)} was processed${why}.`;
+    }
+    case 'stopped':
+      if (s.sampleCount === 0 && s.bytesProcessed === 0) return 'Stopped before it started: nothing was measured.';
+      return (
+        `Stopped after ${formatSeconds(s.durationMs)} with ${processedPart(s)} processed; ` +
+        `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`
+      );
+    case 'timed-out':
+      return (
+        `Timed out after ${s.params.timeoutS} s with ${processedPart(s)} processed; ` +
+        `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`
+      );
+    default: {
+      const never: never = s.outcome;
+      return String(never);
+    }
+  }
+}
