@@ -7,8 +7,9 @@ import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Strategy } from '../strategies/types';
 import type { ChildConfig, ChildMessage } from './child-protocol';
 import { makeConsumer } from './consumer';
-import { Sampler, type Progress } from './sampler';
+import { loopDelayMs, Sampler, type Progress } from './sampler';
 
+const LOOP_RESOLUTION_MS = 10;
 const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
 
 function send(message: ChildMessage, then?: () => void): void {
@@ -42,8 +43,8 @@ async function main(): Promise<ChildMessage> {
     }
   });
   gcObserver.observe({ entryTypes: ['gc'] });
-  const intervalDelay = monitorEventLoopDelay({ resolution: 10 });
-  const totalDelay = monitorEventLoopDelay({ resolution: 10 });
+  const intervalDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  const totalDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   intervalDelay.enable();
   totalDelay.enable();
 
@@ -68,6 +69,7 @@ async function main(): Promise<ChildMessage> {
       return progress;
     },
     loopDelay: intervalDelay,
+    loopResolutionMs: LOOP_RESOLUTION_MS,
     gc: () => gcStats,
     now: () => performance.now(),
     wallClock: () => Date.now(),
@@ -96,7 +98,7 @@ async function main(): Promise<ChildMessage> {
   const final = sampler.take();
   gcObserver.disconnect();
   stream.destroy();
-  const toMs = (ns: number) => (Number.isFinite(ns) && ns < 1e15 ? ns / 1e6 : 0);
+  const toMs = (ns: number) => loopDelayMs(ns, LOOP_RESOLUTION_MS);
   return {
     type: 'done',
     final,

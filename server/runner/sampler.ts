@@ -21,6 +21,11 @@ export interface SamplerSources {
   progress(): Progress;
   /** Event-loop delay since the previous sample; reset after each reading. */
   loopDelay: DelayHistogram;
+  /**
+   * monitorEventLoopDelay() records the whole timer interval, so an idle loop reads as its
+   * resolution (10 ms reads ~10.1 ms); this offset is subtracted to report the delay itself.
+   */
+  loopResolutionMs: number;
   gc(): { count: number; totalMs: number };
   now(): number;
   wallClock(): number;
@@ -45,8 +50,8 @@ export class Sampler {
     const p = s.progress();
     const gc = s.gc();
     // A histogram with no recorded delay reports mean NaN and a huge min; report 0 instead.
-    const mean = Number.isFinite(s.loopDelay.mean) ? s.loopDelay.mean / NS_PER_MS : 0;
-    const max = s.loopDelay.max > 0 ? s.loopDelay.max / NS_PER_MS : 0;
+    const mean = Number.isFinite(s.loopDelay.mean) ? loopDelayMs(s.loopDelay.mean, s.loopResolutionMs) : 0;
+    const max = s.loopDelay.max > 0 ? loopDelayMs(s.loopDelay.max, s.loopResolutionMs) : 0;
     s.loopDelay.reset();
     return {
       t: s.now() - this.startedAt,
@@ -67,6 +72,12 @@ export class Sampler {
       gcMs: round(gc.totalMs),
     };
   }
+}
+
+/** A histogram value (ns) as delay beyond the timer's own interval, in ms, never negative. */
+export function loopDelayMs(ns: number, resolutionMs: number): number {
+  if (!Number.isFinite(ns) || ns > 1e15) return 0; // empty histograms report huge or NaN values
+  return Math.max(0, ns / NS_PER_MS - resolutionMs);
 }
 
 function round(n: number): number {
