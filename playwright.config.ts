@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+/** Port of the production server the tests start (not 3000, so a running `npm start` is left alone). */
+const port = Number(process.env.E2E_PORT ?? 3210);
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
+  // The tests share one server and its run queue, so they run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Playwright cannot download its own browsers everywhere; npm test finds one (scripts/lib.mjs).
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx server/index.ts',
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      STREAM_LAB_DATA_DIR: 'e2e/.artifacts/data',
+      // The tests use small files; don't make the 150 MiB default on start.
+      STREAM_LAB_PREPARE_MB: '0',
+    },
+  },
+});
