@@ -58,7 +58,7 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
             if (!s) return null;
             const info = strategies.find((x) => x.id === run.strategy);
             return (
-              <tr key={run.id} data-testid="result-row" data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
+              <tr key={run.id} data-testid="result-row" data-run-id={run.id} data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
                 {showExperiment && <td className="num">{experimentNumber(run.experimentId)}</td>}
                 <th scope="row">
                   {info?.label ?? run.strategy}

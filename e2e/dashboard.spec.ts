@@ -1,0 +1,146 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const MIB = 1024 * 1024;
+
+interface FormValues {
+  sizeMb?: number;
+  delayMs?: number;
+  sampleMs?: number;
+  retained?: boolean;
+  parallel?: boolean;
+}
+
+/** Opens the page, waits for the snapshot and stops whatever an earlier test left running. */
+async function openLab(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('connection-status')).toHaveText('connected');
+}
+
+async function stopEverything(page: Page): Promise<void> {
+  await page.getByTestId('stop-all-button').click();
+}
+
+async function fillForm(page: Page, strategies: string[], values: FormValues): Promise<void> {
+  const boxes = page.locator('[data-testid^="strategy-checkbox-"]');
+  await expect(boxes.first()).toBeVisible();
+  for (const box of await boxes.all()) {
+    const id = (await box.getAttribute('data-testid'))!.replace('strategy-checkbox-', '');
+    await box.setChecked(strategies.includes(id));
+  }
+  const numbers: Array<[keyof FormValues, string]> = [
+    ['sizeMb', 'input-sizeMb'],
+    ['delayMs', 'input-delayMs'],
+    ['sampleMs', 'input-sampleMs'],
+  ];
+  for (const [key, testId] of numbers) {
+    if (values[key] !== undefined) await page.getByTestId(testId).fill(String(values[key]));
+  }
+  await page.getByTestId('input-retained').setChecked(values.retained ?? false);
+  await page.getByTestId('input-parallel').setChecked(values.parallel ?? false);
+}
+
+/** Starts an experiment and returns the run cards it created, keyed by strategy. */
+async function start(page: Page, strategies: string[], values: FormValues): Promise<Map<string, Locator>> {
+  await fillForm(page, strategies, values);
+  const before = new Set(await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id'))));
+  await page.getByTestId('start-button').click();
+  await expect
+    .poll(async () => (await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')))).filter((id) => !before.has(id)).length)
+    .toBe(strategies.length);
+  const cards = new Map<string, Locator>();
+  for (const s of strategies) cards.set(s, page.locator(`[data-testid="run-card"][data-strategy="${s}"]`));
+  return cards;
+}
+
+async function points(chart: Locator): Promise<number> {
+  return Number(await chart.getAttribute('data-points'));
+}
+
+async function runId(card: Locator): Promise<string> {
+  return (await card.getAttribute('data-run-id'))!;
+}
+
+test.beforeEach(async ({ page }) => {
+  await openLab(page);
+  await stopEverything(page);
+});
+
+test('push vs pull: chart points grow live and the push reader buffers far more arrayBuffers', async ({ page }) => {
+  const cards = await start(page, ['rxjs-from', 'pipeline-generator'], { sizeMb: 16, delayMs: 10, retained: true });
+  const push = cards.get('rxjs-from')!;
+  const pull = cards.get('pipeline-generator')!;
+
+  // While the push run is running, its chart gains points.
+  await expect(push).toHaveAttribute('data-status', 'running');
+  const chart = push.getByTestId('run-chart');
+  await expect.poll(() => points(chart)).toBeGreaterThan(0);
+  const early = await points(chart);
+  await expect.poll(() => points(chart)).toBeGreaterThan(early + 5);
+  await expect(page.getByTestId('comparison-chart')).not.toHaveAttribute('data-points', '0');
+
+  await expect(push).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await expect(pull).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+
+  const row = (card: Locator) => runId(card).then((id) => page.locator(`[data-testid="result-row"][data-run-id="${id}"]`));
+  const pushRow = await row(push);
+  const pullRow = await row(pull);
+  await expect(pushRow).toHaveAttribute('data-outcome', 'completed');
+  await expect(pullRow).toHaveAttribute('data-outcome', 'completed');
+  const pushAb = Number(await pushRow.locator('[data-field="arrayBuffers"]').getAttribute('data-bytes'));
+  const pullAb = Number(await pullRow.locator('[data-field="arrayBuffers"]').getAttribute('data-bytes'));
+  // The push reader held most of the 16 MiB file; the pull reader (retained mode: garbage collected
+  // before each sample) a few chunks.
+  expect(pushAb).toBeGreaterThan(0.75 * 16 * MIB);
+  expect(pullAb).toBeLessThan(4 * MIB);
+  await expect(push.getByTestId('run-verdict')).toContainText('backpressure');
+  await expect(page.getByTestId('code-panel')).toContainText('from(stream)');
+});
+
+test('Stop ends a running run as stopped', async ({ page }) => {
+  const cards = await start(page, ['for-await'], { sizeMb: 8, delayMs: 200 });
+  const card = cards.get('for-await')!;
+  await expect(card).toHaveAttribute('data-status', 'running');
+  await card.getByTestId('run-stop').click();
+  await expect(card).toHaveAttribute('data-status', 'stopped');
+  await expect(card.getByTestId('run-verdict')).toContainText(/stopped/i);
+});
+
+test('an out-of-range value shows an error naming the field and starts nothing', async ({ page }) => {
+  const cardsBefore = await page.getByTestId('run-card').count();
+  await fillForm(page, ['rxjs-from'], { sizeMb: 8, delayMs: -1 });
+  await page.getByTestId('start-button').click();
+  await expect(page.getByTestId('form-error')).toHaveText('delayMs must be between 0 and 1000');
+  // Give a wrongly sent request time to come back as a run: none may appear.
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('run-card')).toHaveCount(cardsBefore);
+});
+
+test('a second browser sees the same run live', async ({ page, browser }) => {
+  const cards = await start(page, ['for-await'], { sizeMb: 8, delayMs: 20 });
+  const id = await runId(cards.get('for-await')!);
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await openLab(page2);
+  const mirrored = page2.locator(`[data-testid="run-card"][data-run-id="${id}"]`);
+  await expect(mirrored).toHaveAttribute('data-status', 'running');
+  const chart = mirrored.getByTestId('run-chart');
+  const seen = await points(chart);
+  await expect.poll(() => points(chart)).toBeGreaterThan(seen);
+  await stopEverything(page);
+  await expect(mirrored).toHaveAttribute('data-status', 'stopped');
+  await other.close();
+});
+
+test('reloading mid-run restores the run with its samples so far', async ({ page }) => {
+  const cards = await start(page, ['pipeline-generator'], { sizeMb: 8, delayMs: 20 });
+  const card = cards.get('pipeline-generator')!;
+  const id = await runId(card);
+  await expect.poll(() => points(card.getByTestId('run-chart'))).toBeGreaterThan(10);
+  await page.reload();
+  await expect(page.getByTestId('connection-status')).toHaveText('connected');
+  const restored = page.locator(`[data-testid="run-card"][data-run-id="${id}"]`);
+  await expect(restored).toHaveAttribute('data-status', 'running');
+  // History from before the reload is drawn at once, not only what arrives after it.
+  expect(await points(restored.getByTestId('run-chart'))).toBeGreaterThan(10);
+  await expect(restored).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+});
