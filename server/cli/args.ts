@@ -1,5 +1,6 @@
 /** Flag parsing for the CLIs: every value is validated by the same schema the server uses. */
-import { DEFAULT_PARAMS, LIMITS, runParamsSchema, type RunParams } from '../../lib/params';
+import { DEFAULT_PARAMS, LIMITS, rangeMessage, runParamsSchema, type RunParams } from '../../lib/params';
+import { maxSizeMb } from '../data/data-files';
 import { STRATEGY_IDS } from '../strategies/index';
 
 export class UsageError extends Error {}
@@ -74,5 +75,8 @@ export function parseBenchArgs(argv: string[], defaults: Partial<RunParams> = {}
     const issue = parsed.error.issues[0];
     throw new UsageError(`${flagFor(String(issue.path[0]))}: ${issue.message}`);
   }
+  // The schema allows up to the product's ceiling; this machine may be configured lower.
+  const max = maxSizeMb();
+  if (parsed.data.sizeMb > max) throw new UsageError(`--size-mb: ${rangeMessage('sizeMb', max)}`);
   return { strategies, params: parsed.data, json };
 }

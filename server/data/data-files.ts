@@ -49,14 +49,14 @@ export function checkSize(sizeMb: number, max = maxSizeMb()): number {
   return Math.round(sizeMb * MIB);
 }
 
-function names(sizeBytes: number, seed: number) {
+function names(dir: string, sizeBytes: number, seed: number) {
   const base = `stream-lab-${sizeBytes}-s${seed}`;
-  return { csv: join(dataDir(), `${base}.csv`), manifest: join(dataDir(), `${base}.json`), base };
+  return { csv: join(dir, `${base}.csv`), manifest: join(dir, `${base}.json`), base };
 }
 
 /** The cached file for this size and seed, if a complete one is on disk. */
-export function findDataFile(sizeBytes: number, seed: number): DataFile | null {
-  const n = names(sizeBytes, seed);
+export function findDataFile(sizeBytes: number, seed: number, dir = dataDir()): DataFile | null {
+  const n = names(dir, sizeBytes, seed);
   if (!existsSync(n.manifest) || !existsSync(n.csv)) return null;
   try {
     const manifest = JSON.parse(readFileSync(n.manifest, 'utf8')) as DataManifest;
@@ -78,25 +78,31 @@ export function ensureDataFile(opts: {
   seed?: number;
   onProgress?: (writtenBytes: number, sizeBytes: number) => void;
 }): Promise<DataFile> {
-  const sizeBytes = checkSize(opts.sizeMb);
+  let sizeBytes: number;
+  try {
+    sizeBytes = checkSize(opts.sizeMb);
+  } catch (err) {
+    return Promise.reject(err);
+  }
   const seed = opts.seed ?? LIMITS.seed.default;
-  const cached = findDataFile(sizeBytes, seed);
+  const dir = dataDir();
+  const cached = findDataFile(sizeBytes, seed, dir);
   if (cached) return Promise.resolve(cached);
-  const key = `${sizeBytes}:${seed}`;
+  const key = `${dir}:${sizeBytes}:${seed}`;
   let job = inFlight.get(key);
   if (!job) {
-    job = generate(sizeBytes, seed, opts.onProgress).finally(() => inFlight.delete(key));
+    job = generate(dir, sizeBytes, seed, opts.onProgress).finally(() => inFlight.delete(key));
     inFlight.set(key, job);
   }
   return job;
 }
 
 async function generate(
+  dir: string,
   sizeBytes: number,
   seed: number,
   onProgress?: (writtenBytes: number, sizeBytes: number) => void,
 ): Promise<DataFile> {
-  const dir = dataDir();
   mkdirSync(dir, { recursive: true });
   const fs = await statfs(dir);
   const free = fs.bavail * fs.bsize;
@@ -105,7 +111,7 @@ async function generate(
       `not enough disk space in ${dir}: a ${(sizeBytes / MIB).toFixed(0)} MiB file needs ${((sizeBytes + DISK_MARGIN_BYTES) / MIB).toFixed(0)} MiB free (file + ${DISK_MARGIN_BYTES / MIB} MiB margin), ${(free / MIB).toFixed(0)} MiB available`,
     );
   }
-  const n = names(sizeBytes, seed);
+  const n = names(dir, sizeBytes, seed);
   const tmp = `${n.csv}.tmp-${process.pid}-${Date.now()}`;
   const hash = createHash('sha256');
   let written = 0;

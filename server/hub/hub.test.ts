@@ -154,7 +154,7 @@ describe('slow clients', () => {
     let maxPending = 0;
     while (!ended) {
       await new Promise((r) => setTimeout(r, 20));
-      maxPending = Math.max(maxPending, lab.hub.pendingSamples());
+      maxPending = Math.max(maxPending, lab.hub.maxPendingPerClient());
     }
     // It really was held back (more than one flush worth), yet never past the thinning bound
     // for one run's two series (samples + proc readings).

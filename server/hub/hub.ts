@@ -43,10 +43,10 @@ export class Hub {
     return this.clients.size;
   }
 
-  /** Pending samples summed over all clients (bounded by design; tests check it). */
-  pendingSamples(): number {
+  /** Most samples held for any one client right now (bounded by design; tests check it). */
+  maxPendingPerClient(): number {
     let n = 0;
-    for (const c of this.clients.values()) n += c.pendingCount();
+    for (const c of this.clients.values()) n = Math.max(n, c.pendingCount());
     return n;
   }
 

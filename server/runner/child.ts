@@ -25,6 +25,10 @@ function sendAndExit(message: ChildMessage, code: number): void {
 }
 
 let exiting = false;
+// A strategy that forgets an 'error' listener throws outside any promise: report it like any other failure.
+process.on('uncaughtException', (err) => {
+  if (!exiting) sendAndExit({ type: 'error', message: err.message }, 1);
+});
 // If the parent dies, the IPC channel closes: never outlive it.
 process.on('disconnect', () => {
   if (!exiting) process.exit(2);

@@ -46,6 +46,12 @@ export function liveChildCount(): number {
   return live.size;
 }
 
+/** The most telling line of a dead child's stderr: the last one that names an error. */
+export function stderrErrorLine(stderr: string): string | null {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.filter((l) => /error|fatal|abort/i.test(l)).at(-1) ?? lines.filter((l) => !/^Node\.js v\d/.test(l)).at(-1) ?? null;
+}
+
 /** Starts a run; the returned handle's `done` settles with the summary, whatever the outcome. */
 export function startRun(req: RunRequest): RunHandle {
   const strategy = findStrategy(req.strategy);
@@ -88,7 +94,8 @@ export function startRun(req: RunRequest): RunHandle {
 
   /** Decides the outcome now (first decision wins) and makes the child go away. */
   function terminate(outcome: Outcome, reason: string, signal: NodeJS.Signals = 'SIGTERM'): void {
-    if (decided || finished) return;
+    // Once the child has reported done, the run's outcome is its own: a late stop changes nothing.
+    if (decided || finished || doneReceived) return;
     decided = { outcome, reason };
     endMark = performance.now();
     if (!child) return finish(outcome, reason);
@@ -165,7 +172,10 @@ export function startRun(req: RunRequest): RunHandle {
     proc.on('error', (err) => {
       childError ??= err.message;
     });
-    proc.on('exit', (code, signal) => {
+    proc.on('exit', () => live.delete(proc));
+    // 'close' comes after 'exit' once stderr and IPC are drained, so a late 'done' message or the
+    // tail of a V8 out-of-memory report is never missed.
+    proc.on('close', (code, signal) => {
       live.delete(proc);
       if (decided) return finish(decided.outcome, decided.reason);
       if (doneReceived) {
@@ -178,8 +188,7 @@ export function startRun(req: RunRequest): RunHandle {
         return finish('out-of-memory', `V8 heap limit reached (--max-old-space-size=${req.params.maxOldSpaceMb ?? 'default'})`);
       }
       const how = signal ? `killed by ${signal}` : `exited with code ${code}`;
-      const lastLine = stderrTail.trim().split('\n').filter(Boolean).slice(-1)[0];
-      finish('crashed', childError ?? (lastLine ? `${how}: ${lastLine}` : how));
+      finish('crashed', childError ?? (stderrErrorLine(stderrTail) ? `${how}: ${stderrErrorLine(stderrTail)}` : how));
     });
 
     const intervalMs = req.params.sampleMs ?? PROC_INTERVAL_FALLBACK_MS;

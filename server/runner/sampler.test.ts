@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Sampler, type DelayHistogram, type Progress, type SamplerSources } from './sampler';
+import { loopDelayMs, Sampler, type DelayHistogram, type Progress, type SamplerSources } from './sampler';
 
-/** Injected sources with scripted readings; `calls` records the order they were used in. */
-function fakeSources(opts: { collect?: boolean } = {}) {
+/**
+ * Injected sources with scripted readings; `calls` records the order they were used in. The loop
+ * resolution defaults to 0 so delays convert one to one; one test sets it.
+ */
+function fakeSources(opts: { collect?: boolean; loopResolutionMs?: number } = {}) {
   const calls: string[] = [];
   const clock = { now: 1000, wall: 1_700_000_000_000 };
   const memory: NodeJS.MemoryUsage = { rss: 50_000_000, heapTotal: 8_000_000, heapUsed: 6_000_000, external: 3_000_000, arrayBuffers: 1_500_000 };
-  const progress: Progress = { bytesRead: 131_072, bytesProcessed: 65_536, chunks: 1, readableLength: 65_536 };
+  const progress: Progress = { bytesRead: 131_072, bytesProcessed: 65_536, chunks: 1, inFlight: 1, readableLength: 65_536 };
   const gc = { count: 3, totalMs: 1.23456 };
   const loopDelay: DelayHistogram & { resets: number } = {
     mean: 1_500_000,
@@ -27,6 +30,7 @@ function fakeSources(opts: { collect?: boolean } = {}) {
       return progress;
     },
     loopDelay,
+    loopResolutionMs: opts.loopResolutionMs ?? 0,
     gc: () => {
       calls.push('gc');
       return gc;
@@ -54,6 +58,7 @@ describe('Sampler', () => {
       bytesRead: 131_072,
       bytesProcessed: 65_536,
       chunks: 1,
+      inFlight: 1,
       readableLength: 65_536,
       elMeanMs: 1.5,
       elMaxMs: 3.25,
@@ -92,9 +97,10 @@ describe('Sampler', () => {
     sampler.take();
     f.progress.bytesProcessed = 131_072;
     f.progress.chunks = 2;
+    f.progress.inFlight = 0;
     f.memory.arrayBuffers = 2_000_000;
     const s = sampler.take();
-    expect([s.bytesProcessed, s.chunks, s.arrayBuffers]).toEqual([131_072, 2, 2_000_000]);
+    expect([s.bytesProcessed, s.chunks, s.inFlight, s.arrayBuffers]).toEqual([131_072, 2, 0, 2_000_000]);
   });
 
   it('collects garbage before reading memory in retained mode', () => {
@@ -120,6 +126,15 @@ describe('Sampler', () => {
     expect([s.elMeanMs, s.elMaxMs]).toEqual([0, 0]);
   });
 
+  it('reports loop delay beyond the monitor resolution, never below zero', () => {
+    // monitorEventLoopDelay({ resolution: 10 }) on an idle loop reads ~10.1 ms: 0.1 ms of real delay.
+    const f = fakeSources({ loopResolutionMs: 10 });
+    f.loopDelay.mean = 10_100_000;
+    f.loopDelay.max = 5_000_000;
+    const s = new Sampler(f.sources).take();
+    expect([s.elMeanMs, s.elMaxMs]).toEqual([0.1, 0]);
+  });
+
   it('rounds loop delay and gc time to the microsecond', () => {
     const f = fakeSources();
     f.loopDelay.mean = 1_234_567;
@@ -127,5 +142,15 @@ describe('Sampler', () => {
     f.gc.totalMs = 0.0004;
     const s = new Sampler(f.sources).take();
     expect([s.elMeanMs, s.elMaxMs, s.gcMs]).toEqual([1.235, 9876.543, 0]);
+  });
+});
+
+describe('loopDelayMs', () => {
+  it('converts ns to ms beyond the resolution, and reads empty-histogram values as 0', () => {
+    expect(loopDelayMs(12_500_000, 10)).toBe(2.5);
+    expect(loopDelayMs(9_000_000, 10)).toBe(0);
+    expect(loopDelayMs(Number.NaN, 10)).toBe(0);
+    // An empty histogram's min/percentiles are ~9.2e18 ns.
+    expect(loopDelayMs(9_223_372_036_854_776_000, 10)).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ function sample(patch: Partial<Sample>): Sample {
     bytesRead: 0,
     bytesProcessed: 0,
     chunks: 0,
+    inFlight: 0,
     readableLength: 0,
     elMeanMs: 0,
     elMaxMs: 0,
@@ -74,6 +75,12 @@ describe('RunRecorder', () => {
     const s = new RunRecorder().summarize({ ...run, outcome: 'crashed', reason: 'boom', durationMs: 0 });
     expect(s).toMatchObject({ outcome: 'crashed', reason: 'boom', bytesProcessed: 0, sampleCount: 0, idle: null, aboveIdle: null, mbPerSec: 0 });
     expect(s.peak).toEqual({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 });
+  });
+
+  it('keeps the most consumer calls seen running at once', () => {
+    const r = new RunRecorder();
+    for (const inFlight of [1, 6, 2]) r.addSample(sample({ inFlight }));
+    expect(r.summarize(run).peakInFlight).toBe(6);
   });
 
   it('keeps the highest RSS read from /proc', () => {

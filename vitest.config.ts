@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tests of the experiment engine. They fork real run children and write real
+ * files (into a temp STREAM_LAB_DATA_DIR per test file), so timeouts are generous; the suite keeps
+ * itself light with small files and short delays instead.
+ */
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts', 'lib/**/*.test.ts'],
+    environment: 'node',
+    // Forks, not threads: the runner tracks its children per process and tests send signals.
+    pool: 'forks',
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
