@@ -50,6 +50,17 @@ describe('verdictFor', () => {
     );
   });
 
+  it('points at the heap when the reader kept pace but the results were kept (toArray)', () => {
+    const s = summary({
+      peak: { arrayBuffers: 2 * MIB, heapUsed: 40 * MIB },
+      aboveIdle: { rss: 60 * MIB, heapTotal: 40 * MIB, heapUsed: 36 * MIB, external: 1 * MIB, arrayBuffers: 1 * MIB },
+      peakBufferedBytes: 128 * 1024,
+    });
+    expect(verdictFor(s, 'pull')).toBe(
+      'The reader stayed within 0.1 MB of the consumer, yet heapUsed grew by 36 MB (113% of the file): the results were kept on the V8 heap.',
+    );
+  });
+
   it('says backpressure held when arrayBuffers stayed small, rounding the bound up', () => {
     const s = summary({ peak: { arrayBuffers: 1.33 * MIB }, peakBufferedBytes: 192 * 1024 });
     expect(verdictFor(s, 'pull')).toBe('arrayBuffers stayed under 1.4 MB (4% of the file): backpressure held.');

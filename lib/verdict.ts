@@ -39,6 +39,16 @@ function backpressureVerdict(s: RunSummary, mode: 'push' | 'pull' | undefined): 
       `running at once: the operator ignored backpressure.`
     );
   }
+  // Heap growth over the idle baseline; a few dozen chunks' worth of garbage strings is normal.
+  const heapGrowth = s.aboveIdle?.heapUsed ?? 0;
+  const heapKept = share(heapGrowth, s.fileBytes) >= IGNORED_SHARE && heapGrowth > 64 * s.params.chunkKb * 1024;
+  if (heapKept && aheadShare < SMALL_SHARE) {
+    // The reader kept pace, yet memory grew: something downstream kept the results (toArray).
+    return (
+      `The reader stayed within ${formatMb(s.peakBufferedBytes)} of the consumer, yet heapUsed grew by ${formatMb(heapGrowth)} ` +
+      `(${formatPercent(share(heapGrowth, s.fileBytes))} of the file): the results were kept on the V8 heap.`
+    );
+  }
   if (abShare >= IGNORED_SHARE || aheadShare >= IGNORED_SHARE) {
     return (
       `arrayBuffers grew to ${formatPercent(abShare)} of the file (${formatMb(ab)}) while the consumer fell behind ` +
