@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyServerMessages, boundSeries, initialLabState, latestExperiment, runsOf, type LabState } from './lab-state';
 import { DEFAULT_PARAMS, MIB } from './params';
-import type { Experiment, RunState, RunSummary, Sample, ServerMessage } from './protocol';
+import type { Experiment, RunState, RunSummary, ServerMessage } from './protocol';
+import { makeSample } from './test-fixtures';
 
-const sample = (t: number): Sample => ({
-  t,
-  at: 1000 + t,
-  rss: t,
-  heapTotal: 0,
-  heapUsed: 0,
-  external: 0,
-  arrayBuffers: 0,
-  bytesRead: 0,
-  bytesProcessed: 0,
-  chunks: 0,
-  inFlight: 0,
-  readableLength: 0,
-  elMeanMs: 0,
-  elMaxMs: 0,
-  gcCount: 0,
-  gcMs: 0,
-});
+const sample = (t: number) => makeSample({ t, at: 1000 + t, rss: t });
+
 
 const experiment = (id: string, createdAt: number, runIds: string[]): Experiment => ({
   id,

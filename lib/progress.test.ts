@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runProgress } from './progress';
-import type { Sample } from './protocol';
+import { makeSample } from './test-fixtures';
 
-const sample = (t: number, bytesProcessed: number): Sample => ({
-  t,
-  at: 1_700_000_000_000 + t,
-  rss: 0,
-  heapTotal: 0,
-  heapUsed: 0,
-  external: 0,
-  arrayBuffers: 0,
-  bytesRead: bytesProcessed,
-  bytesProcessed,
-  chunks: 0,
-  inFlight: 0,
-  readableLength: 0,
-  elMeanMs: 0,
-  elMaxMs: 0,
-  gcCount: 0,
-  gcMs: 0,
-});
+const sample = (t: number, bytesProcessed: number) =>
+  makeSample({ t, at: 1_700_000_000_000 + t, bytesRead: bytesProcessed, bytesProcessed });
+
 
 describe('runProgress', () => {
   it('is empty before the first sample', () => {

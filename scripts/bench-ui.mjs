@@ -2,12 +2,10 @@
 // and measures (1) Start → first sample drawn and sample age when drawn (child clock → browser),
 // p50/p95, over several single-run experiments; (2) the page's longest main-thread task while six
 // strategies run in parallel for about a minute at 20 samples/s. Needs `next build` first.
-import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
-import { findChromium, root } from './lib.mjs';
+import { CHROMIUM_ARGS, configureExperiment, findChromium, startServer } from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3250);
-const base = `http://127.0.0.1:${port}`;
 const reps = Number(process.env.BENCH_REPS ?? 5);
 
 function pct(xs, p) {
@@ -15,19 +13,12 @@ function pct(xs, p) {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', STREAM_LAB_PREPARE_MB: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  server.stdout.on('data', (d) => String(d).includes('ready on') && resolve());
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const server = await startServer(port);
+const base = server.url;
 
 const browser = await chromium.launch({
   executablePath: (await findChromium()) ?? undefined,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: CHROMIUM_ARGS,
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -40,16 +31,7 @@ try {
   await page.goto(base);
   await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
 
-  async function configure(strategies, values) {
-    for (const box of await page.locator('[data-testid^="strategy-checkbox-"]').all()) {
-      const id = (await box.getAttribute('data-testid')).replace('strategy-checkbox-', '');
-      await box.setChecked(strategies.includes(id));
-    }
-    for (const [k, v] of Object.entries(values)) {
-      if (typeof v === 'boolean') await page.getByTestId(`input-${k}`).setChecked(v);
-      else await page.getByTestId(`input-${k}`).fill(String(v));
-    }
-  }
+  const configure = (strategies, values) => configureExperiment(page, strategies, values);
 
   // (1) latency: a fresh experiment each time, data file already made by the first.
   const firstDrawn = [];
@@ -88,5 +70,5 @@ try {
   await page.screenshot({ path: '/tmp/bench-ui-six.png', fullPage: true });
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  server.stop();
 }

@@ -1,4 +1,5 @@
 // Helpers shared by the npm scripts (plain JS: they run before anything is built).
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,4 +34,39 @@ export async function findChromium() {
     // Playwright not installed yet: only the system paths count.
   }
   return candidates.find((p) => p && existsSync(p)) ?? null;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Starts the production server (needs `next build`) on a port; resolves once it listens. */
+export async function startServer(port, extraEnv = {}) {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', STREAM_LAB_PREPARE_MB: '0', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    server.stdout.on('data', (d) => String(d).includes('ready on') && resolve());
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.kill('SIGTERM') };
+}
+
+/** Ticks the given strategies (and only those) and fills the given inputs (input-<name>). */
+export async function configureExperiment(page, strategies, values) {
+  for (const box of await page.locator('[data-testid^="strategy-checkbox-"]').all()) {
+    const id = (await box.getAttribute('data-testid')).replace('strategy-checkbox-', '');
+    await box.setChecked(strategies.includes(id));
+  }
+  for (const [k, v] of Object.entries(values)) {
+    if (typeof v === 'boolean') await page.getByTestId(`input-${k}`).setChecked(v);
+    else await page.getByTestId(`input-${k}`).fill(String(v));
+  }
 }

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
 import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from '../../lib/protocol';
 import { createLabServer, type LabServer } from '../app-server';
 import { liveChildCount } from '../runner/runner';
+import { withTempDataDir } from '../test-support';
 import { MAX_PENDING_PER_RUN } from './client-conn';
 
 const SMALL: RunParams = { ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 1, timeoutS: 60 };
@@ -51,17 +49,14 @@ class TestClient {
 }
 
 let lab: LabServer;
-let dataDir: string;
+withTempDataDir('hub');
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-hub-'));
-  process.env.STREAM_LAB_DATA_DIR = dataDir;
   lab = await createLabServer({ port: 0, host: '127.0.0.1', next: false });
 });
 
 afterAll(async () => {
   await lab.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function connect(): Promise<TestClient> {

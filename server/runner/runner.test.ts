@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
 import type { RunSummary, Sample } from '../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../data/data-files';
+import { withTempDataDir } from '../test-support';
 import { STRATEGY_IDS } from '../strategies/index';
 import { liveChildCount, startRun, type RunHandle } from './runner';
 
@@ -61,22 +59,13 @@ function expectChildGone(run: Finished): void {
 const params = (patch: Partial<RunParams>): RunParams => ({ ...DEFAULT_PARAMS, budgetMb: null, ...patch });
 
 describe('startRun', () => {
-  const savedDir = process.env.STREAM_LAB_DATA_DIR;
-  let dataDir: string;
+  withTempDataDir('runner');
   let small: DataFile;
   let large: DataFile;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-runner-'));
-    process.env.STREAM_LAB_DATA_DIR = dataDir;
     small = await ensureDataFile({ sizeMb: 4 });
     large = await ensureDataFile({ sizeMb: 32 });
-  });
-
-  afterAll(() => {
-    rmSync(dataDir, { recursive: true, force: true });
-    if (savedDir === undefined) delete process.env.STREAM_LAB_DATA_DIR;
-    else process.env.STREAM_LAB_DATA_DIR = savedDir;
   });
 
   afterEach(() => {

@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB } from '../../lib/params';
-import type { Sample } from '../../lib/protocol';
+import { makeSample } from '../../lib/test-fixtures';
 import { RunRecorder } from './summary';
 
-function sample(patch: Partial<Sample>): Sample {
-  return {
-    t: 0,
-    at: 0,
-    rss: 0,
-    heapTotal: 0,
-    heapUsed: 0,
-    external: 0,
-    arrayBuffers: 0,
-    bytesRead: 0,
-    bytesProcessed: 0,
-    chunks: 0,
-    inFlight: 0,
-    readableLength: 0,
-    elMeanMs: 0,
-    elMaxMs: 0,
-    gcCount: 0,
-    gcMs: 0,
-    ...patch,
-  };
-}
+const sample = makeSample;
 
 const run = {
   runId: 'r1',

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
 import { MEMORY_FIELDS, type Outcome, type RunSummary } from '../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../data/data-files';
+import { withTempDataDir } from '../test-support';
 import { liveChildCount, startRun } from '../runner/runner';
 import { findStrategy, STRATEGY_IDS } from './index';
 
@@ -52,22 +52,13 @@ async function run(strategy: string, params: RunParams, file: DataFile): Promise
 }
 
 describe('strategies', () => {
-  const savedDir = process.env.STREAM_LAB_DATA_DIR;
-  let dataDir: string;
+  withTempDataDir('strategies');
   let small: DataFile;
   let large: DataFile;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-strategies-'));
-    process.env.STREAM_LAB_DATA_DIR = dataDir;
     small = await ensureDataFile({ sizeMb: 4 });
     large = await ensureDataFile({ sizeMb: 32 });
-  });
-
-  afterAll(() => {
-    rmSync(dataDir, { recursive: true, force: true });
-    if (savedDir === undefined) delete process.env.STREAM_LAB_DATA_DIR;
-    else process.env.STREAM_LAB_DATA_DIR = savedDir;
   });
 
   afterEach(() => {
