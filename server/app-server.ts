@@ -7,6 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { maxSizeMb } from './data/data-files';
 import { Hub } from './hub/hub';
+import type { LabListener } from './hub/lab';
+import { healthRoutes } from './http/health-routes';
+import { handleApi, type Route } from './http/router';
 
 export interface LabServerOptions {
   port: number;
@@ -14,6 +17,10 @@ export interface LabServerOptions {
   /** Serve the Next app (false in server tests: HTTP then answers 404 outside /ws). */
   next: boolean;
   dev?: boolean;
+  /** Extra listeners for everything the lab does (e.g. a run recorder). */
+  observers?: LabListener[];
+  /** HTTP API routes under /api/ beyond the built-in ones. */
+  routes?: Route[];
 }
 
 export interface LabServer {
@@ -27,7 +34,8 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** Starts listening; resolves once the port is bound. */
 export async function createLabServer(opts: LabServerOptions): Promise<LabServer> {
-  const hub = new Hub({ maxSizeMb: maxSizeMb() });
+  const hub = new Hub({ maxSizeMb: maxSizeMb(), observers: opts.observers ?? [] });
+  const routes = [...healthRoutes, ...(opts.routes ?? [])];
   const server = createServer();
   let handle: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>) | null = null;
 
@@ -39,11 +47,15 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
   }
 
   server.on('request', (req, res) => {
-    if (!handle) {
-      res.writeHead(req.url === '/healthz' ? 200 : 404, { 'content-type': 'text/plain' }).end(req.url === '/healthz' ? 'ok' : 'not found');
-      return;
-    }
-    handle(req, res).catch((err: unknown) => {
+    const serve = async () => {
+      if (await handleApi(routes, req, res)) return;
+      if (!handle) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
+      }
+      await handle(req, res);
+    };
+    serve().catch((err: unknown) => {
       console.error('request failed:', err);
       if (!res.headersSent) res.writeHead(500).end('internal error');
     });

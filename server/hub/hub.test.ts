@@ -212,3 +212,16 @@ describe('server survival', () => {
     c.close();
   });
 });
+
+describe('HTTP API', () => {
+  it('answers /api/health and gives unknown API paths a JSON 404 and wrong methods a 405', async () => {
+    const ok = await fetch(`${lab.url}/api/health`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true, node: process.versions.node });
+    const missing = await fetch(`${lab.url}/api/nothing-here`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ type: 'error', code: 'not-found', message: 'no API at /api/nothing-here' });
+    const wrong = await fetch(`${lab.url}/api/health`, { method: 'DELETE' });
+    expect(wrong.status).toBe(405);
+  });
+});

@@ -23,7 +23,7 @@ export class Hub {
   private readonly wss: WebSocketServer;
   private readonly clients = new Map<WebSocket, ClientConn>();
 
-  constructor(private readonly opts: { maxSizeMb: number }) {
+  constructor(private readonly opts: { maxSizeMb: number; observers?: LabListener[] }) {
     // maxPayload makes ws refuse (close 1009) anything far beyond our limit before buffering it;
     // messages between 64 KiB and that get a typed error reply below.
     this.wss = new WebSocketServer({ noServer: true, maxPayload: 4 * MAX_CLIENT_MESSAGE_BYTES });
@@ -137,6 +137,24 @@ export class Hub {
   }
 
   private listener(): LabListener {
+    const all = [this.broadcastListener(), ...(this.opts.observers ?? [])];
+    // Every event goes to the browsers first, then to each observer, in order.
+    const fanOut = <K extends keyof LabListener>(key: K) =>
+      ((...args: Parameters<LabListener[K]>) => {
+        for (const l of all) (l[key] as (...a: Parameters<LabListener[K]>) => void)(...args);
+      }) as LabListener[K];
+    return {
+      experimentCreated: fanOut('experimentCreated'),
+      runQueued: fanOut('runQueued'),
+      runUpdated: fanOut('runUpdated'),
+      runSample: fanOut('runSample'),
+      runProc: fanOut('runProc'),
+      runEnded: fanOut('runEnded'),
+      dataProgress: fanOut('dataProgress'),
+    };
+  }
+
+  private broadcastListener(): LabListener {
     return {
       experimentCreated: (experiment) => this.broadcast({ type: 'experiment.created', experiment }),
       runQueued: (run) => this.broadcast({ type: 'run.queued', run }),

@@ -1,0 +1,57 @@
+/**
+ * The custom server's small JSON/HTTP API under /api/, answered before Next sees the request.
+ * Each feature adds its routes in its own file; this file only matches and dispatches.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export interface RouteContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** Named groups of the route's pattern. */
+  params: Record<string, string>;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Matched against the path only; use named groups for parameters. */
+  pattern: RegExp;
+  handle(ctx: RouteContext): Promise<void> | void;
+}
+
+/** Sends a JSON body with the status. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+/** A typed error body, the same shape the WebSocket uses. */
+export function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(res, status, { type: 'error', code, message });
+}
+
+/**
+ * Handles the request if a route matches; returns false to let Next render it. Unknown /api/
+ * paths get a JSON 404 rather than Next's HTML page.
+ */
+export async function handleApi(routes: readonly Route[], req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (!url.pathname.startsWith('/api/')) return false;
+  let pathMatched = false;
+  for (const route of routes) {
+    const m = route.pattern.exec(url.pathname);
+    if (!m) continue;
+    pathMatched = true;
+    if (route.method !== req.method) continue;
+    try {
+      await route.handle({ req, res, url, params: { ...m.groups } });
+    } catch (err) {
+      console.error(`${req.method} ${url.pathname} failed:`, err);
+      if (!res.headersSent) sendError(res, 500, 'internal', err instanceof Error ? err.message : String(err));
+    }
+    return true;
+  }
+  if (pathMatched) sendError(res, 405, 'bad-request', `${req.method} is not allowed on ${url.pathname}`);
+  else sendError(res, 404, 'not-found', `no API at ${url.pathname}`);
+  return true;
+}
