@@ -4,13 +4,14 @@
  */
 import { DEFAULT_PARAMS } from '../lib/params';
 import { createLabServer } from './app-server';
+import { lessonRoutes } from './http/lesson-routes';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const dev = process.env.NODE_ENV === 'development';
 const prepareMb = Number(process.env.STREAM_LAB_PREPARE_MB ?? DEFAULT_PARAMS.sizeMb);
 
-const lab = await createLabServer({ port, host, next: true, dev });
+const lab = await createLabServer({ port, host, next: true, dev, routes: [...lessonRoutes] });
 console.log(`Stream Lab ready on ${lab.url}`);
 
 if (prepareMb > 0) {

@@ -1,0 +1,4 @@
+import type { Route } from './router';
+
+/** Routes of the lessons (stream-modes explorer). */
+export const lessonRoutes: Route[] = [];
