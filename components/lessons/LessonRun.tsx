@@ -1,0 +1,92 @@
+'use client';
+
+/** One run inside a walkthrough step: its memory and buffer-level charts and its measured figures. */
+import { memo, useMemo } from 'react';
+import type { ProcSample, RunState, Sample } from '@/lib/protocol';
+import { MIB } from '@/lib/params';
+import { formatMb } from '@/lib/format';
+import { MemoryChart, type ChartSeries } from '@/components/charts/MemoryChart';
+import { MEMORY_COLORS } from '@/components/charts/palette';
+import { StatusBadge } from '@/components/StatusBadge';
+import { BufferLevelChart } from './BufferLevelChart';
+
+export interface LessonRunProps {
+  run: RunState;
+  samples: readonly Sample[];
+  proc: readonly ProcSample[];
+}
+
+const POINTS_PER_SERIES = 200;
+
+function memorySeries(run: RunState, samples: readonly Sample[], proc: readonly ProcSample[]): ChartSeries[] {
+  const series: ChartSeries[] = (['rss', 'heapUsed', 'arrayBuffers'] as const).map((field) => ({
+    id: field,
+    label: field,
+    color: MEMORY_COLORS[field],
+    emphasis: field === 'arrayBuffers',
+    points: samples.map((s) => ({ x: s.t, y: s[field] })),
+  }));
+  const budgetMb = run.params.budgetMb;
+  // Only the budget lesson sets a budget near the run's size; the default 1 GB would flatten the chart.
+  if (budgetMb !== null && budgetMb * MIB < 4 * run.params.sizeMb * MIB) {
+    // The budget is enforced on the RSS read from /proc as well, which sees a blocked child.
+    series.push({ id: 'proc-rss', label: 'rss from /proc', color: '#56B4E9', points: proc.map((p) => ({ x: p.t, y: p.rss })) });
+    const lastT = Math.max(samples.at(-1)?.t ?? 0, proc.at(-1)?.t ?? 0);
+    series.push({ id: 'budget', label: `budget (${budgetMb} MB)`, color: '#000000', dashed: true, points: [{ x: 0, y: budgetMb * MIB }, { x: lastT, y: budgetMb * MIB }] });
+  }
+  return series;
+}
+
+function LessonRunImpl({ run, samples, proc }: LessonRunProps) {
+  const series = useMemo(() => memorySeries(run, samples, proc), [run, samples, proc]);
+  const s = run.summary;
+  const name = `${run.strategy}${run.params.retained ? ' (retained)' : ''}`;
+  return (
+    <section className="lesson-run" data-testid="lesson-run-panel" data-run-id={run.id} data-strategy={run.strategy} data-status={run.status} aria-label={`${name} run`}>
+      <header className="lesson-run-header">
+        <h4>{name}</h4>
+        <StatusBadge status={run.status} />
+      </header>
+      <MemoryChart label={`Memory of ${name}, MB over seconds`} series={series} sampleCount={samples.length} height={150} maxPointsPerSeries={POINTS_PER_SERIES} />
+      <BufferLevelChart label={`How far ${name} read ahead of its consumer`} samples={samples} chunkKb={run.params.chunkKb} />
+      {s && (
+        <dl
+          className="lesson-figures"
+          data-testid="lesson-run-result"
+          data-strategy={s.strategy}
+          data-retained={String(s.params.retained)}
+          data-outcome={s.outcome}
+          data-file-bytes={s.fileBytes}
+          data-bytes-processed={s.bytesProcessed}
+          data-peak-array-buffers={s.peak.arrayBuffers}
+          data-above-idle-array-buffers={s.aboveIdle?.arrayBuffers ?? ''}
+          data-above-idle-heap-used={s.aboveIdle?.heapUsed ?? ''}
+          data-peak-buffered={s.peakBufferedBytes}
+          data-peak-rss={Math.max(s.peak.rss, s.procPeakRss)}
+        >
+          <div>
+            <dt>processed</dt>
+            <dd>
+              {formatMb(s.bytesProcessed)} of {formatMb(s.fileBytes)}
+            </dd>
+          </div>
+          <div>
+            <dt>peak arrayBuffers</dt>
+            <dd>{formatMb(s.peak.arrayBuffers)}</dd>
+          </div>
+          <div>
+            <dt>most read ahead</dt>
+            <dd>{formatMb(s.peakBufferedBytes)}</dd>
+          </div>
+          <div>
+            <dt>peak RSS</dt>
+            <dd>{formatMb(Math.max(s.peak.rss, s.procPeakRss))}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** A run of a lesson step; re-renders only when its own state or samples change. */
+export const LessonRun = memo(LessonRunImpl);

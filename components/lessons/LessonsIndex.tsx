@@ -1,0 +1,40 @@
+/** The lessons' landing page: what each lesson teaches and a link to it. */
+import Link from 'next/link';
+import { LessonsNav } from './LessonsNav';
+
+export function LessonsIndex() {
+  return (
+    <>
+      <LessonsNav current="index" />
+      <main className="lessons-layout">
+        <header className="lesson-intro">
+          <h1>Lessons</h1>
+          <p>
+            The dashboard shows <em>that</em> a push reader such as RxJS <code>from(stream)</code> buffers the whole file. These lessons
+            show <em>why</em>, with values measured live on this server.
+          </p>
+        </header>
+        <ul className="lessons-list">
+          <li className="panel">
+            <h2>
+              <Link href="/lessons/modes">Stream modes: flowing or paused?</Link>
+            </h2>
+            <p>
+              What <code>readableFlowing</code> is after each way of touching a stream: a &apos;data&apos; listener, an async iterator,
+              pipe, pipeline, pause, unpipe and more, measured in a fresh Node process every time.
+            </p>
+          </li>
+          <li className="panel">
+            <h2>
+              <Link href="/lessons/backpressure">Push vs pull, step by step</Link>
+            </h2>
+            <p>
+              Five short live runs: push vs pull, where the file goes in memory, how fromEvent + takeUntil loses data, garbage vs
+              retained memory, and the out-of-memory failure under a memory budget.
+            </p>
+          </li>
+        </ul>
+      </main>
+    </>
+  );
+}

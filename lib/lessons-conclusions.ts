@@ -1,0 +1,194 @@
+/**
+ * What each walkthrough step concludes from the runs that just happened. Every number comes from a
+ * RunSummary; when the figures contradict what the lesson expects, the text says so instead of
+ * reciting the expected result. Pure: the walkthrough and the tests call these with summaries only.
+ */
+import type { Outcome, RunSummary } from './protocol';
+import { formatMb, formatPercent } from './format';
+import { highWaterMarkBytes } from './lessons-buffer';
+
+export interface Conclusion {
+  text: string;
+  /** False when the measured figures contradict the lesson (or a run did not finish). */
+  asExpected: boolean;
+}
+
+/** A push reader this far ahead of its consumer (share of the file) has ignored backpressure. */
+export const PUSH_AHEAD_SHARE = 0.5;
+/** A pull reader stays within this many highWaterMarks of its consumer. */
+export const PULL_AHEAD_HWMS = 8;
+
+function share(part: number, whole: number): number {
+  return whole > 0 ? part / whole : 0;
+}
+
+/** "2.0 highWaterMarks": how many of the run's chunks a byte count is. */
+function inHwms(bytes: number, s: RunSummary): string {
+  const n = bytes / highWaterMarkBytes(s.params.chunkKb);
+  return `${n.toFixed(1)} highWaterMark${n.toFixed(1) === '1.0' ? '' : 's'}`;
+}
+
+/** "12 of 32 MB (38%)" */
+function processedPart(s: RunSummary): string {
+  return `${formatMb(s.bytesProcessed).replace(/ MB$/, '')} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
+}
+
+/** Highest RSS seen, from inside the child or from /proc. */
+function peakRss(s: RunSummary): number {
+  return Math.max(s.peak.rss, s.procPeakRss);
+}
+
+/**
+ * When a run did not end the way the step needs it to (stopped, crashed, …), there is nothing to
+ * conclude from it; returns that conclusion, or null when every run ended as wanted.
+ */
+function unfinished(runs: ReadonlyArray<[RunSummary, readonly Outcome[]]>): Conclusion | null {
+  const bad = runs.find(([s, wanted]) => !wanted.includes(s.outcome));
+  if (!bad) return null;
+  const [s, wanted] = bad;
+  const why = s.reason ? ` (${s.reason.trim().replace(/\.$/, '')})` : '';
+  return {
+    asExpected: false,
+    text:
+      `${s.strategy} ended as ${s.outcome}${why} after ${processedPart(s)} was processed, not ${wanted.join(' or ')} as this step ` +
+      'needs, so it shows nothing about the lesson. Run the step again.',
+  };
+}
+
+/** Step 1: a push reader runs ahead by the whole file, a pull reader by a few chunks. */
+export function concludePushVsPull(push: RunSummary, pull: RunSummary): Conclusion {
+  const stop = unfinished([
+    [push, ['completed']],
+    [pull, ['completed']],
+  ]);
+  if (stop) return stop;
+  const pushShare = share(push.peakBufferedBytes, push.fileBytes);
+  const pullAhead = pull.peakBufferedBytes;
+  const facts =
+    `${push.strategy} ran up to ${formatMb(push.peakBufferedBytes)} ahead of its consumer (${formatPercent(pushShare)} of the ` +
+    `${formatMb(push.fileBytes)} file) and its arrayBuffers peaked at ${formatMb(push.peak.arrayBuffers)}, while ${pull.strategy} ` +
+    `was never more than ${formatMb(pullAhead)} ahead (${inHwms(pullAhead, pull)}) with arrayBuffers at ${formatMb(pull.peak.arrayBuffers)}.`;
+  const pushIgnored = pushShare >= PUSH_AHEAD_SHARE;
+  const pullHeld = pullAhead <= PULL_AHEAD_HWMS * highWaterMarkBytes(pull.params.chunkKb);
+  if (pushIgnored && pullHeld) {
+    return { asExpected: true, text: `${facts} Push reads as fast as the disk allows; pull reads at the consumer's pace.` };
+  }
+  const surprises: string[] = [];
+  if (!pushIgnored) {
+    surprises.push(
+      `the push reader stayed within ${formatPercent(pushShare)} of the file this time, so the consumer ` +
+        `(${push.params.delayMs} ms a chunk) kept up with the disk and the missing backpressure did not show`,
+    );
+  }
+  if (!pullHeld) surprises.push(`the pull reader ran ${inHwms(pullAhead, pull)} ahead, more than the few a pull reader needs`);
+  return { asExpected: false, text: `${facts} Not what this lesson expects: ${surprises.join('; and ')}.` };
+}
+
+/** Step 2: the file piles up in arrayBuffers (Buffers live outside the V8 heap), not in heapUsed. */
+export function concludeWhereTheFileGoes(push: RunSummary): Conclusion {
+  const stop = unfinished([[push, ['completed']]]);
+  if (stop) return stop;
+  // Growth over the idle process is what the run added; fall back to peaks if idle was never read.
+  const grew = push.aboveIdle ?? push.peak;
+  const ab = grew.arrayBuffers;
+  const heap = grew.heapUsed;
+  const facts =
+    `arrayBuffers rose ${formatMb(ab)} above idle (${formatPercent(share(ab, push.fileBytes))} of the ${formatMb(push.fileBytes)} file) ` +
+    `while heapUsed rose ${formatMb(heap)}.`;
+  if (share(ab, push.fileBytes) < PUSH_AHEAD_SHARE) {
+    return {
+      asExpected: false,
+      text: `${facts} Not what this lesson expects: the file never piled up, because the reader was at most ${formatMb(push.peakBufferedBytes)} ahead.`,
+    };
+  }
+  if (heap >= ab) {
+    return { asExpected: false, text: `${facts} Not what this lesson expects: the V8 heap grew at least as much as the Buffers did.` };
+  }
+  return {
+    asExpected: true,
+    text:
+      `${facts} Each chunk is a Buffer whose bytes live outside the V8 heap, counted in arrayBuffers (and in external, ` +
+      'which includes it); the heap only holds the small objects that point at them.',
+  };
+}
+
+/** Step 3: takeUntil(fromEvent(stream, 'end')) completes while chunks are still queued. */
+export function concludeFromEventLoss(s: RunSummary): Conclusion {
+  const stop = unfinished([[s, ['data-lost', 'completed']]]);
+  if (stop) return stop;
+  if (s.outcome === 'completed') {
+    return {
+      asExpected: false,
+      text:
+        `Not what this lesson expects: all ${formatMb(s.fileBytes)} reached the consumer. The consumer ` +
+        `(${s.params.delayMs} ms a chunk) finished every queued chunk before the stream emitted 'end', so takeUntil had nothing to cut off.`,
+    };
+  }
+  const lost = Math.max(0, s.fileBytes - s.bytesProcessed);
+  return {
+    asExpected: true,
+    text:
+      `Only ${processedPart(s)} reached the consumer: ${formatMb(lost)} was lost. The 'data' listener read the file at disk speed ` +
+      `(up to ${formatMb(s.peakBufferedBytes)} ahead of the consumer), 'end' fired as soon as the last chunk was read, and ` +
+      'takeUntil completed the pipeline, dropping every chunk concatMap still had queued.',
+  };
+}
+
+/** Step 4: memory a default run shows includes garbage; retained mode (GC before each sample) does not. */
+export function concludeGarbageVsRetained(plain: RunSummary, retained: RunSummary): Conclusion {
+  const stop = unfinished([
+    [plain, ['completed']],
+    [retained, ['completed']],
+  ]);
+  if (stop) return stop;
+  const plainAb = plain.peak.arrayBuffers;
+  const retainedAb = retained.peak.arrayBuffers;
+  const garbage = Math.max(0, plainAb - retainedAb);
+  const ahead = Math.max(plain.peakBufferedBytes, retained.peakBufferedBytes);
+  const facts =
+    `Without forced collection ${plain.strategy}'s arrayBuffers peaked at ${formatMb(plainAb)}; collecting garbage before every ` +
+    `sample (retained mode) it peaked at ${formatMb(retainedAb)}, and the reader was at most ${formatMb(ahead)} ahead in either run.`;
+  // Garbage counts as a clear difference once it is twice what is retained and over a megabyte.
+  if (plainAb >= 2 * retainedAb && garbage >= 1024 * 1024) {
+    return {
+      asExpected: true,
+      text:
+        `${facts} The ${formatMb(garbage)} difference was chunks already consumed and waiting for the garbage collector, ` +
+        'not data the stream was holding: a plain process.memoryUsage() reading cannot tell the two apart.',
+    };
+  }
+  return {
+    asExpected: false,
+    text:
+      `${facts} Not what this lesson expects: the default run showed little garbage (${formatMb(garbage)} more), because the GC ` +
+      'happened to run often enough during this short run. Run it again, or with a larger file.',
+  };
+}
+
+/** Step 5: under a memory budget the push reader is killed; the pull reader finishes the same file. */
+export function concludeMemoryBudget(push: RunSummary, pull: RunSummary): Conclusion {
+  const stop = unfinished([
+    [push, ['out-of-memory', 'completed']],
+    [pull, ['completed', 'out-of-memory']],
+  ]);
+  if (stop) return stop;
+  const budget = push.params.budgetMb === null ? 'no' : `the ${push.params.budgetMb} MB`;
+  const pullFacts = `${pull.strategy} ${pull.outcome === 'completed' ? 'processed' : 'got through'} ${processedPart(pull)} under ${budget} budget with RSS peaking at ${formatMb(peakRss(pull))}.`;
+  if (push.outcome === 'out-of-memory' && pull.outcome === 'completed') {
+    return {
+      asExpected: true,
+      text:
+        `${push.strategy}'s RSS reached ${formatMb(peakRss(push))}, past ${budget} budget, after only ${processedPart(push)} was ` +
+        `processed: it had read ${formatMb(push.peakBufferedBytes)} ahead of its consumer. The lab killed it the way a container's ` +
+        `memory limit would: the article's out-of-memory failure, without taking the machine with it. ${pullFacts}`,
+    };
+  }
+  const surprises: string[] = [];
+  if (push.outcome === 'completed') {
+    surprises.push(`${push.strategy} finished within ${budget} budget (RSS peak ${formatMb(peakRss(push))}): the file and the idle process fit under it`);
+  }
+  if (pull.outcome === 'out-of-memory') {
+    surprises.push(`${pull.strategy} passed the budget too (RSS ${formatMb(peakRss(pull))}): the budget is too close to an idle process's own size`);
+  }
+  return { asExpected: false, text: `Not what this lesson expects: ${surprises.join('; and ')}. ${pullFacts}` };
+}

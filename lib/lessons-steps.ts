@@ -1,0 +1,137 @@
+/**
+ * The guided push-vs-pull walkthrough: each step's text, the small experiment(s) it runs and how it
+ * concludes from their summaries. Client-safe and pure; the walkthrough component renders it.
+ */
+import { DEFAULT_PARAMS, type RunParams } from './params';
+import type { Experiment, RunSummary } from './protocol';
+import {
+  concludeFromEventLoss,
+  concludeGarbageVsRetained,
+  concludeMemoryBudget,
+  concludePushVsPull,
+  concludeWhereTheFileGoes,
+  type Conclusion,
+} from './lessons-conclusions';
+
+/** One experiment.start a step sends. */
+export interface LessonPreset {
+  strategies: string[];
+  params: RunParams;
+}
+
+export interface LessonStep {
+  n: 1 | 2 | 3 | 4 | 5;
+  title: string;
+  paragraphs: string[];
+  /** What to look at on the charts once the run has drawn them. */
+  watch: string;
+  /** Sent in order; the server's queue runs them one after another. */
+  presets: LessonPreset[];
+  /** From the summaries of every run of every preset, in preset then strategy order. */
+  conclude(summaries: readonly RunSummary[]): Conclusion;
+}
+
+/**
+ * Small enough that a step takes seconds on two cores: 32 MiB in 64 KiB chunks is 512 chunks, 2 ms
+ * each. The watchdog is short so a stuck step cannot hold the shared queue for ten minutes.
+ */
+const SMALL: RunParams = { ...DEFAULT_PARAMS, sizeMb: 32, delayMs: 2, sampleMs: 50, timeoutS: 60 };
+
+/**
+ * An idle child is ~45–58 MB of RSS (Node plus the library). 80 MB leaves a pull reader (~60 MB)
+ * room, while rxjs-from passes it after ~25 MB of a 48 MiB file (measured: killed at 82 MB).
+ */
+export const BUDGET_PARAMS: RunParams = { ...SMALL, sizeMb: 48, delayMs: 1, budgetMb: 80 };
+
+export const LESSON_STEPS: readonly LessonStep[] = [
+  {
+    n: 1,
+    title: 'Push vs pull',
+    paragraphs: [
+      'Both runs read the same 32 MB file and hand each 64 KB chunk to a consumer that takes 2 ms. rxjs-from reads with an ' +
+        'async iterator, but subscriber.next() never waits for the consumer, so it asks for the next chunk at once: the reader ' +
+        'is driven by the disk. pipeline-generator asks for the next chunk only after the consumer finished the last one.',
+    ],
+    watch:
+      'The buffer-level chart is bytes read minus bytes handed to the consumer. Push: a ramp up to the file size, then a slow ' +
+      'drain. Pull: a sawtooth that never leaves the highWaterMark line.',
+    presets: [{ strategies: ['rxjs-from', 'pipeline-generator'], params: SMALL }],
+    conclude: ([push, pull]) => concludePushVsPull(push, pull),
+  },
+  {
+    n: 2,
+    title: 'Where the file goes: arrayBuffers, not the heap',
+    paragraphs: [
+      'A chunk from fs.createReadStream is a Buffer. Its bytes are allocated outside the V8 heap, so a push reader holding ' +
+        'the whole file shows up in arrayBuffers (and external, which includes it) while heapUsed barely moves. A heap ' +
+        'snapshot would not show the file at all.',
+    ],
+    watch: 'Compare the arrayBuffers line with heapUsed while the consumer falls behind.',
+    presets: [{ strategies: ['rxjs-from'], params: SMALL }],
+    conclude: ([push]) => concludeWhereTheFileGoes(push),
+  },
+  {
+    n: 3,
+    title: "fromEvent + takeUntil('end') loses data",
+    paragraphs: [
+      "fromEvent(stream, 'data') attaches a 'data' listener, which switches the stream to flowing mode: the file is read as " +
+        "fast as the disk allows and concatMap queues what the consumer has not taken yet. 'end' fires when the last chunk is " +
+        "read, not when it is processed, and takeUntil('end') completes the whole pipeline at that moment.",
+    ],
+    watch: 'The run ends long before the consumer could have processed the file: compare bytes processed with the file size.',
+    presets: [{ strategies: ['rxjs-fromEvent'], params: SMALL }],
+    conclude: ([s]) => concludeFromEventLoss(s),
+  },
+  {
+    n: 4,
+    title: 'Garbage awaiting collection vs memory really retained',
+    paragraphs: [
+      'ixjs-from is pull-based, yet a plain process.memoryUsage() can show megabytes of arrayBuffers: chunks the consumer has ' +
+        'finished with but the garbage collector has not freed yet. The second run uses retained mode: the child collects ' +
+        'garbage before every sample, so only memory something still references is counted.',
+    ],
+    watch: 'Same strategy, same file: the default run first, then the retained run. Compare their arrayBuffers peaks.',
+    presets: [
+      { strategies: ['ixjs-from'], params: SMALL },
+      { strategies: ['ixjs-from'], params: { ...SMALL, retained: true } },
+    ],
+    conclude: ([plain, retained]) => concludeGarbageVsRetained(plain, retained),
+  },
+  {
+    n: 5,
+    title: 'A memory budget: the out-of-memory failure, reproduced safely',
+    paragraphs: [
+      'In the article the RxJS version died of out-of-memory on a large file. Here both runs get an 80 MB RSS budget, like a ' +
+        "container's memory limit, on a 48 MB file. The lab watches each child's RSS from outside and kills it when it passes " +
+        'the budget, so the failure is real but cannot take the machine down.',
+    ],
+    watch: 'The dashed line on the memory chart is the budget: rxjs-from crosses it and is stopped; pipeline-generator stays below.',
+    presets: [{ strategies: ['rxjs-from', 'pipeline-generator'], params: BUDGET_PARAMS }],
+    conclude: ([push, pull]) => concludeMemoryBudget(push, pull),
+  },
+];
+
+function sameParams(a: RunParams, b: RunParams): boolean {
+  return (Object.keys(a) as Array<keyof RunParams>).every((k) => a[k] === b[k]) && Object.keys(a).length === Object.keys(b).length;
+}
+
+/**
+ * The experiments a step created: for each preset in order, the first experiment not known before
+ * the click (nor already matched) with the same strategies and parameters. Another browser starting
+ * an identical experiment at the same instant could be mistaken for ours; nothing else can.
+ */
+export function matchStepExperiments(experiments: readonly Experiment[], knownBefore: ReadonlySet<string>, presets: readonly LessonPreset[]): Array<Experiment | null> {
+  const taken = new Set<string>();
+  return presets.map((preset) => {
+    const found = experiments.find(
+      (e) =>
+        !knownBefore.has(e.id) &&
+        !taken.has(e.id) &&
+        e.strategies.length === preset.strategies.length &&
+        e.strategies.every((s, i) => s === preset.strategies[i]) &&
+        sameParams(e.params, preset.params),
+    );
+    if (found) taken.add(found.id);
+    return found ?? null;
+  });
+}

@@ -1,0 +1,59 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bufferLevel, highWaterMarkBytes, peakOf } from '../../lib/lessons-buffer';
+import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
+import type { RunSummary, Sample } from '../../lib/protocol';
+import { ensureDataFile, type DataFile } from '../data/data-files';
+import { liveChildCount, startRun } from '../runner/runner';
+import { withTempDataDir } from '../test-support';
+
+let seq = 0;
+
+async function runWithSamples(strategy: string, params: RunParams, file: DataFile): Promise<{ summary: RunSummary; samples: Sample[] }> {
+  const samples: Sample[] = [];
+  const handle = startRun({ runId: `buffer-level-${++seq}`, strategy, params, file, onSample: (s) => samples.push(s) });
+  return { summary: await handle.done, samples };
+}
+
+// 16 MiB in 64 KiB chunks at 5 ms each: under 2 s per run, 20 ms samples. The consumer is slow
+// enough that it takes only a few chunks while the push reader reads the whole file.
+const params: RunParams = { ...DEFAULT_PARAMS, sizeMb: 16, delayMs: 5, sampleMs: 20, budgetMb: null };
+const hwm = highWaterMarkBytes(params.chunkKb);
+
+describe('buffer level of real runs', () => {
+  withTempDataDir('buffer-level');
+  let file: DataFile;
+
+  beforeAll(async () => {
+    file = await ensureDataFile({ sizeMb: params.sizeMb });
+  });
+
+  afterEach(() => {
+    expect(liveChildCount()).toBe(0);
+  });
+
+  it('ramps to the file size for a push reader (rxjs-from)', async () => {
+    const { summary, samples } = await runWithSamples('rxjs-from', params, file);
+    expect(summary).toMatchObject({ outcome: 'completed', bytesProcessed: file.bytes });
+    const level = bufferLevel(samples);
+    // Once the whole file has been read, nearly all of it is still waiting for the consumer.
+    const readAll = samples.findIndex((s) => s.bytesRead === file.bytes);
+    expect(readAll).toBeGreaterThanOrEqual(0);
+    expect(level.buffered[readAll].y).toBeGreaterThan(0.9 * file.bytes);
+    expect(peakOf(level.buffered)!.y).toBeGreaterThan(0.9 * file.bytes);
+    // The run ends with everything processed: the level falls back to zero.
+    expect(level.buffered.at(-1)!.y).toBe(0);
+  });
+
+  it('stays under a few highWaterMarks for a pull reader (pipeline-generator)', async () => {
+    const { summary, samples } = await runWithSamples('pipeline-generator', params, file);
+    expect(summary).toMatchObject({ outcome: 'completed', bytesProcessed: file.bytes });
+    const level = bufferLevel(samples);
+    expect(samples.length).toBeGreaterThan(10);
+    const peak = peakOf(level.buffered)!.y;
+    // One chunk in the consumer, one in the stream's buffer, one being read: a few hwm at most.
+    expect(peak).toBeLessThanOrEqual(4 * hwm);
+    expect(peak).toBeGreaterThan(0);
+    // The stream's own buffer never holds more than its highWaterMark.
+    expect(peakOf(level.readableLength)!.y).toBeLessThanOrEqual(hwm);
+  });
+});
