@@ -4,11 +4,12 @@
  * Picks strategies and parameters and starts an experiment. Validates with the same schema the
  * server uses, so a bad value is named here and nothing is sent.
  */
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { ClientMessage, StrategyInfo } from '@/lib/protocol';
 import { buildStartMessage, type ExperimentFormValues } from '@/lib/experiment-form';
 import type { LabError } from '@/lib/lab-state';
 import { markStartClicked } from '@/components/instrumentation';
+import { useShareableForm } from '@/components/hooks/useShareableForm';
 import { StrategyPicker } from '@/components/StrategyPicker';
 import { ParamFields } from '@/components/ParamFields';
 
@@ -29,6 +30,9 @@ export function ExperimentForm({ strategies, maxSizeMb, connected, values, onCha
   const [dismissedSeq, setDismissedSeq] = useState(0);
   const shownServerError = serverError && serverError.seq > dismissedSeq ? serverError : null;
   const error = clientError ?? (shownServerError ? `Server: ${shownServerError.message}` : null);
+  const catalog = useMemo(() => strategies.map((s) => s.id), [strategies]);
+  // The form lives in the URL too, so a link reopens the same experiment.
+  const share = useShareableForm(values, onChange, catalog, maxSizeMb);
 
   const dismiss = () => {
     setClientError(null);
@@ -39,6 +43,7 @@ export function ExperimentForm({ strategies, maxSizeMb, connected, values, onCha
     event.preventDefault();
     markStartClicked();
     dismiss();
+    share.answerStart();
     const built = buildStartMessage(
       values,
       strategies.map((s) => s.id),
@@ -55,6 +60,24 @@ export function ExperimentForm({ strategies, maxSizeMb, connected, values, onCha
   return (
     <form className="panel experiment-form" onSubmit={onSubmit} noValidate aria-labelledby="experiment-heading">
       <h2 id="experiment-heading">Experiment</h2>
+      {share.askToStart && (
+        <div className="autostart-banner" role="alert" data-testid="autostart-banner">
+          <p>
+            <strong>Start this experiment?</strong> The link you opened asks to run it with the parameters below.
+          </p>
+          <button type="submit" className="primary" data-testid="autostart-confirm" disabled={!connected}>
+            Start
+          </button>
+          <button type="button" data-testid="autostart-decline" onClick={share.answerStart}>
+            Not now
+          </button>
+        </div>
+      )}
+      {share.notes.length > 0 && (
+        <p className="note share-notes" data-testid="share-notes">
+          Ignored in the link: {share.notes.join('; ')}
+        </p>
+      )}
       <div className="form-grid">
         <StrategyPicker strategies={strategies} selected={values.strategies} onChange={(ids) => onChange({ ...values, strategies: ids })} />
         <fieldset className="params">

@@ -3,7 +3,7 @@
  * message, or into the one-line error the server would have answered. Pure.
  */
 import { clientMessageSchema, type ClientMessage } from './protocol';
-import { DEFAULT_PARAMS, describeZodError, rangeMessage, type RunParams } from './params';
+import { DEFAULT_PARAMS, describeZodError, LIMITS, rangeMessage, runParamsSchema, type RunParams } from './params';
 
 export const NUMERIC_FIELDS = ['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs'] as const;
 export type NumericFormField = (typeof NUMERIC_FIELDS)[number];
@@ -66,4 +66,100 @@ export function buildStartMessage(values: ExperimentFormValues, catalogOrder: re
   if (parsed.data.type !== 'experiment.start') return { ok: false, error: 'internal: wrong message type' };
   if (parsed.data.params.sizeMb > maxSizeMb) return { ok: false, error: rangeMessage('sizeMb', maxSizeMb) };
   return { ok: true, message: parsed.data };
+}
+
+// ---------------------------------------------------------------- shareable links
+
+const BOOLEAN_TEXT: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
+const NO_BUDGET = 'none';
+/** Query keys a link may carry; anything else is reported as ignored. */
+export const QUERY_KEYS = ['strategies', ...NUMERIC_FIELDS, 'retained', 'parallel', 'autostart'] as const;
+
+/**
+ * The form as a query string, e.g. "strategies=rxjs-from,pipeline-generator&sizeMb=32&…".
+ * Numbers are written as typed, so the link reproduces the form exactly; no budget is "none".
+ */
+export function formToQuery(values: ExperimentFormValues, catalogOrder: readonly string[] = []): string {
+  const selected = new Set(values.strategies);
+  const ordered = [...catalogOrder.filter((id) => selected.has(id)), ...values.strategies.filter((id) => !catalogOrder.includes(id))];
+  const q = new URLSearchParams();
+  q.set('strategies', ordered.join(','));
+  for (const field of NUMERIC_FIELDS) {
+    const text = values.numbers[field].trim();
+    q.set(field, field === 'budgetMb' && text === '' ? NO_BUDGET : text);
+  }
+  q.set('retained', values.retained ? '1' : '0');
+  q.set('parallel', values.parallel ? '1' : '0');
+  // Commas in the strategy list stay readable: ids never contain characters that need escaping.
+  return q.toString().replace(/%2C/g, ',');
+}
+
+export interface QueryForm {
+  values: ExperimentFormValues;
+  /** One line per ignored value, shown to the visitor: a link never fails silently. */
+  notes: string[];
+  /** The link asks to start the experiment (the page still asks the visitor to confirm). */
+  autostart: boolean;
+  /** The query carried any experiment parameter at all. */
+  present: boolean;
+}
+
+/**
+ * Reads a shared link into form values. Each bad value is ignored (the default stays) and named
+ * in `notes` with the same wording the form's own validation uses.
+ */
+export function formFromQuery(query: URLSearchParams, catalog: readonly string[], maxSizeMb: number): QueryForm {
+  const values = defaultFormValues();
+  const notes: string[] = [];
+  let present = false;
+  for (const key of new Set(query.keys())) {
+    if (!(QUERY_KEYS as readonly string[]).includes(key)) notes.push(`unknown parameter "${key.slice(0, 40)}" ignored`);
+    else if (key !== 'autostart') present = true;
+  }
+  const list = query.get('strategies');
+  if (list !== null) {
+    const ids = list.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = ids.filter((id) => !catalog.includes(id));
+    for (const id of unknown) notes.push(`strategies: unknown strategy "${id.slice(0, 64)}" ignored`);
+    const known = catalog.filter((id) => ids.includes(id));
+    if (known.length > 0) values.strategies = known;
+    else notes.push('strategies: no known strategy in the link, the default pair is selected');
+  }
+  for (const field of NUMERIC_FIELDS) {
+    const raw = query.get(field);
+    if (raw === null) continue;
+    if (field === 'budgetMb' && (raw === NO_BUDGET || raw === '')) {
+      values.numbers.budgetMb = '';
+      continue;
+    }
+    const check = runParamsSchema.shape[field].safeParse(raw.trim() === '' ? undefined : Number(raw));
+    if (!check.success) notes.push(`${field}=${raw.slice(0, 20)} ignored: ${check.error.issues[0].message}`);
+    else if (field === 'sizeMb' && check.data! > maxSizeMb) notes.push(`${field}=${raw} ignored: ${rangeMessage('sizeMb', maxSizeMb)}`);
+    else values.numbers[field] = raw.trim();
+  }
+  for (const key of ['retained', 'parallel'] as const) {
+    const raw = query.get(key);
+    if (raw === null) continue;
+    if (raw in BOOLEAN_TEXT) values[key] = BOOLEAN_TEXT[raw];
+    else notes.push(`${key}=${raw.slice(0, 20)} ignored: ${key} must be 1 or 0`);
+  }
+  return { values, notes, autostart: query.get('autostart') === '1', present };
+}
+
+/** The form that would start these parameters again (a recorded run's "open this experiment" link). */
+export function formValuesFromParams(params: RunParams, strategies: readonly string[], parallel: boolean): ExperimentFormValues {
+  const text = (n: number | null) => (n === null ? '' : String(n));
+  return {
+    numbers: {
+      sizeMb: text(params.sizeMb),
+      delayMs: text(params.delayMs),
+      chunkKb: text(params.chunkKb),
+      sampleMs: text(params.sampleMs ?? LIMITS.sampleMs.default),
+      budgetMb: text(params.budgetMb),
+      cpuUs: text(params.cpuUs),
+    },
+    retained: params.retained,
+    parallel,
+    strategies: [...strategies],
+  };
 }

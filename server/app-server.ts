@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { maxSizeMb } from './data/data-files';
 import { Hub } from './hub/hub';
 import type { LabListener } from './hub/lab';
+import { frameHeaders, parseFrameAncestors } from './http/frame-policy';
 import { healthRoutes } from './http/health-routes';
 import { handleApi, type Route } from './http/router';
 
@@ -21,6 +22,8 @@ export interface LabServerOptions {
   observers?: LabListener[];
   /** HTTP API routes under /api/ beyond the built-in ones. */
   routes?: Route[];
+  /** Origins allowed to frame the pages (CSP frame-ancestors); default STREAM_LAB_FRAME_ANCESTORS or 'self'. */
+  frameAncestors?: string[];
 }
 
 export interface LabServer {
@@ -37,6 +40,7 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
   const hub = new Hub({ maxSizeMb: maxSizeMb(), observers: opts.observers ?? [] });
   const routes = [...healthRoutes, ...(opts.routes ?? [])];
   const server = createServer();
+  const pageHeaders = frameHeaders(opts.frameAncestors ?? parseFrameAncestors());
   let handle: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>) | null = null;
 
   if (opts.next) {
@@ -49,6 +53,8 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
   server.on('request', (req, res) => {
     const serve = async () => {
       if (await handleApi(routes, req, res)) return;
+      // Pages and their assets: framing is allowed only where configured (docs/embedding.md).
+      for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
       if (!handle) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         return;

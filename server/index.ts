@@ -5,13 +5,16 @@
 import { DEFAULT_PARAMS } from '../lib/params';
 import { createLabServer } from './app-server';
 import { lessonRoutes } from './http/lesson-routes';
+import { openHistory } from './store/history';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const dev = process.env.NODE_ENV === 'development';
 const prepareMb = Number(process.env.STREAM_LAB_PREPARE_MB ?? DEFAULT_PARAMS.sizeMb);
 
-const lab = await createLabServer({ port, host, next: true, dev, routes: [...lessonRoutes] });
+// Opened before listening: runs the last server left unfinished are marked interrupted first.
+const history = await openHistory();
+const lab = await createLabServer({ port, host, next: true, dev, observers: [history.observer], routes: [...lessonRoutes, ...history.routes] });
 console.log(`Stream Lab ready on ${lab.url}`);
 
 if (prepareMb > 0) {
@@ -27,10 +30,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     console.log(`${signal}: stopping runs and closing`);
-    lab.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    // Runs end (and are recorded as such) before the store writes its last buffered samples.
+    lab
+      .close()
+      .then(() => history.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     setTimeout(() => process.exit(1), 5000).unref();
   });
 }

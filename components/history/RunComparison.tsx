@@ -1,0 +1,135 @@
+'use client';
+
+/**
+ * 2–8 recorded runs (from any experiments) overlaid on the same axes, with their results table
+ * and Markdown/CSV exports. The embed shows chart and table only.
+ */
+import { useMemo, useState } from 'react';
+import { parseRunIds, type RunDetail } from '@/lib/history';
+import { summariesToMarkdown } from '@/lib/history-export';
+import { COMPARISON_METRICS, isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/metrics';
+import type { StrategyInfo } from '@/lib/protocol';
+import { ResultsTable } from '@/components/ResultsTable';
+import { strategiesSchema } from './api';
+import { CopyBox } from './CopyBox';
+import { ExportedChart } from './ExportedChart';
+import { HistoryHeader } from './HistoryHeader';
+import { useOrigin } from './RunDetailView';
+import { comparisonSeries } from './run-series';
+import { useFetched } from './useFetched';
+import { useRunDetails } from './useRunDetails';
+
+/** /runs/compare?ids=… and /embed/compare?ids=… */
+export function RunComparison({ idsParam, metricParam, embed = false }: { idsParam: string | null; metricParam?: string | null; embed?: boolean }) {
+  const ids = parseRunIds(idsParam);
+  const details = useRunDetails(ids.ok ? ids.value : null);
+  const catalog = useFetched('/api/strategies', strategiesSchema);
+  const strategies = catalog.state === 'ready' ? catalog.data : [];
+  const body = !ids.ok ? (
+    <p className="form-error" role="alert" data-testid="compare-error">
+      {ids.error}
+    </p>
+  ) : details.state === 'loading' ? (
+    <p className="muted">Loading the runs…</p>
+  ) : details.state === 'error' ? (
+    <p className="form-error" role="alert" data-testid="compare-error">
+      {details.error}
+    </p>
+  ) : (
+    <ComparisonView
+      details={details.data}
+      strategies={strategies}
+      embed={embed}
+      initialMetric={metricParam && isComparisonMetric(metricParam) ? metricParam : 'arrayBuffers'}
+    />
+  );
+  if (embed) return <main className="embed">{body}</main>;
+  return (
+    <>
+      <HistoryHeader title="Compare runs" />
+      <main className="layout">{body}</main>
+    </>
+  );
+}
+
+interface ComparisonViewProps {
+  details: readonly RunDetail[];
+  strategies: readonly StrategyInfo[];
+  embed: boolean;
+  initialMetric: ComparisonMetric;
+}
+
+function ComparisonView({ details, strategies, embed, initialMetric }: ComparisonViewProps) {
+  const [metric, setMetric] = useState<ComparisonMetric>(initialMetric);
+  const series = useMemo(() => comparisonSeries(details, strategies, metric), [details, strategies, metric]);
+  const runs = useMemo(() => details.map((d) => d.record.run), [details]);
+  const interrupted = runs.filter((r) => r.summary === null);
+  const ids = runs.map((r) => r.id).join(',');
+  const origin = useOrigin();
+  const total = details.reduce((n, d) => n + d.samples.length, 0);
+  const markdown = useMemo(
+    () => summariesToMarkdown(details.map((d) => d.record), Object.fromEntries(strategies.map((s) => [s.id, s.label]))),
+    [details, strategies],
+  );
+
+  return (
+    <section className={embed ? 'embed-card' : 'panel'} aria-labelledby="compare-heading" data-testid="comparison" data-runs={runs.length}>
+      <header className="panel-header">
+        <h2 id="compare-heading">{runs.length} runs compared</h2>
+        <label htmlFor="compare-metric">Metric</label>
+        <select id="compare-metric" data-testid="compare-metric" value={metric} onChange={(e) => isComparisonMetric(e.target.value) && setMetric(e.target.value)}>
+          {COMPARISON_METRICS.map((m) => (
+            <option key={m} value={m}>
+              {METRIC_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </header>
+      <p className="muted">Same axes for every run; time counts from each run’s own start. Solid lines are push readers, dashed lines pull readers.</p>
+      <ExportedChart
+        series={series}
+        sampleCount={total}
+        title={`${METRIC_LABELS[metric]} of ${runs.length} recorded runs, MB over seconds`}
+        fileName={`stream-lab-compare-${metric}`}
+        testId="compare-chart"
+        height={embed ? 260 : 340}
+        bare={embed}
+      />
+      <ResultsTable runs={runs} strategies={strategies} experiments={[]} showExperiment={false} />
+      {interrupted.length > 0 && (
+        <p className="note">
+          {interrupted.length} interrupted run(s) have no result row; their samples are on the chart.
+        </p>
+      )}
+      {embed ? (
+        <p className="embed-credit">
+          <a href={`/runs/compare?ids=${ids}`} target="_blank" rel="noopener">
+            Open in Stream Lab
+          </a>
+        </p>
+      ) : (
+        <section className="exports" aria-labelledby="compare-exports">
+          <h3 id="compare-exports">Export and share</h3>
+          <div className="export-buttons">
+            <a className="button" href={`/api/summaries.md?ids=${ids}`} download data-testid="compare-md">
+              Table as Markdown
+            </a>
+            <a className="button" href={`/api/summaries.csv?ids=${ids}`} download data-testid="compare-csv">
+              Summaries CSV
+            </a>
+            <a className="button" href={`/api/summaries.json?ids=${ids}`} download data-testid="compare-json">
+              Summaries JSON
+            </a>
+          </div>
+          <CopyBox label="Results table as Markdown (paste into a wiki page)" text={markdown} testId="compare-markdown" rows={Math.min(10, runs.length + 2)} />
+          <CopyBox
+            label="Embed this comparison in a training page"
+            text={`<iframe src="${origin}/embed/compare?ids=${ids}&metric=${metric}" title="Stream Lab: ${runs.length} runs compared" width="100%" height="560" style="border:0" loading="lazy"></iframe>`}
+            testId="embed-snippet"
+            rows={3}
+          />
+        </section>
+      )}
+    </section>
+  );
+}

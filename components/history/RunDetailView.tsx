@@ -1,0 +1,141 @@
+'use client';
+
+/**
+ * One recorded run: memory chart, verdict, figures and exports. The embed shows the same view
+ * without the header, exports and snippets (`embed`).
+ */
+import Link from 'next/link';
+import { useMemo, useSyncExternalStore } from 'react';
+import { formValuesFromParams, formToQuery } from '@/lib/experiment-form';
+import { HISTORY_LIMITS, runDetailSchema, runIdSchema, type RunDetail } from '@/lib/history';
+import { verdictFor } from '@/lib/verdict';
+import type { StrategyInfo } from '@/lib/protocol';
+import { StatusBadge } from '@/components/StatusBadge';
+import { strategiesSchema } from './api';
+import { CopyBox } from './CopyBox';
+import { ExportedChart } from './ExportedChart';
+import { HistoryHeader } from './HistoryHeader';
+import { formatDateTime, paramsText, strategyLabel } from './labels';
+import { Warnings } from './RunHistory';
+import { memorySeries } from './run-series';
+import { RunSummaryList } from './RunSummaryList';
+import { useFetched } from './useFetched';
+
+/** The page's origin, for absolute links in snippets (empty during server rendering). */
+export function useOrigin(): string {
+  return useSyncExternalStore(
+    () => () => {},
+    () => window.location.origin,
+    () => '',
+  );
+}
+
+/** /runs/<id> and /embed/runs/<id>. */
+export function RunDetailView({ id, embed = false }: { id: string; embed?: boolean }) {
+  const valid = runIdSchema.safeParse(id);
+  const detail = useFetched(valid.success ? `/api/runs/${id}?points=${HISTORY_LIMITS.points.default}` : null, runDetailSchema);
+  const catalog = useFetched('/api/strategies', strategiesSchema);
+  const strategies = catalog.state === 'ready' ? catalog.data : [];
+  const body = !valid.success ? (
+    <p className="form-error" role="alert">
+      {valid.error.issues[0].message}
+    </p>
+  ) : detail.state === 'loading' ? (
+    <p className="muted">Loading the run…</p>
+  ) : detail.state === 'error' ? (
+    <p className="form-error" role="alert" data-testid="run-error">
+      {detail.error}
+    </p>
+  ) : (
+    <RunView detail={detail.data} strategies={strategies} embed={embed} />
+  );
+  if (embed) return <main className="embed">{body}</main>;
+  return (
+    <>
+      <HistoryHeader title="Recorded run" />
+      <main className="layout">{body}</main>
+    </>
+  );
+}
+
+function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies: readonly StrategyInfo[]; embed: boolean }) {
+  const { record, samples } = detail;
+  const run = record.run;
+  const info = strategies.find((s) => s.id === run.strategy);
+  const label = strategyLabel(strategies, run.strategy);
+  const series = useMemo(() => memorySeries(samples), [samples]);
+  const origin = useOrigin();
+  const experimentLink = `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false))}`;
+  const title = `${label}: memory over time (${paramsText(run.params)})`;
+
+  return (
+    <article className={embed ? 'embed-card' : 'panel run-detail'} data-testid="run-detail" data-run-id={run.id} data-status={run.status}>
+      <header className="run-detail-header">
+        <h2>{label}</h2>
+        {info && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
+        <StatusBadge status={run.status} />
+        <span className="muted">
+          {formatDateTime(run.queuedAt)} · {paramsText(run.params)}
+        </span>
+      </header>
+      <ExportedChart
+        series={series}
+        sampleCount={samples.length}
+        title={title}
+        fileName={`${run.id}-${run.strategy}`}
+        testId="history-chart"
+        height={embed ? 240 : 320}
+        bare={embed}
+      />
+      <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
+        {run.summary ? verdictFor(run.summary, info?.mode) : 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'}
+      </p>
+      {embed ? (
+        <p className="embed-credit">
+          <a href={`/runs/${run.id}`} target="_blank" rel="noopener">
+            Open in Stream Lab
+          </a>
+        </p>
+      ) : (
+        <>
+          {record.notes.length > 0 && (
+            <ul className="record-notes" data-testid="record-notes">
+              {record.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          )}
+          <Warnings warnings={detail.warnings} />
+          <RunSummaryList record={record} storedSamples={detail.storedSamples} />
+          <section className="exports" aria-labelledby="exports-heading">
+            <h3 id="exports-heading">Export and share</h3>
+            <div className="export-buttons">
+              <a className="button" href={`/api/runs/${run.id}/samples.csv`} download data-testid="export-samples-csv">
+                Samples CSV
+              </a>
+              <a className="button" href={`/api/runs/${run.id}/run.json`} download data-testid="export-run-json">
+                Run JSON
+              </a>
+              <a className="button" href={`/api/summaries.csv?ids=${run.id}`} download data-testid="export-summary-csv">
+                Summary CSV
+              </a>
+              <a className="button" href={`/api/summaries.md?ids=${run.id}`} download data-testid="export-summary-md">
+                Summary Markdown
+              </a>
+              <Link className="button" href={experimentLink} data-testid="open-experiment">
+                Open this experiment in the lab
+              </Link>
+            </div>
+            <CopyBox label="Link that opens the same experiment" text={`${origin}${experimentLink}`} testId="share-link" rows={3} />
+            <CopyBox
+              label="Embed this run in a training page"
+              text={`<iframe src="${origin}/embed/runs/${run.id}" title="${label} run: memory over time" width="100%" height="420" style="border:0" loading="lazy"></iframe>`}
+              testId="embed-snippet"
+              rows={4}
+            />
+          </section>
+        </>
+      )}
+    </article>
+  );
+}

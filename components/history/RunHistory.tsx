@@ -1,0 +1,222 @@
+'use client';
+
+/**
+ * /runs: every recorded run, newest first, with filters, delete, and selection of 2–8 runs to
+ * compare. Filters are applied by the server (GET /api/runs?strategy=&outcome=).
+ */
+import Link from 'next/link';
+import { useMemo, useState } from 'react';
+import { HISTORY_LIMITS, runListResponseSchema, type RunListItem } from '@/lib/history';
+import { formatMb, formatMbNumber } from '@/lib/format';
+import { runStatusSchema, type StrategyInfo } from '@/lib/protocol';
+import { StatusBadge } from '@/components/StatusBadge';
+import { strategiesSchema } from './api';
+import { HistoryHeader } from './HistoryHeader';
+import { formatDateTime, strategyLabel } from './labels';
+import { useFetched } from './useFetched';
+
+const OUTCOMES = runStatusSchema.options.filter((s) => s !== 'queued' && s !== 'preparing');
+const { max: MAX_SELECTED, min: MIN_SELECTED } = HISTORY_LIMITS.compare;
+
+/** The history list page. */
+export function RunHistory() {
+  const [strategy, setStrategy] = useState('');
+  const [outcome, setOutcome] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const query = new URLSearchParams({ ...(strategy && { strategy }), ...(outcome && { outcome }) }).toString();
+  const list = useFetched(`/api/runs${query ? `?${query}` : ''}`, runListResponseSchema);
+  const catalog = useFetched('/api/strategies', strategiesSchema);
+  const strategies = useMemo(() => (catalog.state === 'ready' ? catalog.data : []), [catalog]);
+
+  const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s.filter((x) => x !== id), id] : s.filter((x) => x !== id)));
+
+  const remove = async (run: RunListItem) => {
+    if (!window.confirm(`Delete the recorded ${strategyLabel(strategies, run.strategy)} run of ${formatDateTime(run.queuedAt)}? This cannot be undone.`)) return;
+    const res = await fetch(`/api/runs/${run.id}`, { method: 'DELETE' });
+    if (!res.ok) setDeleteError(((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `delete failed (${res.status})`);
+    else setDeleteError(null);
+    setSelected((s) => s.filter((x) => x !== run.id));
+    list.reload();
+  };
+
+  const canCompare = selected.length >= MIN_SELECTED && selected.length <= MAX_SELECTED;
+  const ids = selected.join(',');
+
+  return (
+    <>
+      <HistoryHeader title="Run history" />
+      <main className="layout">
+        <section className="panel" aria-labelledby="history-heading">
+          <header className="panel-header history-toolbar">
+            <h2 id="history-heading">Recorded runs</h2>
+            <label>
+              Strategy{' '}
+              <select data-testid="history-filter-strategy" value={strategy} onChange={(e) => setStrategy(e.target.value)}>
+                <option value="">any</option>
+                {strategies.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Outcome{' '}
+              <select data-testid="history-filter-outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)}>
+                <option value="">any</option>
+                {OUTCOMES.map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span className="spacer" />
+            <span className="muted" data-testid="selection-count">
+              {selected.length} selected (compare {MIN_SELECTED}–{MAX_SELECTED})
+            </span>
+            {canCompare ? (
+              <Link className="button primary" data-testid="compare-button" href={`/runs/compare?ids=${ids}`}>
+                Compare
+              </Link>
+            ) : (
+              <button type="button" className="primary" data-testid="compare-button" disabled>
+                Compare
+              </button>
+            )}
+            {selected.length > 0 && selected.length <= MAX_SELECTED && (
+              <>
+                <a className="button" href={`/api/summaries.csv?ids=${ids}`} download data-testid="selected-csv">
+                  Summaries CSV
+                </a>
+                <a className="button" href={`/api/summaries.md?ids=${ids}`} download data-testid="selected-md">
+                  Markdown
+                </a>
+              </>
+            )}
+          </header>
+          {deleteError && (
+            <p className="form-error" role="alert">
+              {deleteError}
+            </p>
+          )}
+          {list.state === 'error' && (
+            <p className="form-error" role="alert" data-testid="history-error">
+              {list.error}
+            </p>
+          )}
+          {list.state === 'loading' && <p className="muted">Loading recorded runs…</p>}
+          {list.state === 'ready' && (
+            <>
+              <Warnings warnings={list.data.warnings} />
+              <HistoryTable runs={list.data.runs} strategies={strategies} selected={selected} onToggle={toggle} onDelete={(r) => void remove(r)} />
+              <p className="note" data-testid="storage-info">
+                {list.data.storage.runs} runs recorded, {formatMb(list.data.storage.bytes)} on disk; the oldest are deleted past{' '}
+                {list.data.storage.keepRuns} runs or {formatMb(list.data.storage.keepBytes)} (STREAM_LAB_KEEP_RUNS, STREAM_LAB_KEEP_MB).
+              </p>
+            </>
+          )}
+        </section>
+      </main>
+    </>
+  );
+}
+
+/** Problems the store met (skipped records, failed writes), shown rather than logged only. */
+export function Warnings({ warnings }: { warnings: readonly string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <div className="history-warnings" role="status" data-testid="history-warnings">
+      <p>
+        <strong>Some records could not be read or saved:</strong>
+      </p>
+      <ul>
+        {warnings.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface HistoryTableProps {
+  runs: readonly RunListItem[];
+  strategies: readonly StrategyInfo[];
+  selected: readonly string[];
+  onToggle(id: string, on: boolean): void;
+  onDelete(run: RunListItem): void;
+}
+
+function HistoryTable({ runs, strategies, selected, onToggle, onDelete }: HistoryTableProps) {
+  const full = selected.length >= MAX_SELECTED;
+  return (
+    <div className="table-scroll history-scroll">
+      <table data-testid="history-table" className="history-table">
+        <caption className="visually-hidden">Recorded runs, newest first; memory in MB</caption>
+        <thead>
+          <tr>
+            <th scope="col" aria-label="Select" />
+            <th scope="col">Strategy</th>
+            <th scope="col">Outcome</th>
+            <th scope="col" className="num">File (MB)</th>
+            <th scope="col" className="num">Delay (ms)</th>
+            <th scope="col" className="num">Peak RSS</th>
+            <th scope="col" className="num">arrayBuffers</th>
+            <th scope="col" className="num">Duration (s)</th>
+            <th scope="col">Date</th>
+            <th scope="col" aria-label="Actions" />
+          </tr>
+        </thead>
+        <tbody>
+          {runs.length === 0 && (
+            <tr>
+              <td colSpan={10} className="muted">
+                No recorded runs match. Runs started in the lab are recorded here automatically.
+              </td>
+            </tr>
+          )}
+          {runs.map((r) => {
+            const label = strategyLabel(strategies, r.strategy);
+            const checked = selected.includes(r.id);
+            return (
+              <tr key={r.id} data-testid="history-row" data-run-id={r.id} data-strategy={r.strategy} data-status={r.status} className={`outcome-${r.status}`}>
+                <td>
+                  <input
+                    type="checkbox"
+                    data-testid="history-select"
+                    aria-label={`Select the ${label} run of ${formatDateTime(r.queuedAt)}`}
+                    checked={checked}
+                    disabled={!checked && full}
+                    onChange={(e) => onToggle(r.id, e.target.checked)}
+                  />
+                </td>
+                <th scope="row">
+                  <Link href={`/runs/${r.id}`} data-testid="history-open">
+                    {label}
+                  </Link>
+                </th>
+                <td>
+                  <StatusBadge status={r.status} />
+                </td>
+                <td className="num">{r.params.sizeMb}</td>
+                <td className="num">{r.params.delayMs}</td>
+                <td className="num">{r.peak ? formatMbNumber(r.peak.rss) : '–'}</td>
+                <td className="num" data-field="arrayBuffers" data-bytes={r.peak?.arrayBuffers ?? ''}>
+                  {r.peak ? formatMbNumber(r.peak.arrayBuffers) : '–'}
+                </td>
+                <td className="num">{r.durationMs === null ? '–' : (r.durationMs / 1000).toFixed(1)}</td>
+                <td>{formatDateTime(r.queuedAt)}</td>
+                <td>
+                  <button type="button" className="link" data-testid="history-delete" onClick={() => onDelete(r)} aria-label={`Delete the ${label} run of ${formatDateTime(r.queuedAt)}`}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { observeSeries, parseListQuery, parsePoints, parseRunIds } from './history';
+import { parseSamplesCsv, samplesToCsv } from './history-export';
+import { makeSample } from './test-fixtures';
+
+describe('history query parameters', () => {
+  it('accepts 2–8 distinct run ids and names the field and range otherwise', () => {
+    expect(parseRunIds('r-0000000001, r-00000000ab')).toEqual({ ok: true, value: ['r-0000000001', 'r-00000000ab'] });
+    expect(parseRunIds('r-0000000001')).toEqual({ ok: false, error: 'ids must list between 2 and 8 run ids, comma-separated (got 1)' });
+    expect(parseRunIds(null)).toEqual({ ok: false, error: 'ids must list between 2 and 8 run ids, comma-separated (got 0)' });
+    expect(parseRunIds('r-0000000001,../etc')).toEqual({ ok: false, error: 'ids: "../etc" is not a run id like r-0123456789' });
+  });
+
+  it('validates list filters and points', () => {
+    expect(parseListQuery(new URLSearchParams('strategy=rxjs-from&outcome=interrupted'))).toEqual({ ok: true, value: { strategy: 'rxjs-from', outcome: 'interrupted' } });
+    expect(parseListQuery(new URLSearchParams(''))).toEqual({ ok: true, value: { strategy: null, outcome: null } });
+    expect(parsePoints('2.5')).toEqual({ ok: false, error: 'points must be a whole number between 10 and 20000' });
+    expect(parsePoints(null)).toEqual({ ok: true, value: 4000 });
+  });
+});
+
+describe('sample CSV', () => {
+  it('round-trips awkward numbers exactly', () => {
+    const samples = [
+      makeSample({ t: 0.1 + 0.2, at: 1_712_345_678_901.5, rss: 123_456_789, elMeanMs: 1 / 3, gcMs: 1e-7, heapUsed: 2 ** 53 - 1 }),
+      makeSample({ t: 50, rss: 5e-324, external: 1.7976931348623157e308 }),
+    ];
+    expect(parseSamplesCsv(samplesToCsv(samples))).toEqual(samples);
+  });
+
+  it('names the line and column of a value that is not a number', () => {
+    const csv = samplesToCsv([makeSample()]).replace(/\n0,/, '\nx,');
+    expect(() => parseSamplesCsv(csv)).toThrow('CSV line 2, column t: "x" is not a number');
+  });
+});
+
+describe('observeSeries', () => {
+  it('takes peaks and progress from the samples', () => {
+    const o = observeSeries([makeSample({ t: 10, rss: 5, arrayBuffers: 9, bytesProcessed: 1 }), makeSample({ t: 20, rss: 7, arrayBuffers: 2, bytesProcessed: 4 })], [{ t: 0, at: 0, rss: 11 }]);
+    expect(o).toEqual({ peak: { rss: 7, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 9 }, procPeakRss: 11, bytesRead: 0, bytesProcessed: 4, lastT: 20, sampleCount: 2, procCount: 1 });
+  });
+});

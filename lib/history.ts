@@ -1,0 +1,176 @@
+/**
+ * Recorded runs: what a record on disk holds, what the history API answers and how its query
+ * parameters are validated. Shared by the server (store, routes) and the pages, so no `node:` here.
+ */
+import { z } from 'zod';
+import { memorySchema, MEMORY_FIELDS, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, type Memory, type ProcSample, type RunStatus, type Sample } from './protocol';
+
+/** The lab's run ids: "r-" and 10 hex digits. Strict, because an id becomes a directory name. */
+export const RUN_ID_PATTERN = /^r-[0-9a-f]{10}$/;
+export const runIdSchema = z.string().regex(RUN_ID_PATTERN, { error: 'id must be a run id like r-0123456789 ("r-" and 10 hex digits)' });
+
+export const HISTORY_LIMITS = {
+  /** Runs overlaid in one comparison. */
+  compare: { min: 2, max: 8 },
+  /** Samples per series a detail request may ask for (the store keeps at most 20k per run). */
+  points: { min: 10, max: 20_000, default: 4000 },
+} as const;
+
+/** Bump when the layout of meta.json changes incompatibly; older records are then reported, not misread. */
+export const RECORD_FORMAT = 1;
+
+/** Figures taken from the stored samples: the only ones an interrupted run (no summary) has. */
+export const observedSchema = z.object({
+  peak: memorySchema,
+  procPeakRss: z.number(),
+  bytesRead: z.number(),
+  bytesProcessed: z.number(),
+  /** t of the last stored sample: how long the run had been going. */
+  lastT: z.number(),
+  sampleCount: z.number(),
+  procCount: z.number(),
+});
+export type Observed = z.infer<typeof observedSchema>;
+
+/** meta.json of one recorded run. `run` is the lab's RunState as last seen (status 'interrupted' after a server death). */
+export const runRecordSchema = z.object({
+  format: z.literal(RECORD_FORMAT),
+  run: runStateSchema,
+  /** The experiment the run belonged to, so a link can reopen the same experiment. */
+  experiment: z.object({ id: z.string(), strategies: z.array(z.string()), parallel: z.boolean() }).nullable(),
+  versions: z.object({ node: z.string(), library: z.object({ name: z.string(), version: z.string() }) }),
+  recordedAt: z.number(),
+  endedAt: z.number().nullable(),
+  /** Set when the run ended (from the samples written) or when it was found interrupted. */
+  observed: observedSchema.nullable(),
+  /** Why the record is not the full story (interrupted, samples lost to a write error, …). */
+  notes: z.array(z.string()),
+});
+export type RunRecord = z.infer<typeof runRecordSchema>;
+
+/** One line of samples.ndjson: a child sample or a parent /proc reading. */
+export const storedLineSchema = z.union([z.object({ s: sampleSchema }).strict(), z.object({ p: procSampleSchema }).strict()]);
+export type StoredLine = z.infer<typeof storedLineSchema>;
+
+export const runListItemSchema = z.object({
+  id: z.string(),
+  experimentId: z.string(),
+  strategy: z.string(),
+  status: runStatusSchema,
+  params: runStateSchema.shape.params,
+  queuedAt: z.number(),
+  startedAt: z.number().nullable(),
+  endedAt: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  peak: memorySchema.nullable(),
+  fileBytes: z.number().nullable(),
+  bytesProcessed: z.number().nullable(),
+  sampleCount: z.number(),
+  diskBytes: z.number(),
+});
+export type RunListItem = z.infer<typeof runListItemSchema>;
+
+export const storageInfoSchema = z.object({ runs: z.number(), bytes: z.number(), keepRuns: z.number(), keepBytes: z.number() });
+
+/** GET /api/runs: newest first. */
+export const runListResponseSchema = z.object({
+  runs: z.array(runListItemSchema),
+  total: z.number(),
+  /** Problems with the store (skipped records, failed writes): the page shows them. */
+  warnings: z.array(z.string()),
+  storage: storageInfoSchema,
+});
+export type RunListResponse = z.infer<typeof runListResponseSchema>;
+
+/** GET /api/runs/:id: the record and its (possibly thinned) series. */
+export const runDetailSchema = z.object({
+  record: runRecordSchema,
+  samples: z.array(sampleSchema),
+  proc: z.array(procSampleSchema),
+  /** Samples stored before thinning to the requested number of points. */
+  storedSamples: z.number(),
+  warnings: z.array(z.string()),
+});
+export type RunDetail = z.infer<typeof runDetailSchema>;
+
+const FINAL = new Set<RunStatus>(['completed', 'data-lost', 'out-of-memory', 'crashed', 'stopped', 'timed-out', 'interrupted']);
+
+/** True once a run can no longer change (ended or found interrupted). */
+export function isFinalStatus(status: RunStatus): boolean {
+  return FINAL.has(status);
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** ?strategy=&outcome= of GET /api/runs; empty means "any". */
+export function parseListQuery(query: URLSearchParams): Parsed<{ strategy: string | null; outcome: RunStatus | null }> {
+  const strategy = query.get('strategy') || null;
+  if (strategy !== null && !/^[a-z0-9-]{1,64}$/.test(strategy)) {
+    return { ok: false, error: 'strategy must be a strategy id (lower-case letters, digits and dashes, at most 64)' };
+  }
+  const rawOutcome = query.get('outcome') || null;
+  const outcome = rawOutcome === null ? null : runStatusSchema.safeParse(rawOutcome);
+  if (outcome && !outcome.success) return { ok: false, error: `outcome must be one of ${runStatusSchema.options.join(', ')}` };
+  return { ok: true, value: { strategy, outcome: outcome ? outcome.data : null } };
+}
+
+/** "?ids=a,b,c": distinct run ids, 2–8 by default (a comparison); exports of summaries allow 1. */
+export function parseRunIds(raw: string | null, limits: { min: number; max: number } = HISTORY_LIMITS.compare): Parsed<string[]> {
+  const { min, max } = limits;
+  const ids = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (ids.length < min || ids.length > max) return { ok: false, error: `ids must list between ${min} and ${max} run ids, comma-separated (got ${ids.length})` };
+  const bad = ids.find((id) => !RUN_ID_PATTERN.test(id));
+  if (bad !== undefined) return { ok: false, error: `ids: "${bad.slice(0, 40)}" is not a run id like r-0123456789` };
+  if (new Set(ids).size !== ids.length) return { ok: false, error: 'ids: each run may appear once' };
+  return { ok: true, value: ids };
+}
+
+/** ?points=N of GET /api/runs/:id. */
+export function parsePoints(raw: string | null): Parsed<number> {
+  const { min, max, default: def } = HISTORY_LIMITS.points;
+  if (raw === null || raw === '') return { ok: true, value: def };
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) return { ok: false, error: `points must be a whole number between ${min} and ${max}` };
+  return { ok: true, value: n };
+}
+
+const zeroMemory = (): Memory => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 });
+
+/** Peaks and progress over the stored series (what is known of a run without a summary). */
+export function observeSeries(samples: readonly Sample[], proc: readonly ProcSample[]): Observed {
+  const peak = zeroMemory();
+  for (const s of samples) for (const f of MEMORY_FIELDS) peak[f] = Math.max(peak[f], s[f]);
+  const last = samples.at(-1);
+  return {
+    peak,
+    procPeakRss: proc.reduce((m, p) => Math.max(m, p.rss), 0),
+    bytesRead: last?.bytesRead ?? 0,
+    bytesProcessed: last?.bytesProcessed ?? 0,
+    lastT: last?.t ?? 0,
+    sampleCount: samples.length,
+    procCount: proc.length,
+  };
+}
+
+/** The row GET /api/runs lists for a record; figures from the summary, else from the samples. */
+export function toListItem(record: RunRecord, diskBytes: number): RunListItem {
+  const { run, observed } = record;
+  const s = run.summary;
+  return {
+    id: run.id,
+    experimentId: run.experimentId,
+    strategy: run.strategy,
+    status: run.status,
+    params: run.params,
+    queuedAt: run.queuedAt,
+    startedAt: run.startedAt,
+    endedAt: record.endedAt,
+    durationMs: s ? s.durationMs : observed ? observed.lastT : null,
+    peak: s ? s.peak : (observed?.peak ?? null),
+    fileBytes: s?.fileBytes ?? run.fileBytes,
+    bytesProcessed: s ? s.bytesProcessed : (observed?.bytesProcessed ?? null),
+    sampleCount: observed?.sampleCount ?? s?.sampleCount ?? 0,
+    diskBytes,
+  };
+}
+

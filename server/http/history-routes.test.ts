@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDetailSchema, runListResponseSchema, runRecordSchema } from '../../lib/history';
+import { parseMarkdownTable, parseSamplesCsv } from '../../lib/history-export';
+import { createLabServer, type LabServer } from '../app-server';
+import { openHistory, type History } from '../store/history';
+import { makeRecord, makeRun, makeSummary, sampleAt, testRunId } from '../store/store-fixtures';
+import { frameHeaders, parseFrameAncestors } from './frame-policy';
+
+let lab: LabServer;
+let history: History;
+let dir: string;
+const completed = testRunId(1);
+const lost = testRunId(2);
+const other = testRunId(3);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'stream-lab-routes-'));
+  history = await openHistory({ dir, keepRuns: 100, keepMb: 100 });
+  const seed = async (id: string, strategy: string, outcome: 'completed' | 'data-lost', samples: number, queuedAt: number) => {
+    const run = makeRun(id, { strategy, queuedAt });
+    history.store.begin(makeRecord(run));
+    for (let i = 0; i < samples; i++) history.store.appendSample(id, sampleAt(i));
+    await history.store.end({ ...run, status: outcome, summary: makeSummary(run, { outcome, sampleCount: samples }) }, queuedAt + 2000);
+  };
+  await seed(completed, 'rxjs-from', 'completed', 300, 1_700_000_001_000);
+  await seed(lost, 'rxjs-from-event', 'data-lost', 20, 1_700_000_002_000);
+  await seed(other, 'pipeline-generator', 'completed', 5, 1_700_000_003_000);
+  lab = await createLabServer({ port: 0, host: '127.0.0.1', next: false, routes: history.routes, observers: [history.observer], frameAncestors: ["'self'"] });
+});
+
+afterAll(async () => {
+  await lab.close();
+  await history.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${lab.url}${path}`, init);
+
+describe('GET /api/runs', () => {
+  it('lists runs newest first and filters by strategy and outcome', async () => {
+    const all = runListResponseSchema.parse(await (await get('/api/runs')).json());
+    expect(all.runs.map((r) => r.id)).toEqual([other, lost, completed]);
+    expect(all.total).toBe(3);
+    expect(all.warnings).toEqual([]);
+    const byStrategy = runListResponseSchema.parse(await (await get('/api/runs?strategy=rxjs-from')).json());
+    expect(byStrategy.runs.map((r) => r.id)).toEqual([completed]);
+    const byOutcome = runListResponseSchema.parse(await (await get('/api/runs?outcome=completed')).json());
+    expect(byOutcome.runs.map((r) => r.id)).toEqual([other, completed]);
+  });
+
+  it('answers a bad filter with a typed error naming the field and its allowed values', async () => {
+    const res = await get('/api/runs?outcome=exploded');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      type: 'error',
+      code: 'bad-request',
+      message: 'outcome must be one of queued, preparing, running, completed, data-lost, out-of-memory, crashed, stopped, timed-out, interrupted',
+    });
+    const strategy = await get('/api/runs?strategy=../../etc');
+    expect((await strategy.json()).message).toBe('strategy must be a strategy id (lower-case letters, digits and dashes, at most 64)');
+  });
+});
+
+describe('GET /api/runs/:id', () => {
+  it('returns the record with its samples, thinned to ?points', async () => {
+    const full = runDetailSchema.parse(await (await get(`/api/runs/${completed}`)).json());
+    expect(full.samples).toEqual(Array.from({ length: 300 }, (_, i) => sampleAt(i)));
+    const thin = runDetailSchema.parse(await (await get(`/api/runs/${completed}?points=100`)).json());
+    expect(thin.samples.length).toBeLessThanOrEqual(100);
+    expect(thin.storedSamples).toBe(300);
+    expect(thin.samples.at(-1)).toEqual(sampleAt(299));
+  });
+
+  it('rejects a malformed id, an unknown id and a bad points value', async () => {
+    const bad = await get('/api/runs/..%2f..%2fetc');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe('id must be a run id like r-0123456789 ("r-" and 10 hex digits)');
+    const unknown = await get(`/api/runs/${testRunId(999)}`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toBe(`no recorded run with id ${testRunId(999)}`);
+    const points = await get(`/api/runs/${completed}?points=5`);
+    expect(points.status).toBe(400);
+    expect((await points.json()).message).toBe('points must be a whole number between 10 and 20000');
+  });
+});
+
+describe('exports', () => {
+  it('samples.csv parses back to exactly the stored samples', async () => {
+    const res = await get(`/api/runs/${completed}/samples.csv`);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${completed}-rxjs-from-samples.csv"`);
+    const parsed = parseSamplesCsv(await res.text());
+    const stored = (await history.store.readAll(completed))!.samples;
+    expect(stored).toHaveLength(300);
+    expect(parsed).toEqual(stored);
+  });
+
+  it('run.json parses back to the stored record and samples', async () => {
+    const body = (await (await get(`/api/runs/${lost}/run.json`)).json()) as { record: unknown; samples: unknown[] };
+    expect(runRecordSchema.parse(body.record)).toEqual(history.store.record(lost));
+    expect(body.samples).toEqual(Array.from({ length: 20 }, (_, i) => sampleAt(i)));
+  });
+
+  it('summaries as CSV, JSON and Markdown carry the summary figures', async () => {
+    const csv = await (await get(`/api/summaries.csv?ids=${completed},${lost}`)).text();
+    const [header, ...rows] = csv.trim().split('\n').map((l) => l.split(','));
+    const col = (row: string[], name: string) => row[header.indexOf(name)];
+    expect(rows.map((r) => [col(r, 'id'), col(r, 'status'), Number(col(r, 'peakArrayBuffers')), Number(col(r, 'procPeakRss'))])).toEqual([
+      [completed, 'completed', 4e6, 51e6],
+      [lost, 'data-lost', 4e6, 51e6],
+    ]);
+    const json = (await (await get(`/api/summaries.json?ids=${lost}`)).json()) as unknown[];
+    expect(json.map((r) => runRecordSchema.parse(r))).toEqual([history.store.record(lost)]);
+    const md = parseMarkdownTable(await (await get(`/api/summaries.md?ids=${completed},${other}`)).text());
+    expect(md[0].slice(0, 2)).toEqual(['Strategy', 'Outcome']);
+    expect(md.slice(1).map((r) => [r[0], r[1], r[6], r.at(-1)])).toEqual([
+      ['RxJS from + concatMap', 'completed', '3.8', `\`${completed}\``],
+      ['stream.pipeline + async generators', 'completed', '3.8', `\`${other}\``],
+    ]);
+  });
+
+  it('refuses more than 8 ids, duplicates and unknown ids', async () => {
+    const nine = Array.from({ length: 9 }, (_, i) => testRunId(i + 1)).join(',');
+    const tooMany = await get(`/api/summaries.csv?ids=${nine}`);
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).message).toBe('ids must list between 1 and 8 run ids, comma-separated (got 9)');
+    expect((await (await get(`/api/summaries.md?ids=${lost},${lost}`)).json()).message).toBe('ids: each run may appear once');
+    const missing = await get(`/api/summaries.md?ids=${lost},${testRunId(77)}`);
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('DELETE /api/runs/:id', () => {
+  it('deletes a record once, then answers 404', async () => {
+    expect((await get(`/api/runs/${other}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await get(`/api/runs/${other}`)).status).toBe(404);
+    expect((await get(`/api/runs/${other}`, { method: 'DELETE' })).status).toBe(404);
+  });
+});
+
+describe('framing headers', () => {
+  it('lets only the same origin frame pages by default', async () => {
+    const res = await get('/embed/runs/x');
+    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // API answers are data, not pages: no framing policy needed there.
+    expect((await get('/api/health')).headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('allows configured origins and refuses anything that is not an origin', () => {
+    expect(parseFrameAncestors(undefined)).toEqual(["'self'"]);
+    expect(frameHeaders(parseFrameAncestors("'self' https://training.example.com https://*.example.org:8443"))).toEqual({
+      'content-security-policy': "frame-ancestors 'self' https://training.example.com https://*.example.org:8443",
+    });
+    expect(() => parseFrameAncestors("'self'; script-src *")).toThrow(
+      `STREAM_LAB_FRAME_ANCESTORS: "'self';" is not an origin like https://training.example.com, 'self' or 'none'`,
+    );
+    expect(frameHeaders(parseFrameAncestors("'none'"))).toEqual({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
+  });
+});

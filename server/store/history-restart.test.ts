@@ -1,0 +1,128 @@
+/**
+ * Records survive the server process: a real server (server/store/history-test-server.ts, the same
+ * history wiring as server/index.ts) is killed with SIGKILL mid-run and started again.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { runDetailSchema, runListResponseSchema, type RunDetail } from '../../lib/history';
+import { DEFAULT_PARAMS } from '../../lib/params';
+import type { ServerMessage } from '../../lib/protocol';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-restart-'));
+const servers: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const s of servers) if (s.exitCode === null && s.signalCode === null) s.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the server process and resolves with its URL once it listens. */
+function startServer(): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/store/history-test-server.ts'], {
+    cwd: root,
+    env: { ...process.env, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_PREPARE_MB: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  servers.push(proc);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /ready on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ proc, url: m[1] });
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready: ${out}`)));
+  });
+}
+
+function killed(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    proc.once('exit', () => resolve());
+    proc.kill(signal);
+  });
+}
+
+/** Opens /ws, starts one run and resolves with its id. */
+async function startRun(url: string, params: Partial<typeof DEFAULT_PARAMS>): Promise<{ ws: WebSocket; runId: string; ended: Promise<void> }> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  let resolveEnded: () => void;
+  const ended = new Promise<void>((r) => (resolveEnded = r));
+  const runId = await new Promise<string>((resolve) => {
+    let id: string | null = null;
+    ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as ServerMessage;
+      if (m.type === 'run.queued' && id === null) resolve((id = m.run.id));
+      if (m.type === 'run.ended' && m.run.id === id) resolveEnded();
+    });
+    ws.send(JSON.stringify({ type: 'experiment.start', strategies: ['for-await'], params: { ...DEFAULT_PARAMS, sizeMb: 4, timeoutS: 60, ...params }, parallel: false }));
+  });
+  return { ws, runId, ended };
+}
+
+async function getRun(url: string, id: string): Promise<RunDetail> {
+  const res = await fetch(`${url}/api/runs/${id}?points=20000`);
+  expect(res.status).toBe(200);
+  return runDetailSchema.parse(await res.json());
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(v).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('run history across server restarts', () => {
+  it('keeps a finished run, and shows a run cut off by SIGKILL as interrupted with its samples', async () => {
+    const first = await startServer();
+    const done = await startRun(first.url, { delayMs: 1 });
+    await done.ended;
+    const finished = await until(() => getRun(first.url, done.runId), (d) => d.record.run.summary !== null);
+    done.ws.close();
+
+    // A slow run (64 chunks × 100 ms): kill the server once a second's worth of samples was flushed.
+    const slow = await startRun(first.url, { delayMs: 100 });
+    await until(() => getRun(first.url, slow.runId), (d) => d.samples.length >= 20);
+    await new Promise((r) => setTimeout(r, 1200));
+    const beforeKill = await getRun(first.url, slow.runId);
+    expect(beforeKill.record.run.status).toBe('running');
+    slow.ws.terminate();
+    await killed(first.proc, 'SIGKILL');
+
+    const second = await startServer();
+    const list = runListResponseSchema.parse(await (await fetch(`${second.url}/api/runs`)).json());
+    expect(list.runs.map((r) => [r.id, r.status])).toEqual([
+      [slow.runId, 'interrupted'],
+      [done.runId, 'completed'],
+    ]);
+    expect(list.warnings).toEqual([]);
+
+    const survived = await getRun(second.url, done.runId);
+    expect(survived.record).toEqual(finished.record);
+    expect(survived.samples).toEqual(finished.samples);
+    expect(survived.samples.length).toBe(finished.record.run.summary!.sampleCount);
+
+    const cut = await getRun(second.url, slow.runId);
+    expect(cut.record.run.status).toBe('interrupted');
+    expect(cut.record.run.summary).toBeNull();
+    // Everything flushed before the kill (at most the last second was still buffered) is there, unchanged.
+    expect(cut.samples.length).toBeGreaterThanOrEqual(20);
+    expect(cut.samples.length).toBeLessThanOrEqual(beforeKill.samples.length);
+    expect(cut.samples).toEqual(beforeKill.samples.slice(0, cut.samples.length));
+    expect(cut.record.observed?.sampleCount).toBe(cut.samples.length);
+    expect(cut.record.notes[0]).toMatch(/^The server stopped while this run was running/);
+
+    await killed(second.proc, 'SIGTERM');
+    expect(second.proc.exitCode).toBe(0);
+  });
+});

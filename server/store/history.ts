@@ -1,0 +1,44 @@
+/**
+ * Run history as one unit for the server entry: the store (opened, with interrupted runs marked,
+ * before the server listens), the recorder that feeds it and the HTTP routes that read it.
+ */
+import { join } from 'node:path';
+import { MIB } from '../../lib/params';
+import { dataDir } from '../data/data-files';
+import type { LabListener } from '../hub/lab';
+import { historyRoutes } from '../http/history-routes';
+import type { Route } from '../http/router';
+import { createRunRecorder } from './run-recorder';
+import { RunStore } from './run-store';
+
+export const KEEP_LIMITS = {
+  runs: { env: 'STREAM_LAB_KEEP_RUNS', min: 1, max: 100_000, default: 500 },
+  mb: { env: 'STREAM_LAB_KEEP_MB', min: 1, max: 1_000_000, default: 500 },
+} as const;
+
+/** Reads a retention limit from the environment; a bad value stops startup with a message naming it. */
+export function readKeepLimit(which: keyof typeof KEEP_LIMITS, env: NodeJS.ProcessEnv = process.env): number {
+  const { env: name, min, max, default: def } = KEEP_LIMITS[which];
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new RangeError(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+  return n;
+}
+
+export interface History {
+  store: RunStore;
+  observer: LabListener;
+  routes: Route[];
+  close(): Promise<void>;
+}
+
+/** Opens `<dataDir>/runs` with the configured retention. */
+export async function openHistory(opts: { dir?: string; keepRuns?: number; keepMb?: number } = {}): Promise<History> {
+  const store = await RunStore.open({
+    dir: opts.dir ?? join(dataDir(), 'runs'),
+    keepRuns: opts.keepRuns ?? readKeepLimit('runs'),
+    keepBytes: (opts.keepMb ?? readKeepLimit('mb')) * MIB,
+  });
+  return { store, observer: createRunRecorder(store), routes: historyRoutes(store), close: () => store.close() };
+}
