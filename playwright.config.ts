@@ -31,7 +31,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx server/index.ts',
+    // Each session starts from an empty data directory, so runs recorded by an earlier session
+    // never show up in the history tests (the CSVs are cheap to make again).
+    command: `node -e "require('fs').rmSync('e2e/.artifacts/data', { recursive: true, force: true })" && node --import tsx server/index.ts`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,7 @@
 'use client';
 
 /** The whole page: form, live runs, comparison, results and code, fed by one socket. */
+import Link from 'next/link';
 import { useCallback, useMemo, useState } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
 import { defaultFormValues, type ExperimentFormValues } from '@/lib/experiment-form';
@@ -12,6 +13,7 @@ import { LiveRuns } from '@/components/LiveRuns';
 import { ComparisonPanel } from '@/components/ComparisonPanel';
 import { ResultsPanel } from '@/components/ResultsPanel';
 import { CodePanel } from '@/components/CodePanel';
+import { LessonsLink } from '@/components/lessons/LessonsLink';
 
 /** Root client component of Stream Lab. */
 export function StreamLab() {
@@ -41,6 +43,10 @@ export function StreamLab() {
           </p>
         </div>
         <div className="header-meta">
+          <Link href="/runs" data-testid="history-link">
+            History
+          </Link>
+          <LessonsLink />
           <ConnectionStatus connection={connection} />
           {state.nodeVersion && <p className="muted">Node {state.nodeVersion}</p>}
         </div>

@@ -32,7 +32,8 @@ export interface MemoryChartProps {
 }
 
 const toSeconds = (ms: number) => ms / 1000;
-const formatMbTick = (mb: number) => (mb >= 10 || mb === 0 ? mb.toFixed(0) : mb.toFixed(1));
+// Below 1 MB, one decimal repeats labels ("0.1, 0.1, 0.0"): show enough digits to tell ticks apart.
+const formatMbTick = (mb: number) => (mb >= 10 || mb === 0 ? mb.toFixed(0) : mb >= 1 ? mb.toFixed(1) : Number(mb.toPrecision(2)).toString());
 // Short runs last well under a second: two decimals keep neighbouring ticks apart.
 const formatSecondsTick = (s: number) => `${s >= 10 ? Math.round(s) : Number(s.toFixed(2))} s`;
 
