@@ -106,13 +106,23 @@ test('Stop ends a running run as stopped', async ({ page }) => {
 });
 
 test('an out-of-range value shows an error naming the field and starts nothing', async ({ page }) => {
-  const cardsBefore = await page.getByTestId('run-card').count();
+  // Watch what the page sends: an invalid form must not send experiment.start at all.
+  const sent: string[] = [];
+  page.on('websocket', (ws) => ws.on('framesent', (frame) => sent.push(String(frame.payload))));
+  await page.reload();
+  await expect(page.getByTestId('connection-status')).toHaveText('connected');
+  const cardIds = () => page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')));
+  const before = await cardIds();
   await fillForm(page, ['rxjs-from'], { sizeMb: 8, delayMs: -1 });
   await page.getByTestId('start-button').click();
   await expect(page.getByTestId('form-error')).toHaveText('delayMs must be between 0 and 1000');
   // Give a wrongly sent request time to come back as a run: none may appear.
   await page.waitForTimeout(1000);
-  await expect(page.getByTestId('run-card')).toHaveCount(cardsBefore);
+  expect(sent.filter((f) => f.includes('"experiment.start"'))).toEqual([]);
+  expect(await cardIds()).toEqual(before);
+  // The frame watch itself works: a valid command does show up in it.
+  await stopEverything(page);
+  await expect.poll(() => sent.some((f) => f.includes('"stop.all"'))).toBe(true);
 });
 
 test('a second browser sees the same run live', async ({ page, browser }) => {

@@ -4,13 +4,20 @@
  */
 import { DEFAULT_PARAMS } from '../lib/params';
 import { createLabServer } from './app-server';
+import { removeStaleTempFiles } from './data/data-files';
 import { lessonRoutes } from './http/lesson-routes';
 import { openHistory } from './store/history';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const dev = process.env.NODE_ENV === 'development';
-const prepareMb = Number(process.env.STREAM_LAB_PREPARE_MB ?? DEFAULT_PARAMS.sizeMb);
+const prepareMb = Number(process.env.STREAM_LAB_PREPARE_MB || DEFAULT_PARAMS.sizeMb);
+if (!Number.isFinite(prepareMb) || prepareMb < 0) {
+  throw new RangeError(`STREAM_LAB_PREPARE_MB must be 0 (make no file) or a size in MB (got "${process.env.STREAM_LAB_PREPARE_MB}")`);
+}
+
+const stale = removeStaleTempFiles();
+if (stale.length) console.log(`removed ${stale.length} half-written data file(s) left by a stopped process: ${stale.join(', ')}`);
 
 // Opened before listening: runs the last server left unfinished are marked interrupted first.
 const history = await openHistory();

@@ -84,6 +84,11 @@ describe('parseBenchArgs', () => {
     );
   });
 
+  it.each(['--retained=false', '--json=yes'])('rejects a value on the switch %s instead of ignoring it', (arg) => {
+    const [flag, value] = arg.split('=');
+    expect(() => parseBenchArgs([arg])).toThrow(new UsageError(`${flag} takes no value (got "${value}"); leave it out to turn it off`));
+  });
+
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
       'unknown flag --delay; allowed: --strategies, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +

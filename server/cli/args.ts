@@ -43,6 +43,9 @@ export function parseBenchArgs(argv: string[], defaults: Partial<RunParams> = {}
       if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
       return v;
     };
+    if ((flag === '--json' || flag === '--retained') && inline !== undefined) {
+      throw new UsageError(`${flag} takes no value (got "${inline}"); leave it out to turn it off`);
+    }
     if (flag === '--json') json = true;
     else if (flag === '--retained') raw.retained = true;
     else if (flag === '--strategies') {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MIB } from '../../lib/params';
 import { CSV_HEADER } from './csv-source';
-import { ensureDataFile, findDataFile, type DataFile } from './data-files';
+import { ensureDataFile, findDataFile, removeStaleTempFiles, type DataFile } from './data-files';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -154,5 +154,29 @@ describe('data files', () => {
     expect(readdirSync(d)).toEqual([]);
     // The maximum itself is still allowed.
     expect((await ensureDataFile({ sizeMb: 4 })).bytes).toBe(4 * MIB);
+  });
+
+  it.each(['abc', '0.5', '0', '99999'])('refuses STREAM_LAB_MAX_SIZE_MB=%s instead of silently using the default', async (value) => {
+    useNewDataDir();
+    process.env.STREAM_LAB_MAX_SIZE_MB = value;
+    const err = await refusal(2);
+    expect(err.message).toBe(`STREAM_LAB_MAX_SIZE_MB must be a whole number between 1 and 2048 (got "${value}")`);
+  });
+});
+
+describe('removeStaleTempFiles', () => {
+  it('deletes temp files of dead writers and keeps those of live ones and finished files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stream-lab-stale-'));
+    try {
+      // Linux pids never exceed 2^22, so no process has pid 2^22 + 1.
+      const dead = 'stream-lab-1048576-s1.csv.tmp-4194305-1700000000000';
+      const live = `stream-lab-1048576-s1.csv.tmp-${process.pid}-1700000000000`;
+      const done = 'stream-lab-1048576-s1.csv';
+      for (const f of [dead, live, done]) writeFileSync(join(dir, f), 'x');
+      expect(removeStaleTempFiles(dir)).toEqual([dead]);
+      expect(readdirSync(dir).sort()).toEqual([done, live].sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,7 @@
  * so a crash mid-write never leaves a file that looks finished.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
@@ -34,11 +34,15 @@ export function dataDir(): string {
   return process.env.STREAM_LAB_DATA_DIR ?? fileURLToPath(new URL('../../data', import.meta.url));
 }
 
-/** The largest file this process will make: STREAM_LAB_MAX_SIZE_MB, default 2048. */
+/** The largest file this process will make: STREAM_LAB_MAX_SIZE_MB, default 2048; a bad value throws. */
 export function maxSizeMb(): number {
   const raw = process.env.STREAM_LAB_MAX_SIZE_MB;
-  const n = raw === undefined ? DEFAULT_MAX_SIZE_MB : Number(raw);
-  return Number.isFinite(n) && n >= LIMITS.sizeMb.min ? n : DEFAULT_MAX_SIZE_MB;
+  if (raw === undefined || raw === '') return DEFAULT_MAX_SIZE_MB;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < LIMITS.sizeMb.min || n > DEFAULT_MAX_SIZE_MB) {
+    throw new RangeError(`STREAM_LAB_MAX_SIZE_MB must be a whole number between ${LIMITS.sizeMb.min} and ${DEFAULT_MAX_SIZE_MB} (got "${raw}")`);
+  }
+  return n;
 }
 
 /** Throws a message naming the limit when the size is outside 1 MiB … max. */
@@ -65,6 +69,31 @@ export function findDataFile(sizeBytes: number, seed: number, dir = dataDir()): 
   } catch {
     return null;
   }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Deletes half-written files (`*.tmp-<pid>-…`) left by a process that died while generating; a
+ * file whose writer is still alive (another server or a bench) is left alone. Returns the names.
+ */
+export function removeStaleTempFiles(dir = dataDir()): string[] {
+  if (!existsSync(dir)) return [];
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const m = /\.tmp-(\d+)(?:-\d+)?$/.exec(name);
+    if (!m || processAlive(Number(m[1]))) continue;
+    rmSync(join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 const inFlight = new Map<string, Promise<DataFile>>();

@@ -53,6 +53,11 @@ export class ClientConn {
     if (p.proc.length > MAX_PENDING_PER_RUN) p.proc = thinHalf(p.proc);
   }
 
+  /** Drops pending samples: a snapshot about to be sent already contains them. */
+  discardPending(): void {
+    this.pending.clear();
+  }
+
   /** Samples held for this client right now (tests check it stays bounded). */
   pendingCount(): number {
     let n = 0;

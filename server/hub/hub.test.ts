@@ -225,3 +225,42 @@ describe('HTTP API', () => {
     expect(wrong.status).toBe(405);
   });
 });
+
+describe('queue and resync', () => {
+  it('refuses an experiment that would take the queue past its limit, naming the limit', async () => {
+    const c = await connect();
+    const slow = { ...SMALL, delayMs: 1000 };
+    const all = ['rxjs-from', 'ixjs-from', 'pipeline-generator', 'iterator-helper', 'for-await', 'readable-map', 'web-streams', 'pipe-writable'];
+    // 8 experiments × 8 runs = 64 runs; the first starts, so 63 wait: one more 8-run experiment is too many.
+    for (let i = 0; i < 8; i++) c.send({ type: 'experiment.start', strategies: all, params: slow, parallel: false });
+    await expect.poll(() => c.messages.filter((m) => m.type === 'run.queued').length).toBe(64);
+    c.send({ type: 'experiment.start', strategies: all, params: slow, parallel: false });
+    const refused = await c.next('error', (m) => m.message.startsWith('queue is full'));
+    expect(refused.message).toMatch(/^queue is full: 6[34] runs waiting, at most 64; stop some or wait$/);
+    c.send({ type: 'stop.all' });
+    await expect.poll(() => c.messages.filter((m) => m.type === 'run.ended').length, { timeout: 10_000 }).toBe(64);
+    expect(liveChildCount()).toBe(0);
+    c.close();
+  });
+
+  it('never sends a sample twice around a resync: snapshot plus later batches form one increasing series', async () => {
+    const c = await connect();
+    c.send({ type: 'experiment.start', strategies: ['for-await'], params: { ...SMALL, sizeMb: 4, delayMs: 8, sampleMs: 10 }, parallel: false });
+    const runId = (await c.next('run.queued')).run.id;
+    await c.next('run.samples', (m) => m.runId === runId && m.samples.length > 0);
+    for (let i = 0; i < 5; i++) {
+      c.send({ type: 'resync' });
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    await c.next('run.ended', (m) => m.run.id === runId);
+    const lastSnapshot = c.messages.findLastIndex((m) => m.type === 'snapshot');
+    const snap = c.messages[lastSnapshot] as Extract<ServerMessage, { type: 'snapshot' }>;
+    const later = c.messages
+      .slice(lastSnapshot + 1)
+      .flatMap((m) => (m.type === 'run.samples' && m.runId === runId ? m.samples : []));
+    const series = [...(snap.samples[runId] ?? []), ...later].map((s) => s.t);
+    expect(series.length).toBeGreaterThan(10);
+    for (let i = 1; i < series.length; i++) expect(series[i]).toBeGreaterThan(series[i - 1]);
+    c.close();
+  });
+});

@@ -69,6 +69,7 @@ export class Hub {
       this.clients.delete(ws);
     });
     ws.on('error', () => ws.terminate());
+    conn.discardPending();
     conn.send(this.snapshot());
   }
 
@@ -123,6 +124,8 @@ export class Hub {
         this.lab.stopAll();
         return;
       case 'resync':
+        // The snapshot holds every sample so far; pending ones would arrive twice.
+        conn.discardPending();
         conn.send(this.snapshot());
         return;
       default: {

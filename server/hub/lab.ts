@@ -30,6 +30,8 @@ interface RunEntry {
 
 /** Runs kept in memory (with their samples, for late joiners); older ones are forgotten. */
 const MAX_RUNS = 30;
+/** Runs waiting to start; past this an experiment is refused, so a flood of requests can't grow memory or disk. */
+export const MAX_QUEUED_RUNS = 64;
 /** Samples kept per run; past this the series is thinned by half, keeping its shape. */
 const MAX_SAMPLES_PER_RUN = 20_000;
 
@@ -46,6 +48,7 @@ export class Lab {
   /** Jobs waiting: each is the runs that start together (one run, or a whole parallel experiment). */
   private readonly queue: string[][] = [];
   private busy = false;
+  private closing = false;
 
   constructor(
     private readonly listener: LabListener,
@@ -54,6 +57,11 @@ export class Lab {
 
   /** Validates strategy ids and size against this server's limits, then queues the runs. */
   startExperiment(strategies: string[], params: RunParams, parallel: boolean): Experiment {
+    if (this.closing) throw new RangeError('the server is shutting down: no new experiments');
+    const waiting = [...this.runs.values()].filter((e) => e.state.status === 'queued').length;
+    if (waiting + strategies.length > MAX_QUEUED_RUNS) {
+      throw new RangeError(`queue is full: ${waiting} runs waiting, at most ${MAX_QUEUED_RUNS}; stop some or wait`);
+    }
     const unknown = strategies.filter((s) => !findStrategy(s));
     if (unknown.length) throw new RangeError(`strategies: unknown strategy "${unknown.join(', ')}"`);
     if (new Set(strategies).size !== strategies.length) throw new RangeError('strategies: each strategy may appear once');
@@ -145,6 +153,7 @@ export class Lab {
 
   /** Stops everything and waits for every run to end (server shutdown). */
   async close(): Promise<void> {
+    this.closing = true;
     this.queue.length = 0;
     this.stopAll();
     await Promise.all([...this.runs.values()].map((e) => e.handle?.done));
@@ -170,6 +179,7 @@ export class Lab {
     try {
       file = await this.prepareData(state.params.sizeMb, state.params.seed);
     } catch (err) {
+      if (entry.state.status !== 'preparing') return; // stopped meanwhile: it has ended already
       return this.endUnstarted(entry, `could not make the data file: ${err instanceof Error ? err.message : String(err)}`, 'crashed');
     }
     if (entry.state.status !== 'preparing') return; // stopped while the file was being made

@@ -1,26 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { isChildMessage } from './child-protocol';
+import { makeSample } from '../../lib/test-fixtures';
+import { parseChildMessage } from './child-protocol';
 
-describe('isChildMessage', () => {
+const memory = { rss: 1, heapTotal: 2, heapUsed: 3, external: 4, arrayBuffers: 5 };
+
+describe('parseChildMessage', () => {
   it.each([
-    ['ready', { type: 'ready', idle: {}, at: 1 }],
-    ['sample', { type: 'sample', sample: {} }],
-    ['done', { type: 'done', final: {}, elP50Ms: 0, elP99Ms: 0, elMaxMs: 0 }],
+    ['ready', { type: 'ready', idle: memory, at: 1 }],
+    ['sample', { type: 'sample', sample: makeSample({ rss: 10 }) }],
+    ['done', { type: 'done', final: makeSample(), elP50Ms: 0, elP99Ms: 0, elMaxMs: 0, peakInFlight: 1 }],
     ['error', { type: 'error', message: 'boom' }],
   ])('accepts a well-formed %s message', (_type, message) => {
-    expect(isChildMessage(message)).toBe(true);
+    expect(parseChildMessage(message)).toEqual({ ok: true, message });
   });
 
   it.each([
-    ['null', null],
-    ['a string', 'ready'],
-    ['no type', { idle: {} }],
-    ['an unknown type', { type: 'hello' }],
-    ['ready without idle', { type: 'ready', idle: null }],
-    ['sample without sample', { type: 'sample' }],
-    ['done without final', { type: 'done', final: 3 }],
-    ['error without a message string', { type: 'error', message: { text: 'boom' } }],
-  ])('ignores %s', (_name, message) => {
-    expect(isChildMessage(message)).toBe(false);
+    ['null', null, 'message: '],
+    ['a string', 'ready', 'message: '],
+    ['no type', { idle: memory }, 'type: '],
+    ['an unknown type', { type: 'hello' }, 'type: '],
+    ['ready without idle', { type: 'ready', idle: null, at: 1 }, 'idle: '],
+    ['a sample without rss', { type: 'sample', sample: { ...makeSample(), rss: undefined } }, 'sample.rss: '],
+    ['a sample with a string where a number goes', { type: 'sample', sample: { ...makeSample(), heapUsed: '3' } }, 'sample.heapUsed: '],
+    ['done without final', { type: 'done', final: 3, elP50Ms: 0, elP99Ms: 0, elMaxMs: 0, peakInFlight: 1 }, 'final: '],
+    ['error without a message string', { type: 'error', message: { text: 'boom' } }, 'message: '],
+  ])('rejects %s, naming the field', (_name, message, field) => {
+    const result = parseChildMessage(message);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.startsWith(field)).toBe(true);
   });
 });

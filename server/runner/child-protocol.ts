@@ -1,8 +1,9 @@
 /**
  * Messages between the runner (parent) and one run's child process, over IPC with advanced
- * serialization. The parent validates what it receives (isChildMessage) before trusting it.
+ * serialization. The parent validates what it receives (parseChildMessage) before trusting it.
  */
-import type { Memory, Sample } from '../../lib/protocol';
+import { z } from 'zod';
+import { memorySchema, sampleSchema } from '../../lib/protocol';
 
 /** Passed to the child as its single argv argument (JSON). */
 export interface ChildConfig {
@@ -17,29 +18,29 @@ export interface ChildConfig {
   retained: boolean;
 }
 
-export type ChildMessage =
-  | { type: 'ready'; idle: Memory; at: number }
-  | { type: 'sample'; sample: Sample }
-  | { type: 'done'; final: Sample; elP50Ms: number; elP99Ms: number; elMaxMs: number; peakInFlight: number }
-  | { type: 'error'; message: string };
+const childMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), idle: memorySchema, at: z.number() }),
+  z.object({ type: z.literal('sample'), sample: sampleSchema }),
+  z.object({
+    type: z.literal('done'),
+    final: sampleSchema,
+    elP50Ms: z.number(),
+    elP99Ms: z.number(),
+    elMaxMs: z.number(),
+    peakInFlight: z.number(),
+  }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
 
-const TYPES = new Set(['ready', 'sample', 'done', 'error']);
+export type ChildMessage = z.infer<typeof childMessageSchema>;
 
-/** Shape check for messages arriving from a child: a malformed one is ignored, never trusted. */
-export function isChildMessage(value: unknown): value is ChildMessage {
-  if (typeof value !== 'object' || value === null) return false;
-  const m = value as Record<string, unknown>;
-  if (typeof m.type !== 'string' || !TYPES.has(m.type)) return false;
-  switch (m.type) {
-    case 'ready':
-      return typeof m.idle === 'object' && m.idle !== null;
-    case 'sample':
-      return typeof m.sample === 'object' && m.sample !== null;
-    case 'done':
-      return typeof m.final === 'object' && m.final !== null;
-    case 'error':
-      return typeof m.message === 'string';
-    default:
-      return false;
-  }
+/**
+ * Checks a message from a child against the full schema. A malformed one is never trusted: a
+ * sample without `rss` would skip the budget check and put NaN into the summary.
+ */
+export function parseChildMessage(value: unknown): { ok: true; message: ChildMessage } | { ok: false; error: string } {
+  const parsed = childMessageSchema.safeParse(value);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, error: `${issue.path.join('.') || 'message'}: ${issue.message}` };
 }

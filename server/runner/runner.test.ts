@@ -96,10 +96,9 @@ describe('startRun', () => {
     expect(liveChildCount()).toBe(0);
   });
 
-  // Known engine bug, see the report: terminate() does not check whether 'done' already arrived, so
-  // a stop() (or the watchdog) between the child's 'done' and its exit turns a finished run into
-  // 'stopped'. With the sampler off, the only onSample call is the final sample, delivered while the
-  // runner handles 'done', which makes that window deterministic. Flip to it() once fixed.
+  // A stop() (or the watchdog) between the child's 'done' and its exit must not turn a finished run
+  // into 'stopped'. With the sampler off, the only onSample call is the final sample, delivered
+  // while the runner handles 'done', which makes that window deterministic.
   it('keeps a run completed when stop() arrives after the child reported done', async () => {
     const run = await runToEnd('for-await', params({ sizeMb: 4, delayMs: 0, sampleMs: null }), small, (_s, handle) => handle.stop());
     expect(run.summary.bytesProcessed).toBe(small.bytes);

@@ -9,7 +9,7 @@ import type { Outcome, ProcSample, RunSummary, Sample } from '../../lib/protocol
 import { libraryVersion } from '../strategies/catalog';
 import { findStrategy, strategyModule } from '../strategies/index';
 import { ensureChildBuild } from './child-build';
-import { isChildMessage, type ChildConfig } from './child-protocol';
+import { parseChildMessage, type ChildConfig } from './child-protocol';
 import { readProcRss } from './proc-status';
 import { RunRecorder } from './summary';
 
@@ -144,11 +144,23 @@ export function startRun(req: RunRequest): RunHandle {
     proc.stderr!.on('data', (text: string) => {
       stderrTail = (stderrTail + text).slice(-STDERR_TAIL_BYTES);
     });
-    proc.on('message', (message: unknown) => {
-      if (!isChildMessage(message)) return;
+    /** Wall-clock time the child started the strategy: time zero for its samples and ours. */
+    let strategyStartWall: number | null = null;
+    proc.on('message', (raw: unknown) => {
+      const parsed = parseChildMessage(raw);
+      if (!parsed.ok) {
+        terminate('crashed', `the run's process sent a malformed message (${parsed.error})`, 'SIGKILL');
+        return;
+      }
+      const message = parsed.message;
       switch (message.type) {
         case 'ready':
           recorder.idle = message.idle;
+          // Duration and throughput count from here, not from the fork: Node's boot and the
+          // library's load are not the strategy's work.
+          strategyStartWall = message.at;
+          startedAt = message.at;
+          startMark = performance.now();
           req.onStarted?.({ pid: proc.pid!, startedAt });
           break;
         case 'sample':
@@ -196,10 +208,15 @@ export function startRun(req: RunRequest): RunHandle {
       if (finished || proc.exitCode !== null || proc.signalCode !== null) return;
       const rss = await readProcRss(proc.pid!);
       if (rss !== null && !finished) {
-        const p = { t: performance.now() - startMark, at: Date.now(), rss };
-        recorder.addProc(p);
         checkBudget(rss);
-        req.onProc?.(p);
+        // Drawn on the child's clock (t = 0 when the strategy started), so both RSS lines line up;
+        // readings taken while the child is still booting are only used for the budget.
+        if (strategyStartWall !== null) {
+          const at = Date.now();
+          const p = { t: at - strategyStartWall, at, rss };
+          recorder.addProc(p);
+          req.onProc?.(p);
+        }
       }
       if (!finished) timers.poll = setTimeout(pollProc, intervalMs);
     };
