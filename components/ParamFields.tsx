@@ -1,13 +1,13 @@
 'use client';
 
-/** The experiment's numeric parameters and its two switches, each with its range and a note. */
+/** Every numeric parameter of a run and the form's two switches, each with its range and a note. */
 import { LIMITS } from '@/lib/params';
 import type { ExperimentFormValues, NumericFormField } from '@/lib/experiment-form';
 
 interface FieldSpec {
   field: NumericFormField;
   label: string;
-  unit: string;
+  unit?: string;
   hint?: string;
 }
 
@@ -16,8 +16,11 @@ const FIELDS: FieldSpec[] = [
   { field: 'delayMs', label: 'Consumer delay per chunk', unit: 'ms' },
   { field: 'chunkKb', label: 'Chunk size (highWaterMark)', unit: 'KB' },
   { field: 'cpuUs', label: 'Consumer CPU per chunk', unit: 'µs' },
-  { field: 'sampleMs', label: 'Sample every', unit: 'ms' },
+  { field: 'sampleMs', label: 'Sample every', unit: 'ms', hint: 'empty = sampler off' },
   { field: 'budgetMb', label: 'RSS budget', unit: 'MB', hint: 'empty = no budget' },
+  { field: 'maxOldSpaceMb', label: 'V8 heap limit', unit: 'MB', hint: 'empty = Node’s default (--max-old-space-size)' },
+  { field: 'timeoutS', label: 'Timeout per run', unit: 's' },
+  { field: 'seed', label: 'Data seed', hint: 'picks the generated file’s bytes' },
 ];
 
 export interface ParamFieldsProps {
@@ -51,7 +54,8 @@ export function ParamFields({ values, maxSizeMb, onChange }: ParamFieldsProps) {
           return (
             <div className="field" key={field}>
               <label htmlFor={id}>
-                {label} <span className="unit">({unit})</span>
+                {label}
+                {unit && <span className="unit"> ({unit})</span>}
               </label>
               <input
                 id={id}

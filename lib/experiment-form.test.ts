@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildStartMessage, defaultFormValues, formFromQuery, formToQuery } from './experiment-form';
-import { DEFAULT_PARAMS } from './params';
+import { buildStartMessage, defaultFormValues, formFromQuery, formToQuery, formValuesFromParams } from './experiment-form';
+import { DEFAULT_PARAMS, type RunParams } from './params';
 
 const CATALOG = ['rxjs-fromEvent', 'rxjs-from', 'pipeline-generator'];
 
@@ -40,6 +40,16 @@ describe('buildStartMessage', () => {
     });
   });
 
+  it('reads an empty sample interval as sampler off, an empty heap limit as Node’s default, an empty timeout as an error', () => {
+    const values = defaultFormValues();
+    const built = buildStartMessage({ ...values, numbers: { ...values.numbers, sampleMs: '', maxOldSpaceMb: '', seed: '7' } }, CATALOG, 2048);
+    expect(built.ok && built.message.params).toEqual({ ...DEFAULT_PARAMS, sampleMs: null, maxOldSpaceMb: null, seed: 7 });
+    expect(buildStartMessage({ ...values, numbers: { ...values.numbers, timeoutS: '' } }, CATALOG, 2048)).toEqual({
+      ok: false,
+      error: 'timeoutS is required (1–3600)',
+    });
+  });
+
   it('applies the server’s lower size cap', () => {
     const values = defaultFormValues();
     expect(buildStartMessage(values, CATALOG, 64)).toEqual({ ok: false, error: 'sizeMb must be between 1 and 64' });
@@ -75,8 +85,51 @@ describe('shareable links', () => {
     expect(back.autostart).toBe(true);
   });
 
+  it('ignores bad heap limits, timeouts, seeds and sample intervals with a note naming each', () => {
+    const q = new URLSearchParams('maxOldSpaceMb=8&timeoutS=1.5&seed=-1&sampleMs=never');
+    const back = formFromQuery(q, CATALOG, 2048);
+    expect(back.values).toEqual(defaultFormValues());
+    expect(back.notes).toEqual([
+      'sampleMs=never ignored: sampleMs must be a number (10–1000)',
+      'maxOldSpaceMb=8 ignored: maxOldSpaceMb must be between 16 and 16384',
+      'timeoutS=1.5 ignored: timeoutS must be a whole number',
+      'seed=-1 ignored: seed must be between 0 and 2147483647',
+    ]);
+  });
+
   it('applies the server size cap and reports a link without parameters as absent', () => {
     expect(formFromQuery(new URLSearchParams('sizeMb=600'), CATALOG, 512).notes).toEqual(['sizeMb=600 ignored: sizeMb must be between 1 and 512']);
     expect(formFromQuery(new URLSearchParams(''), CATALOG, 512)).toEqual({ values: defaultFormValues(), notes: [], autostart: false, present: false });
+  });
+});
+
+describe('a recorded run’s "open this experiment" link', () => {
+  /** The run's link as RunDetailView builds it, opened, then started: the params that would run. */
+  function reopen(params: RunParams): { query: string; params: RunParams | null; notes: string[] } {
+    const query = formToQuery(formValuesFromParams(params, ['pipeline-generator'], false), CATALOG);
+    const link = formFromQuery(new URLSearchParams(query), CATALOG, 2048);
+    const built = buildStartMessage(link.values, CATALOG, 2048);
+    return { query, params: built.ok ? built.message.params : null, notes: link.notes };
+  }
+
+  const CASES: Array<[string, RunParams]> = [
+    ['the defaults', DEFAULT_PARAMS],
+    ['a V8 heap limit, a seed, a timeout, no budget and the sampler off', { ...DEFAULT_PARAMS, sampleMs: null, maxOldSpaceMb: 16, seed: 7, timeoutS: 30, budgetMb: null }],
+    ['fractional numbers and retained mode', { ...DEFAULT_PARAMS, sizeMb: 2.5, delayMs: 0.25, cpuUs: 1500, chunkKb: 1, sampleMs: 10, retained: true }],
+    ['the upper limits', { sizeMb: 2048, delayMs: 1000, cpuUs: 100_000, chunkKb: 4096, sampleMs: 1000, retained: false, budgetMb: 16_384, maxOldSpaceMb: 16_384, timeoutS: 3600, seed: 2 ** 31 - 1 }],
+    ['seed 0 and the lower limits', { sizeMb: 1, delayMs: 0, cpuUs: 0, chunkKb: 1, sampleMs: 10, retained: false, budgetMb: 32, maxOldSpaceMb: 16, timeoutS: 1, seed: 0 }],
+  ];
+
+  it.each(CASES)('starts exactly the recorded parameters again: %s', (_name, params) => {
+    const back = reopen(params);
+    expect(back.notes).toEqual([]);
+    expect(back.params).toEqual(params);
+  });
+
+  it('spells a heap-limited run with the sampler off in the link', () => {
+    const { query } = reopen({ ...DEFAULT_PARAMS, sampleMs: null, maxOldSpaceMb: 16, seed: 7, timeoutS: 30, budgetMb: null });
+    expect(query).toBe(
+      'strategies=pipeline-generator&sizeMb=150&delayMs=10&chunkKb=64&sampleMs=off&budgetMb=none&cpuUs=0&maxOldSpaceMb=16&timeoutS=30&seed=7&retained=0&parallel=0',
+    );
   });
 });

@@ -3,10 +3,21 @@
  * message, or into the one-line error the server would have answered. Pure.
  */
 import { clientMessageSchema, type ClientMessage } from './protocol';
-import { DEFAULT_PARAMS, describeZodError, LIMITS, rangeMessage, runParamsSchema, type RunParams } from './params';
+import { DEFAULT_PARAMS, describeZodError, rangeMessage, runParamsSchema, type RunParams } from './params';
 
-export const NUMERIC_FIELDS = ['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs'] as const;
+export const NUMERIC_FIELDS = ['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs', 'maxOldSpaceMb', 'timeoutS', 'seed'] as const;
 export type NumericFormField = (typeof NUMERIC_FIELDS)[number];
+
+/**
+ * Fields whose empty input means null in RunParams, with the word a link spells that null with
+ * (an empty value in a URL reads like a mistake).
+ */
+const NULL_WORDS = { sampleMs: 'off', budgetMb: 'none', maxOldSpaceMb: 'none' } as const satisfies Partial<Record<NumericFormField, string>>;
+type NullableFormField = keyof typeof NULL_WORDS;
+
+function isNullable(field: NumericFormField): field is NullableFormField {
+  return field in NULL_WORDS;
+}
 
 export interface ExperimentFormValues {
   numbers: Record<NumericFormField, string>;
@@ -18,26 +29,18 @@ export interface ExperimentFormValues {
 
 /** The form's starting values: the shared defaults, with the article's push-vs-pull pair picked. */
 export function defaultFormValues(): ExperimentFormValues {
-  const text = (n: number | null) => (n === null ? '' : String(n));
-  return {
-    numbers: {
-      sizeMb: text(DEFAULT_PARAMS.sizeMb),
-      delayMs: text(DEFAULT_PARAMS.delayMs),
-      chunkKb: text(DEFAULT_PARAMS.chunkKb),
-      sampleMs: text(DEFAULT_PARAMS.sampleMs),
-      budgetMb: text(DEFAULT_PARAMS.budgetMb),
-      cpuUs: text(DEFAULT_PARAMS.cpuUs),
-    },
-    retained: DEFAULT_PARAMS.retained,
-    parallel: false,
-    strategies: ['rxjs-from', 'pipeline-generator'],
-  };
+  return formValuesFromParams(DEFAULT_PARAMS, ['rxjs-from', 'pipeline-generator'], false);
 }
 
 /** "" → undefined (zod then names the field), otherwise the number the text spells (NaN if none). */
 function readNumber(text: string): number | undefined {
   const trimmed = text.trim();
   return trimmed === '' ? undefined : Number(trimmed);
+}
+
+/** Like `readNumber`, but "" is the field's null (sampler off, no budget, Node's heap default). */
+function readNullable(text: string): number | null | undefined {
+  return text.trim() === '' ? null : readNumber(text);
 }
 
 export type BuildResult = { ok: true; message: Extract<ClientMessage, { type: 'experiment.start' }> } | { ok: false; error: string };
@@ -48,16 +51,17 @@ export type BuildResult = { ok: true; message: Extract<ClientMessage, { type: 'e
  */
 export function buildStartMessage(values: ExperimentFormValues, catalogOrder: readonly string[], maxSizeMb: number): BuildResult {
   const n = values.numbers;
-  const budget = n.budgetMb.trim() === '' ? null : readNumber(n.budgetMb);
   const params: Record<keyof RunParams, unknown> = {
-    ...DEFAULT_PARAMS,
     sizeMb: readNumber(n.sizeMb),
     delayMs: readNumber(n.delayMs),
-    chunkKb: readNumber(n.chunkKb),
-    sampleMs: readNumber(n.sampleMs),
-    budgetMb: budget,
     cpuUs: readNumber(n.cpuUs),
+    chunkKb: readNumber(n.chunkKb),
+    sampleMs: readNullable(n.sampleMs),
     retained: values.retained,
+    budgetMb: readNullable(n.budgetMb),
+    maxOldSpaceMb: readNullable(n.maxOldSpaceMb),
+    timeoutS: readNumber(n.timeoutS),
+    seed: readNumber(n.seed),
   };
   const selected = new Set(values.strategies);
   const strategies = catalogOrder.filter((id) => selected.has(id));
@@ -71,22 +75,30 @@ export function buildStartMessage(values: ExperimentFormValues, catalogOrder: re
 // ---------------------------------------------------------------- shareable links
 
 const BOOLEAN_TEXT: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
-const NO_BUDGET = 'none';
 /** Query keys a link may carry; anything else is reported as ignored. */
 export const QUERY_KEYS = ['strategies', ...NUMERIC_FIELDS, 'retained', 'parallel', 'autostart'] as const;
+/**
+ * Written into every link, default or not (the lab's URL has always shown them). The other fields
+ * are written only when they differ from the default, so everyday links stay short; a link read
+ * back falls back to the same default, so leaving them out changes nothing.
+ */
+const ALWAYS_WRITTEN: ReadonlySet<NumericFormField> = new Set(['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs']);
 
 /**
  * The form as a query string, e.g. "strategies=rxjs-from,pipeline-generator&sizeMb=32&…".
- * Numbers are written as typed, so the link reproduces the form exactly; no budget is "none".
+ * Numbers are written as typed, so the link reproduces the form exactly; an empty nullable field is
+ * its word ("sampleMs=off", "budgetMb=none").
  */
 export function formToQuery(values: ExperimentFormValues, catalogOrder: readonly string[] = []): string {
   const selected = new Set(values.strategies);
   const ordered = [...catalogOrder.filter((id) => selected.has(id)), ...values.strategies.filter((id) => !catalogOrder.includes(id))];
+  const defaults = defaultFormValues().numbers;
   const q = new URLSearchParams();
   q.set('strategies', ordered.join(','));
   for (const field of NUMERIC_FIELDS) {
     const text = values.numbers[field].trim();
-    q.set(field, field === 'budgetMb' && text === '' ? NO_BUDGET : text);
+    if (!ALWAYS_WRITTEN.has(field) && text === defaults[field]) continue;
+    q.set(field, isNullable(field) && text === '' ? NULL_WORDS[field] : text);
   }
   q.set('retained', values.retained ? '1' : '0');
   q.set('parallel', values.parallel ? '1' : '0');
@@ -128,8 +140,8 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
   for (const field of NUMERIC_FIELDS) {
     const raw = query.get(field);
     if (raw === null) continue;
-    if (field === 'budgetMb' && (raw === NO_BUDGET || raw === '')) {
-      values.numbers.budgetMb = '';
+    if (isNullable(field) && (raw === NULL_WORDS[field] || raw.trim() === '')) {
+      values.numbers[field] = '';
       continue;
     }
     const check = runParamsSchema.shape[field].safeParse(raw.trim() === '' ? undefined : Number(raw));
@@ -146,7 +158,10 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
   return { values, notes, autostart: query.get('autostart') === '1', present };
 }
 
-/** The form that would start these parameters again (a recorded run's "open this experiment" link). */
+/**
+ * The form that would start these parameters again (a recorded run's "open this experiment" link).
+ * Every field is carried, null as an empty input, so the link reopens exactly the same run.
+ */
 export function formValuesFromParams(params: RunParams, strategies: readonly string[], parallel: boolean): ExperimentFormValues {
   const text = (n: number | null) => (n === null ? '' : String(n));
   return {
@@ -154,9 +169,12 @@ export function formValuesFromParams(params: RunParams, strategies: readonly str
       sizeMb: text(params.sizeMb),
       delayMs: text(params.delayMs),
       chunkKb: text(params.chunkKb),
-      sampleMs: text(params.sampleMs ?? LIMITS.sampleMs.default),
+      sampleMs: text(params.sampleMs),
       budgetMb: text(params.budgetMb),
       cpuUs: text(params.cpuUs),
+      maxOldSpaceMb: text(params.maxOldSpaceMb),
+      timeoutS: text(params.timeoutS),
+      seed: text(params.seed),
     },
     retained: params.retained,
     parallel,
