@@ -4,7 +4,7 @@
  * reciting the expected result. Pure: the walkthrough and the tests call these with summaries only.
  */
 import type { Outcome, RunSummary } from './protocol';
-import { formatMb, formatPercent } from './format';
+import { formatMb, formatPercent, formatSeconds } from './format';
 import { highWaterMarkBytes } from './lessons-buffer';
 
 export interface Conclusion {
@@ -36,6 +36,18 @@ function processedPart(s: RunSummary): string {
 /** Highest RSS seen, from inside the child or from /proc. */
 function peakRss(s: RunSummary): number {
   return Math.max(s.peak.rss, s.procPeakRss);
+}
+
+/** "57 times (229 ms in all)": the garbage collections the child observed during the run. */
+function gcFigures(s: RunSummary): string {
+  const ms = s.gc.totalMs < 10 ? s.gc.totalMs.toFixed(1) : Math.round(s.gc.totalMs).toString();
+  return `${s.gc.count} time${s.gc.count === 1 ? '' : 's'} (${ms} ms in all)`;
+}
+
+/** "RSS peak 79 MB, 58 MB when idle, at most 2.0 MB read ahead of its consumer": what a budget run measured. */
+function budgetFigures(s: RunSummary): string {
+  const idle = s.idle ? `, ${formatMb(s.idle.rss)} when idle` : '';
+  return `RSS peak ${formatMb(peakRss(s))}${idle}, at most ${formatMb(s.peakBufferedBytes)} read ahead of its consumer`;
 }
 
 /**
@@ -71,16 +83,22 @@ export function concludePushVsPull(push: RunSummary, pull: RunSummary): Conclusi
   const pushIgnored = pushShare >= PUSH_AHEAD_SHARE;
   const pullHeld = pullAhead <= PULL_AHEAD_HWMS * highWaterMarkBytes(pull.params.chunkKb);
   if (pushIgnored && pullHeld) {
-    return { asExpected: true, text: `${facts} Push reads as fast as the disk allows; pull reads at the consumer's pace.` };
+    return {
+      asExpected: true,
+      text: `${facts} ${push.strategy} read on without waiting for its consumer; ${pull.strategy} read at its consumer's pace.`,
+    };
   }
   const surprises: string[] = [];
   if (!pushIgnored) {
     surprises.push(
-      `the push reader stayed within ${formatPercent(pushShare)} of the file this time, so the consumer ` +
-        `(${push.params.delayMs} ms a chunk) kept up with the disk and the missing backpressure did not show`,
+      `the push reader stayed within ${formatPercent(pushShare)} of the file this time: its consumer ` +
+        `(${push.params.delayMs} ms a chunk) was never more than ${formatMb(push.peakBufferedBytes)} behind it in the ` +
+        `${formatSeconds(push.durationMs)} run, so this run does not show the missing backpressure`,
     );
   }
-  if (!pullHeld) surprises.push(`the pull reader ran ${inHwms(pullAhead, pull)} ahead, more than the few a pull reader needs`);
+  if (!pullHeld) {
+    surprises.push(`the pull reader ran ${inHwms(pullAhead, pull)} ahead, more than the ${PULL_AHEAD_HWMS} this lesson expects of a pull reader`);
+  }
   return { asExpected: false, text: `${facts} Not what this lesson expects: ${surprises.join('; and ')}.` };
 }
 
@@ -107,8 +125,8 @@ export function concludeWhereTheFileGoes(push: RunSummary): Conclusion {
   return {
     asExpected: true,
     text:
-      `${facts} Each chunk is a Buffer whose bytes live outside the V8 heap, counted in arrayBuffers (and in external, ` +
-      'which includes it); the heap only holds the small objects that point at them.',
+      `${facts} Each chunk is a Buffer, whose bytes Node allocates outside the V8 heap and counts in arrayBuffers (and in ` +
+      `external, which includes it): heapUsed's growth was ${formatPercent(share(heap, ab))} of arrayBuffers'.`,
   };
 }
 
@@ -120,17 +138,21 @@ export function concludeFromEventLoss(s: RunSummary): Conclusion {
     return {
       asExpected: false,
       text:
-        `Not what this lesson expects: all ${formatMb(s.fileBytes)} reached the consumer. The consumer ` +
-        `(${s.params.delayMs} ms a chunk) finished every queued chunk before the stream emitted 'end', so takeUntil had nothing to cut off.`,
+        `Not what this lesson expects: all ${formatMb(s.fileBytes)} reached the consumer, so takeUntil cut nothing off this time. ` +
+        `The consumer (${s.params.delayMs} ms a chunk) was never more than ${formatMb(s.peakBufferedBytes)} behind the reader ` +
+        `in the ${formatSeconds(s.durationMs)} run.`,
     };
   }
   const lost = Math.max(0, s.fileBytes - s.bytesProcessed);
+  const read = s.bytesRead >= s.fileBytes ? `all ${formatMb(s.fileBytes)}` : `${formatMb(s.bytesRead)} of the ${formatMb(s.fileBytes)} file`;
+  const unprocessed = Math.max(0, s.bytesRead - s.bytesProcessed);
   return {
     asExpected: true,
     text:
-      `Only ${processedPart(s)} reached the consumer: ${formatMb(lost)} was lost. The 'data' listener read the file at disk speed ` +
-      `(up to ${formatMb(s.peakBufferedBytes)} ahead of the consumer), 'end' fired as soon as the last chunk was read, and ` +
-      'takeUntil completed the pipeline, dropping every chunk concatMap still had queued.',
+      `Only ${processedPart(s)} reached the consumer: ${formatMb(lost)} was lost. The 'data' listener read ${read}, up to ` +
+      `${formatMb(s.peakBufferedBytes)} ahead of the consumer, and the pipeline completed after ${formatSeconds(s.durationMs)} ` +
+      `with ${formatMb(unprocessed)} read but never processed: takeUntil('end') completes when the last chunk is read, not ` +
+      'when it is processed, dropping every chunk concatMap still has queued.',
   };
 }
 
@@ -153,15 +175,15 @@ export function concludeGarbageVsRetained(plain: RunSummary, retained: RunSummar
     return {
       asExpected: true,
       text:
-        `${facts} The ${formatMb(garbage)} difference was chunks already consumed and waiting for the garbage collector, ` +
-        'not data the stream was holding: a plain process.memoryUsage() reading cannot tell the two apart.',
+        `${facts} The two runs differ only in that collection, so the ${formatMb(garbage)} difference is memory nothing ` +
+        'referenced any more: garbage, not data the stream was holding. A plain process.memoryUsage() reading cannot tell the two apart.',
     };
   }
   return {
     asExpected: false,
     text:
-      `${facts} Not what this lesson expects: the default run showed little garbage (${formatMb(garbage)} more), because the GC ` +
-      'happened to run often enough during this short run. Run it again, or with a larger file.',
+      `${facts} Not what this lesson expects: the default run showed little garbage (${formatMb(garbage)} more); its GC ran ` +
+      `${gcFigures(plain)} during the ${formatSeconds(plain.durationMs)} run. Run it again.`,
   };
 }
 
@@ -185,10 +207,10 @@ export function concludeMemoryBudget(push: RunSummary, pull: RunSummary): Conclu
   }
   const surprises: string[] = [];
   if (push.outcome === 'completed') {
-    surprises.push(`${push.strategy} finished within ${budget} budget (RSS peak ${formatMb(peakRss(push))}): the file and the idle process fit under it`);
+    surprises.push(`${push.strategy} finished within ${budget} budget (${budgetFigures(push)})`);
   }
   if (pull.outcome === 'out-of-memory') {
-    surprises.push(`${pull.strategy} passed the budget too (RSS ${formatMb(peakRss(pull))}): the budget is too close to an idle process's own size`);
+    surprises.push(`${pull.strategy} passed the budget too (${budgetFigures(pull)})`);
   }
   return { asExpected: false, text: `Not what this lesson expects: ${surprises.join('; and ')}. ${pullFacts}` };
 }

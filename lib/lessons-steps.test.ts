@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, runParamsSchema } from './params';
+import { DEFAULT_PARAMS, LIMITS, runParamsSchema } from './params';
 import type { Experiment } from './protocol';
-import { LESSON_STEPS, matchStepExperiments } from './lessons-steps';
+import { BUDGET_PARAMS, LESSON_STEPS, SMALL_PARAMS, buildLessonSteps, describeParams, matchStepExperiments, type LessonStep } from './lessons-steps';
 
 const experiment = (id: string, strategies: string[], params: Experiment['params']): Experiment => ({
   id,
@@ -26,6 +26,47 @@ describe('LESSON_STEPS', () => {
         expect(preset.params.delayMs).toBeLessThanOrEqual(5);
       }
     }
+  });
+});
+
+/** Every number a step's title, paragraphs and watch text contain (not digits inside a name such as V8). */
+function numbersInText(step: LessonStep): number[] {
+  return [step.title, ...step.paragraphs, step.watch].flatMap((t) => (t.match(/(?<![\w.])\d+(?:\.\d+)?(?!\w)/g) ?? []).map(Number));
+}
+
+/** The figures a step's presets hold: the only numbers its text may quote. */
+function presetFigures(step: LessonStep): Set<number> {
+  return new Set(step.presets.flatMap(({ params: p }) => [p.sizeMb, p.chunkKb, p.delayMs, ...(p.budgetMb === null ? [] : [p.budgetMb])]));
+}
+
+describe('step texts', () => {
+  it('quote no number that is not a figure of the step’s own presets', () => {
+    for (const step of LESSON_STEPS) {
+      const figures = presetFigures(step);
+      expect(numbersInText(step).filter((n) => !figures.has(n)), `step ${step.n}`).toEqual([]);
+    }
+  });
+
+  it('follow the presets when they change', () => {
+    const small = { ...SMALL_PARAMS, sizeMb: 7, chunkKb: 16, delayMs: 3 };
+    const budget = { ...BUDGET_PARAMS, sizeMb: 40, chunkKb: 128, budgetMb: 96 };
+    const steps = buildLessonSteps(small, budget);
+    expect(steps[0].paragraphs[0]).toContain('Both runs read the same 7 MB file and hand each 16 KB chunk to a consumer that takes 3 ms.');
+    expect(steps[4].paragraphs[0]).toContain('Here both runs read a file of 40 MB under an RSS budget of 96 MB,');
+    expect(steps.map((s) => s.presets.map((p) => p.params))).toEqual([[small], [small], [small], [small, { ...small, retained: true }], [budget]]);
+    for (const step of steps) {
+      const figures = presetFigures(step);
+      expect(numbersInText(step).filter((n) => !figures.has(n)), `step ${step.n}`).toEqual([]);
+    }
+  });
+});
+
+describe('describeParams', () => {
+  it('names file size, chunk size and delay, and the budget and retained mode only when a preset sets them', () => {
+    const p = { ...DEFAULT_PARAMS, sizeMb: 7, chunkKb: 16, delayMs: 3 };
+    expect(describeParams(p)).toBe('7 MB file, 16 KB chunks, 3 ms per chunk');
+    expect(describeParams({ ...p, budgetMb: 96, retained: true })).toBe('7 MB file, 16 KB chunks, 3 ms per chunk, 96 MB budget, retained mode');
+    expect(describeParams({ ...p, cpuUs: 250, budgetMb: null })).toBe('7 MB file, 16 KB chunks, 3 ms per chunk, 250 µs of CPU per chunk');
   });
 });
 

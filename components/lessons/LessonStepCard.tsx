@@ -1,7 +1,7 @@
 'use client';
 
 /** One walkthrough step: its text, a Run button, live charts of its runs and the measured conclusion. */
-import type { LessonStep } from '@/lib/lessons-steps';
+import { describeParams, type LessonStep } from '@/lib/lessons-steps';
 import type { ProcSample, Sample } from '@/lib/protocol';
 import { LessonRun } from './LessonRun';
 import type { StepProgress } from './step-progress';
@@ -15,13 +15,9 @@ export interface LessonStepCardProps {
   onRun(step: LessonStep): void;
 }
 
+/** "rxjs-from + pipeline-generator: 32 MB file, 64 KB chunks, 2 ms per chunk", one preset after another. */
 function presetText(step: LessonStep): string {
-  return step.presets
-    .map((p) => {
-      const extra = [p.params.retained ? 'retained mode' : null, p.params.budgetMb !== null && p.params.budgetMb < 1024 ? `${p.params.budgetMb} MB budget` : null].filter(Boolean);
-      return `${p.strategies.join(' + ')}: ${p.params.sizeMb} MB file, ${p.params.delayMs} ms per chunk${extra.length ? `, ${extra.join(', ')}` : ''}`;
-    })
-    .join(' · then ');
+  return step.presets.map((p) => `${p.strategies.join(' + ')}: ${describeParams(p.params)}`).join(' · then ');
 }
 
 export function LessonStepCard({ step, progress, canRun, samplesOf, procOf, onRun }: LessonStepCardProps) {
