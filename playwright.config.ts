@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/lib.mjs';
 
 /** Port of the production server the tests start (not 3000, so a running `npm start` is left alone). */
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -20,14 +21,7 @@ export default defineConfig({
     launchOptions: {
       // Playwright cannot download its own browsers everywhere; npm test finds one (scripts/lib.mjs).
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {
