@@ -210,8 +210,9 @@ export function startRun(req: RunRequest): RunHandle {
       if (rss !== null && !finished) {
         checkBudget(rss);
         // Drawn on the child's clock (t = 0 when the strategy started), so both RSS lines line up;
-        // readings taken while the child is still booting are only used for the budget.
-        if (strategyStartWall !== null) {
+        // readings taken while the child is still booting count for the peak and the budget only.
+        if (strategyStartWall === null) recorder.procPeakRss = Math.max(recorder.procPeakRss, rss);
+        else {
           const at = Date.now();
           const p = { t: at - strategyStartWall, at, rss };
           recorder.addProc(p);
