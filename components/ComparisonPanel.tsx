@@ -3,8 +3,9 @@
 /** One metric of every run of an experiment, overlaid on one time axis (seconds since each run started). */
 import { useMemo, useState } from 'react';
 import type { RunState, Sample, StrategyInfo } from '@/lib/protocol';
-import { COMPARISON_METRICS, isComparisonMetric, METRIC_LABELS, metricValue, type ComparisonMetric } from '@/lib/metrics';
+import { METRIC_LABELS, metricValue, type ComparisonMetric } from '@/lib/metrics';
 import { MemoryChart, type ChartSeries } from '@/components/charts/MemoryChart';
+import { MetricSelect } from '@/components/charts/MetricSelect';
 import { seriesColor } from '@/components/charts/palette';
 
 export interface ComparisonPanelProps {
@@ -39,21 +40,7 @@ export function ComparisonPanel({ runs, samples, strategies }: ComparisonPanelPr
     <section className="panel comparison" aria-labelledby="comparison-heading">
       <header className="panel-header">
         <h2 id="comparison-heading">Comparison</h2>
-        <label htmlFor="comparison-metric">Metric</label>
-        <select
-          id="comparison-metric"
-          data-testid="comparison-metric"
-          value={metric}
-          onChange={(e) => {
-            if (isComparisonMetric(e.target.value)) setMetric(e.target.value);
-          }}
-        >
-          {COMPARISON_METRICS.map((m) => (
-            <option key={m} value={m}>
-              {METRIC_LABELS[m]}
-            </option>
-          ))}
-        </select>
+        <MetricSelect id="comparison-metric" testId="comparison-metric" value={metric} onChange={setMetric} />
       </header>
       <p className="muted">Latest experiment; solid lines are push readers, dashed lines pull readers. Time is counted from each run’s own start.</p>
       <MemoryChart

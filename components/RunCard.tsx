@@ -2,14 +2,14 @@
 
 /** One run, live: its five memory series, progress with ETA, event-loop delay, and the verdict. */
 import { memo, useMemo } from 'react';
-import { MEMORY_FIELDS, type ProcSample, type RunState, type Sample, type StrategyInfo } from '@/lib/protocol';
+import type { ProcSample, RunState, Sample, StrategyInfo } from '@/lib/protocol';
 import { MIB } from '@/lib/params';
 import { runProgress } from '@/lib/progress';
 import { verdictFor } from '@/lib/verdict';
 import { formatMb, formatPercent, formatSeconds } from '@/lib/format';
 import { isActive } from '@/lib/lab-state';
-import { MemoryChart, type ChartSeries } from '@/components/charts/MemoryChart';
-import { MEMORY_COLORS } from '@/components/charts/palette';
+import { MemoryChart } from '@/components/charts/MemoryChart';
+import { memorySeries } from '@/components/charts/series';
 import { StatusBadge } from '@/components/StatusBadge';
 
 export interface RunCardProps {
@@ -23,17 +23,6 @@ export interface RunCardProps {
 
 /** A card's chart is ~300 px wide: more points than this per series would not show, only cost. */
 const CARD_POINTS_PER_SERIES = 200;
-
-function memorySeries(samples: readonly Sample[]): ChartSeries[] {
-  return MEMORY_FIELDS.map((field) => ({
-    id: field,
-    label: field,
-    color: MEMORY_COLORS[field],
-    emphasis: field === 'arrayBuffers',
-    dashed: field === 'heapTotal',
-    points: samples.map((s) => ({ x: s.t, y: s[field] })),
-  }));
-}
 
 /** The text beside the progress bar: "12 of 31 MB (40%) · 6.2 MB/s · ETA 3.1 s". */
 function progressText(processed: number, fileBytes: number, fraction: number, bytesPerSec: number | null, etaMs: number | null, live: boolean): string {

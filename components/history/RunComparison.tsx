@@ -7,9 +7,10 @@
 import { useMemo, useState } from 'react';
 import { parseRunIds, type RunDetail } from '@/lib/history';
 import { summariesToMarkdown } from '@/lib/history-export';
-import { COMPARISON_METRICS, isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/metrics';
+import { isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/metrics';
 import type { StrategyInfo } from '@/lib/protocol';
 import { ResultsTable } from '@/components/ResultsTable';
+import { MetricSelect } from '@/components/charts/MetricSelect';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
 import { ExportedChart } from './ExportedChart';
@@ -76,14 +77,7 @@ function ComparisonView({ details, strategies, embed, initialMetric }: Compariso
     <section className={embed ? 'embed-card' : 'panel'} aria-labelledby="compare-heading" data-testid="comparison" data-runs={runs.length}>
       <header className="panel-header">
         <h2 id="compare-heading">{runs.length} runs compared</h2>
-        <label htmlFor="compare-metric">Metric</label>
-        <select id="compare-metric" data-testid="compare-metric" value={metric} onChange={(e) => isComparisonMetric(e.target.value) && setMetric(e.target.value)}>
-          {COMPARISON_METRICS.map((m) => (
-            <option key={m} value={m}>
-              {METRIC_LABELS[m]}
-            </option>
-          ))}
-        </select>
+        <MetricSelect id="compare-metric" testId="compare-metric" value={metric} onChange={setMetric} />
       </header>
       <p className="muted">Same axes for every run; time counts from each run’s own start. Solid lines are push readers, dashed lines pull readers.</p>
       <ExportedChart

@@ -11,13 +11,13 @@ import { HISTORY_LIMITS, runDetailSchema, runIdSchema, type RunDetail } from '@/
 import { verdictFor } from '@/lib/verdict';
 import type { StrategyInfo } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
+import { memorySeries } from '@/components/charts/series';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
 import { ExportedChart } from './ExportedChart';
 import { HistoryHeader } from './HistoryHeader';
 import { formatDateTime, paramsText, strategyLabel } from './labels';
 import { Warnings } from './RunHistory';
-import { memorySeries } from './run-series';
 import { RunSummaryList } from './RunSummaryList';
 import { useFetched } from './useFetched';
 

@@ -6,7 +6,7 @@ import type { ProcSample, RunState, Sample } from '@/lib/protocol';
 import { MIB } from '@/lib/params';
 import { formatMb } from '@/lib/format';
 import { MemoryChart, type ChartSeries } from '@/components/charts/MemoryChart';
-import { MEMORY_COLORS } from '@/components/charts/palette';
+import { memorySeries } from '@/components/charts/series';
 import { StatusBadge } from '@/components/StatusBadge';
 import { BufferLevelChart } from './BufferLevelChart';
 
@@ -18,14 +18,9 @@ export interface LessonRunProps {
 
 const POINTS_PER_SERIES = 200;
 
-function memorySeries(run: RunState, samples: readonly Sample[], proc: readonly ProcSample[]): ChartSeries[] {
-  const series: ChartSeries[] = (['rss', 'heapUsed', 'arrayBuffers'] as const).map((field) => ({
-    id: field,
-    label: field,
-    color: MEMORY_COLORS[field],
-    emphasis: field === 'arrayBuffers',
-    points: samples.map((s) => ({ x: s.t, y: s[field] })),
-  }));
+/** rss, heapUsed and arrayBuffers, plus the /proc RSS and the budget line when the step sets a tight budget. */
+function lessonSeries(run: RunState, samples: readonly Sample[], proc: readonly ProcSample[]): ChartSeries[] {
+  const series = memorySeries(samples, ['rss', 'heapUsed', 'arrayBuffers']);
   const budgetMb = run.params.budgetMb;
   // Only the budget lesson sets a budget near the run's size; the default 1 GB would flatten the chart.
   if (budgetMb !== null && budgetMb * MIB < 4 * run.params.sizeMb * MIB) {
@@ -38,7 +33,7 @@ function memorySeries(run: RunState, samples: readonly Sample[], proc: readonly 
 }
 
 function LessonRunImpl({ run, samples, proc }: LessonRunProps) {
-  const series = useMemo(() => memorySeries(run, samples, proc), [run, samples, proc]);
+  const series = useMemo(() => lessonSeries(run, samples, proc), [run, samples, proc]);
   const s = run.summary;
   const name = `${run.strategy}${run.params.retained ? ' (retained)' : ''}`;
   return (

@@ -1,0 +1,35 @@
+'use client';
+
+/** The "Metric" picker of the comparison charts: one option per comparison metric. */
+import { COMPARISON_METRICS, isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/metrics';
+
+export interface MetricSelectProps {
+  /** id of the <select>, which its label points at. */
+  id: string;
+  testId: string;
+  value: ComparisonMetric;
+  onChange(metric: ComparisonMetric): void;
+}
+
+/** A labelled <select> of the comparison metrics; ignores values that are not one. */
+export function MetricSelect({ id, testId, value, onChange }: MetricSelectProps) {
+  return (
+    <>
+      <label htmlFor={id}>Metric</label>
+      <select
+        id={id}
+        data-testid={testId}
+        value={value}
+        onChange={(e) => {
+          if (isComparisonMetric(e.target.value)) onChange(e.target.value);
+        }}
+      >
+        {COMPARISON_METRICS.map((m) => (
+          <option key={m} value={m}>
+            {METRIC_LABELS[m]}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
