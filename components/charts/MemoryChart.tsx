@@ -9,6 +9,7 @@ import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { decimateMinMax, MAX_POINTS_PER_SERIES, type Point } from '@/lib/decimate';
 import { MIB } from '@/lib/params';
+import { useStaggered } from '@/components/charts/stagger';
 
 export interface ChartSeries {
   id: string;
@@ -71,7 +72,7 @@ function resolveUnit(unit: ChartUnit, series: readonly ChartSeries[], referenceL
 const NO_REFERENCE_LINES: readonly ChartReferenceLine[] = [];
 
 function MemoryChartImpl({
-  series,
+  series: liveSeries,
   sampleCount,
   label,
   testId,
@@ -81,6 +82,8 @@ function MemoryChartImpl({
   referenceLines = NO_REFERENCE_LINES,
   ...dataAttributes
 }: MemoryChartProps) {
+  // Live charts redraw one per frame (see stagger.ts); a chart whose data does not change never waits.
+  const series = useStaggered(liveSeries);
   const { drawn, unitName } = useMemo(() => {
     const name = resolveUnit(unit, series, referenceLines);
     const bytes = UNIT_BYTES[name];
