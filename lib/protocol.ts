@@ -8,12 +8,15 @@ import { LIMITS, runParamsSchema } from './params';
 /** Largest WebSocket message the server accepts from a browser. */
 export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
 
-export const OUTCOMES = ['completed', 'data-lost', 'out-of-memory', 'crashed', 'stopped', 'timed-out'] as const;
+/**
+ * How a run ended. 'interrupted': the server shut down (or died) while it was going, so it has no
+ * result of its own; 'stopped' is kept for a person pressing Stop.
+ */
+export const OUTCOMES = ['completed', 'data-lost', 'out-of-memory', 'crashed', 'stopped', 'timed-out', 'interrupted'] as const;
 export const outcomeSchema = z.enum(OUTCOMES);
 export type Outcome = z.infer<typeof outcomeSchema>;
 
-/** 'interrupted' is for a run the server lost track of (it died mid-run). */
-export const runStatusSchema = z.enum(['queued', 'preparing', 'running', ...OUTCOMES, 'interrupted']);
+export const runStatusSchema = z.enum(['queued', 'preparing', 'running', ...OUTCOMES]);
 export type RunStatus = z.infer<typeof runStatusSchema>;
 
 const memoryFields = {
@@ -159,7 +162,8 @@ export const experimentSchema = z.object({
 });
 export type Experiment = z.infer<typeof experimentSchema>;
 
-export const ERROR_CODES = ['bad-request', 'not-found', 'too-large', 'internal'] as const;
+/** 'rate-limited': the connection asked too often; the message says when to try again. */
+export const ERROR_CODES = ['bad-request', 'not-found', 'too-large', 'internal', 'rate-limited', 'forbidden'] as const;
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({

@@ -118,6 +118,11 @@ export function verdictFor(s: RunSummary, mode?: 'push' | 'pull'): string {
         `Timed out after ${s.params.timeoutS} s with ${processedPart(s)} processed; ` +
         `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`
       );
+    case 'interrupted':
+      return (
+        `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ` +
+        `${processedPart(s)} was processed by then.`
+      );
     default: {
       const never: never = s.outcome;
       return String(never);

@@ -6,8 +6,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { maxSizeMb } from './data/data-files';
+import { accessPolicy, hostAllowed, type AccessPolicy } from './http/access';
 import { Hub } from './hub/hub';
 import type { LabListener } from './hub/lab';
+import type { ConnectionCaps, LimitedRequest, RateLimit } from './hub/limits';
 import { frameHeaders, parseFrameAncestors } from './http/frame-policy';
 import { healthRoutes } from './http/health-routes';
 import { handleApi, type Route } from './http/router';
@@ -24,6 +26,12 @@ export interface LabServerOptions {
   routes?: Route[];
   /** Origins allowed to frame the pages (CSP frame-ancestors); default STREAM_LAB_FRAME_ANCESTORS or 'self'. */
   frameAncestors?: string[];
+  /** Host names and origins allowed in; default from `host` and the environment (server/http/access.ts). */
+  access?: AccessPolicy;
+  /** Socket caps; default from the environment (server/hub/limits.ts). */
+  caps?: ConnectionCaps;
+  /** Per-connection rate limits; tests loosen them. */
+  rateLimits?: Partial<Record<LimitedRequest, RateLimit>>;
 }
 
 export interface LabServer {
@@ -37,7 +45,8 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** Starts listening; resolves once the port is bound. */
 export async function createLabServer(opts: LabServerOptions): Promise<LabServer> {
-  const hub = new Hub({ maxSizeMb: maxSizeMb(), observers: opts.observers ?? [] });
+  const access = opts.access ?? accessPolicy(opts.host);
+  const hub = new Hub({ maxSizeMb: maxSizeMb(), observers: opts.observers ?? [], access, caps: opts.caps, rateLimits: opts.rateLimits });
   const routes = [...healthRoutes, ...(opts.routes ?? [])];
   const server = createServer();
   const pageHeaders = frameHeaders(opts.frameAncestors ?? parseFrameAncestors());
@@ -51,6 +60,11 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
   }
 
   server.on('request', (req, res) => {
+    if (!hostAllowed(access, req)) {
+      // DNS rebinding: a page on another name must not read anything from here.
+      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end(`this server does not answer to host "${req.headers.host ?? ''}"; see README, Security\n`);
+      return;
+    }
     const serve = async () => {
       if (await handleApi(routes, req, res)) return;
       // Pages and their assets: framing is allowed only where configured (docs/embedding.md).
@@ -68,8 +82,9 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
   });
   server.on('upgrade', (req, socket, head) => {
     if (hub.handleUpgrade(req, socket, head)) return;
-    // In dev, Next listens for its own upgrades (HMR); in production nothing else may upgrade.
-    if (!opts.dev) socket.destroy();
+    // In dev, Next listens for its own upgrades (HMR), from allowed hosts only; in production
+    // nothing else may upgrade.
+    if (!opts.dev || !hostAllowed(access, req)) socket.destroy();
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@ import { DEFAULT_PARAMS } from '../lib/params';
 import { createLabServer } from './app-server';
 import { removeStaleTempFiles } from './data/data-files';
 import { lessonRoutes } from './http/lesson-routes';
+import { closeOnSignals } from './shutdown';
 import { openHistory } from './store/history';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -31,20 +32,4 @@ if (prepareMb > 0) {
   );
 }
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: stopping runs and closing`);
-    // Runs end (and are recorded as such) before the store writes its last buffered samples.
-    lab
-      .close()
-      .then(() => history.close())
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    setTimeout(() => process.exit(1), 5000).unref();
-  });
-}
+closeOnSignals(lab, () => history.close());

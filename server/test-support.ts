@@ -1,7 +1,9 @@
-/** Shared by server tests: a temporary data directory for the describe block it is called in. */
-import { mkdtempSync, rmSync } from 'node:fs';
+/** Shared by server tests: temporary data directories, real server processes, /proc readings. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Points STREAM_LAB_DATA_DIR at a fresh temp dir for the block, restores and removes it after. */
@@ -18,4 +20,75 @@ export function withTempDataDir(prefix: string): { readonly path: string } {
     else process.env.STREAM_LAB_DATA_DIR = saved;
   });
   return dir;
+}
+
+/**
+ * True while `pid` is a live process. A zombie (exited, waiting for init to reap it — slow in
+ * some containers) counts as gone: it runs nothing and holds no memory.
+ */
+export function processAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Resident set size of a process in bytes, from /proc (null once it is gone). */
+export function processRss(pid: number): number | null {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Direct children of a process (from /proc/<pid>/task/<pid>/children). */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const rootDir = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * A real server process (server/store/history-test-server.ts: the app's wiring without Next) on
+ * its own data dir; resolves with its URL once it listens. Killed after the tests if still alive.
+ */
+export function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/store/history-test-server.ts'], {
+    cwd: rootDir,
+    env: { ...process.env, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_PREPARE_MB: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  serverProcesses.add(proc);
+  proc.once('exit', () => serverProcesses.delete(proc));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /ready on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ proc, url: m[1] });
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready: ${out}`)));
+  });
+}
+
+const serverProcesses = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const p of serverProcesses) p.kill('SIGKILL');
+});
+
+/** Sends a signal and resolves when the process has exited. */
+export function killAndWait(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    proc.once('exit', () => resolve());
+    proc.kill(signal);
+  });
 }

@@ -42,7 +42,9 @@ export async function handleApi(routes: readonly Route[], req: IncomingMessage, 
     const m = route.pattern.exec(url.pathname);
     if (!m) continue;
     pathMatched = true;
-    if (route.method !== req.method) continue;
+    // HEAD is GET without the body (Node's response drops the body of a HEAD request itself).
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    if (route.method !== method) continue;
     try {
       await route.handle({ req, res, url, params: { ...m.groups } });
     } catch (err) {

@@ -1,7 +1,8 @@
 /**
  * One browser connection's outbound side. Samples are batched (one flush every FLUSH_MS) and, for a
  * browser that reads too slowly, thinned in place instead of queued: what the server holds per
- * client is bounded whatever the client does.
+ * client is bounded whatever the client does. A run's first sample goes out at once: the first
+ * line on the chart is what the person pressing Start waits for.
  */
 import type { WebSocket } from 'ws';
 import type { ProcSample, Sample, ServerMessage } from '../../lib/protocol';
@@ -26,6 +27,8 @@ function thinHalf<T>(series: T[]): T[] {
 
 export class ClientConn {
   private readonly pending = new Map<string, Pending>();
+  /** Runs whose first sample this page already has (forgotten when the run ends). */
+  private readonly started = new Set<string>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly ws: WebSocket) {
@@ -34,13 +37,32 @@ export class ClientConn {
 
   /** Sends a message now, after the samples of its run that are still pending. */
   send(message: ServerMessage): void {
-    if ('run' in message && message.run) this.flushRun(message.run.id);
+    if ('run' in message && message.run) {
+      this.flushRun(message.run.id);
+      if (message.type === 'run.ended') this.started.delete(message.run.id);
+    }
     this.write(message);
+  }
+
+  /** Sends a message already serialized (the shared snapshot): no per-client copy. */
+  sendEncoded(bytes: Buffer): void {
+    this.write(bytes);
+  }
+
+  /** Sends samples now, outside the batching (the tail after a snapshot). */
+  sendSamples(runId: string, samples: Sample[], proc: ProcSample[]): void {
+    if (samples.length) this.started.add(runId);
+    if (samples.length || proc.length) this.write({ type: 'run.samples', runId, samples, proc, dropped: 0 });
   }
 
   queueSample(runId: string, sample: Sample): void {
     const p = this.pendingFor(runId);
     p.samples.push(sample);
+    if (!this.started.has(runId)) {
+      this.started.add(runId);
+      this.flushRun(runId);
+      return;
+    }
     if (p.samples.length > MAX_PENDING_PER_RUN) {
       p.dropped += Math.ceil(p.samples.length / 2);
       p.samples = thinHalf(p.samples);
@@ -68,6 +90,7 @@ export class ClientConn {
   close(): void {
     clearInterval(this.timer);
     this.pending.clear();
+    this.started.clear();
   }
 
   private pendingFor(runId: string): Pending {
@@ -79,7 +102,8 @@ export class ClientConn {
     return p;
   }
 
-  private flush(): void {
+  /** Sends every pending batch now, unless the page is reading too slowly to take them. */
+  flush(): void {
     if (this.ws.bufferedAmount > SLOW_CLIENT_BYTES) return; // slow reader: keep thinning, send later
     for (const runId of [...this.pending.keys()]) this.flushRun(runId);
   }
@@ -93,13 +117,14 @@ export class ClientConn {
     }
   }
 
-  private write(message: ServerMessage): void {
+  private write(message: ServerMessage | Buffer): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > DROP_CLIENT_BYTES) {
       // 1013 "try again later": the page reconnects and gets a fresh snapshot.
       this.ws.close(1013, 'client too slow');
       return;
     }
-    this.ws.send(JSON.stringify(message));
+    if (Buffer.isBuffer(message)) this.ws.send(message, { binary: false });
+    else this.ws.send(JSON.stringify(message));
   }
 }

@@ -6,6 +6,7 @@ import { createLabServer, type LabServer } from '../app-server';
 import { liveChildCount } from '../runner/runner';
 import { withTempDataDir } from '../test-support';
 import { MAX_PENDING_PER_RUN } from './client-conn';
+import { RATE_LIMITS } from './limits';
 
 const SMALL: RunParams = { ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 1, timeoutS: 60 };
 
@@ -17,7 +18,8 @@ class TestClient {
   readonly opened: Promise<void>;
 
   constructor(url: string) {
-    this.ws = new WebSocket(`${url.replace('http', 'ws')}/ws`);
+    // A page's socket: it carries the page's own origin, as a browser's does.
+    this.ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { origin: url });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
@@ -51,16 +53,19 @@ class TestClient {
 let lab: LabServer;
 withTempDataDir('hub');
 
+/** These tests drive one page hard on purpose; the rate limits have their own test below. */
+const UNLIMITED = { resync: { burst: 10_000, everyMs: 1 }, 'experiment.start': { burst: 10_000, everyMs: 1 } };
+
 beforeAll(async () => {
-  lab = await createLabServer({ port: 0, host: '127.0.0.1', next: false });
+  lab = await createLabServer({ port: 0, host: '127.0.0.1', next: false, rateLimits: UNLIMITED });
 });
 
 afterAll(async () => {
   await lab.close();
 });
 
-async function connect(): Promise<TestClient> {
-  const c = new TestClient(lab.url);
+async function connect(server: LabServer = lab): Promise<TestClient> {
+  const c = new TestClient(server.url);
   await c.opened;
   await c.next('snapshot');
   return c;
@@ -262,5 +267,35 @@ describe('queue and resync', () => {
     expect(series.length).toBeGreaterThan(10);
     for (let i = 1; i < series.length; i++) expect(series[i]).toBeGreaterThan(series[i - 1]);
     c.close();
+  });
+});
+
+describe('rate limits', () => {
+  it('answers resync and experiment.start past their limits with a rate-limited error that says when to retry', async () => {
+    const limited = await createLabServer({ port: 0, host: '127.0.0.1', next: false });
+    try {
+      const c = await connect(limited);
+      for (let i = 0; i < RATE_LIMITS.resync.burst + 1; i++) c.send({ type: 'resync' });
+      const refused = await c.next('error', (m) => m.code === 'rate-limited');
+      expect(refused.requestType).toBe('resync');
+      expect(refused.message).toMatch(/^resync: at most 3 at once, then one every 5 s per connection; try again in \d\.\d s$/);
+      await expect.poll(() => c.messages.filter((m) => m.type === 'snapshot').length).toBe(1 + RATE_LIMITS.resync.burst);
+
+      const params = { ...SMALL, delayMs: 1000 };
+      for (let i = 0; i < RATE_LIMITS['experiment.start'].burst + 1; i++) c.send({ type: 'experiment.start', strategies: ['for-await'], params, parallel: false });
+      const tooMany = await c.next('error', (m) => m.requestType === 'experiment.start');
+      expect(tooMany.code).toBe('rate-limited');
+      await expect.poll(() => c.messages.filter((m) => m.type === 'run.queued').length).toBe(RATE_LIMITS['experiment.start'].burst);
+      // Another page is not affected by this one's limit.
+      const other = await connect(limited);
+      other.send({ type: 'resync' });
+      await other.next('snapshot', () => true, 1);
+      c.send({ type: 'stop.all' });
+      await expect.poll(() => c.messages.filter((m) => m.type === 'run.ended').length).toBe(RATE_LIMITS['experiment.start'].burst);
+      c.close();
+      other.close();
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -12,30 +12,78 @@ import {
   type ClientMessage,
   type ServerMessage,
 } from '../../lib/protocol';
+import { accessPolicy, hostAllowed, originAllowed, type AccessPolicy } from '../http/access';
 import { strategyCatalog } from '../strategies/catalog';
 import { ClientConn } from './client-conn';
 import { Lab, type LabListener } from './lab';
+import { ConnectionCounter, rateLimitMessage, readConnectionCaps, RATE_LIMITS, TokenBucket, type ConnectionCaps, type LimitedRequest, type RateLimit } from './limits';
+import { SharedSnapshot, type Covered } from './snapshot';
 
 export const WS_PATH = '/ws';
+/** Close code for viewers when the server shuts down: the page reconnects when it is back. */
+export const GOING_AWAY = 1001;
+
+export interface HubOptions {
+  maxSizeMb: number;
+  observers?: LabListener[];
+  /** Who may connect; default: loopback names and the environment's settings. */
+  access?: AccessPolicy;
+  caps?: ConnectionCaps;
+  /** Tests loosen these to drive a client hard. */
+  rateLimits?: Partial<Record<LimitedRequest, RateLimit>>;
+}
+
+/** Writes a plain HTTP refusal on a socket that asked to upgrade, then closes it. */
+function refuseUpgrade(socket: Duplex, status: number, reason: string, message: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`);
+}
 
 export class Hub {
   readonly lab: Lab;
   private readonly wss: WebSocketServer;
   private readonly clients = new Map<WebSocket, ClientConn>();
+  private readonly access: AccessPolicy;
+  private readonly connections: ConnectionCounter;
+  private readonly limits: Record<LimitedRequest, RateLimit>;
+  private readonly shared: SharedSnapshot;
+  private readonly clientLimits = new WeakMap<ClientConn, Map<LimitedRequest, TokenBucket>>();
 
-  constructor(private readonly opts: { maxSizeMb: number; observers?: LabListener[] }) {
+  constructor(private readonly opts: HubOptions) {
     // maxPayload makes ws refuse (close 1009) anything far beyond our limit before buffering it;
     // messages between 64 KiB and that get a typed error reply below.
     this.wss = new WebSocketServer({ noServer: true, maxPayload: 4 * MAX_CLIENT_MESSAGE_BYTES });
+    this.access = opts.access ?? accessPolicy('127.0.0.1');
+    this.connections = new ConnectionCounter(opts.caps ?? readConnectionCaps());
+    this.limits = { ...RATE_LIMITS, ...opts.rateLimits };
     this.lab = new Lab(this.listener(), opts.maxSizeMb);
-    this.wss.on('connection', (ws) => this.accept(ws));
+    this.shared = new SharedSnapshot(() => this.snapshot());
   }
 
-  /** For the http server's 'upgrade' event: takes our path, returns false for anything else. */
+  /**
+   * For the http server's 'upgrade' event: takes our path, returns false for anything else.
+   * A foreign Host gets 421, a foreign Origin 403, a socket past the caps 503, before ws sees it.
+   */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const path = (req.url ?? '').split('?')[0];
     if (path !== WS_PATH) return false;
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
+    if (!hostAllowed(this.access, req)) {
+      refuseUpgrade(socket, 421, 'Misdirected Request', `this server does not answer to host "${req.headers.host ?? ''}"; see README, Security`);
+      return true;
+    }
+    if (!originAllowed(this.access, req)) {
+      const origin = req.headers.origin ?? '(none)';
+      refuseUpgrade(socket, 403, 'Forbidden', `origin ${origin} may not open the lab socket; set STREAM_LAB_ALLOWED_ORIGINS to allow it`);
+      return true;
+    }
+    const address = req.socket.remoteAddress ?? 'unknown';
+    const refusal = this.connections.refusal(address);
+    if (refusal) {
+      refuseUpgrade(socket, 503, 'Service Unavailable', `too many connections: ${refusal}; try again later`);
+      return true;
+    }
+    const release = this.connections.open(address);
+    socket.once('close', release);
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, release));
     return true;
   }
 
@@ -50,37 +98,78 @@ export class Hub {
     return n;
   }
 
+  /**
+   * Server shutdown: runs end as 'interrupted' (and viewers are told), then every viewer gets
+   * close 1001 "going away" so its page knows to reconnect later, not that something broke.
+   */
   async close(): Promise<void> {
     await this.lab.close();
-    for (const [ws, conn] of this.clients) {
-      conn.close();
-      ws.terminate();
-    }
+    const closed = [...this.clients.entries()].map(
+      ([ws, conn]) =>
+        new Promise<void>((resolve) => {
+          conn.flush();
+          conn.close();
+          ws.once('close', () => resolve());
+          ws.close(GOING_AWAY, 'server shutting down');
+          // A viewer that never answers the close frame is not worth waiting for.
+          setTimeout(() => (ws.terminate(), resolve()), 1000).unref();
+        }),
+    );
+    await Promise.all(closed);
     this.clients.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private accept(ws: WebSocket): void {
+  private accept(ws: WebSocket, release: () => void): void {
     const conn = new ClientConn(ws);
+    const buckets = new Map<LimitedRequest, TokenBucket>();
+    for (const [kind, limit] of Object.entries(this.limits)) buckets.set(kind as LimitedRequest, new TokenBucket(limit));
+    this.clientLimits.set(conn, buckets);
     this.clients.set(ws, conn);
     ws.on('message', (data, isBinary) => this.receive(conn, data, isBinary));
     ws.on('close', () => {
+      release();
       conn.close();
       this.clients.delete(ws);
+      if (this.clients.size === 0) this.shared.release();
     });
     ws.on('error', () => ws.terminate());
-    conn.discardPending();
-    conn.send(this.snapshot());
+    this.sendSnapshot(conn);
   }
 
-  private snapshot(): ServerMessage {
-    return {
+  /**
+   * Sends the shared snapshot, then the samples taken since it was built; samples pending for
+   * this page are all in one or the other, so they are dropped.
+   */
+  private sendSnapshot(conn: ClientConn): void {
+    const { bytes, covered } = this.shared.get();
+    conn.discardPending();
+    conn.sendEncoded(bytes);
+    for (const [runId, since] of covered) {
+      const tail = this.lab.seriesAfter(runId, since.sampleAt, since.procAt);
+      conn.sendSamples(runId, tail.samples, tail.proc);
+    }
+  }
+
+  /** The whole state for a (re)joining page, series thinned to a bounded size. */
+  private snapshot(): { message: ServerMessage; covered: Covered } {
+    const { covered, ...lab } = this.lab.snapshot();
+    const message: ServerMessage = {
       type: 'snapshot',
       strategies: strategyCatalog(),
       maxSizeMb: this.opts.maxSizeMb,
       nodeVersion: process.versions.node,
-      ...this.lab.snapshot(),
+      ...lab,
     };
+    return { message, covered };
+  }
+
+  /** 0 when the request may go ahead; otherwise it was answered with a rate-limit error. */
+  private limited(conn: ClientConn, kind: LimitedRequest): boolean {
+    const wait = this.clientLimits.get(conn)?.get(kind)?.take() ?? 0;
+    if (wait === 0) return false;
+    conn.send({ type: 'error', code: 'rate-limited', message: rateLimitMessage(kind, wait, this.limits[kind]), requestType: kind });
+    return true;
   }
 
   private receive(conn: ClientConn, data: RawData, isBinary: boolean): void {
@@ -110,6 +199,7 @@ export class Hub {
   private dispatch(conn: ClientConn, msg: ClientMessage): void {
     switch (msg.type) {
       case 'experiment.start':
+        if (this.limited(conn, msg.type)) return;
         this.lab.startExperiment(msg.strategies, msg.params, msg.parallel);
         return;
       case 'run.stop':
@@ -124,9 +214,8 @@ export class Hub {
         this.lab.stopAll();
         return;
       case 'resync':
-        // The snapshot holds every sample so far; pending ones would arrive twice.
-        conn.discardPending();
-        conn.send(this.snapshot());
+        if (this.limited(conn, msg.type)) return;
+        this.sendSnapshot(conn);
         return;
       default: {
         const never: never = msg;
@@ -140,7 +229,17 @@ export class Hub {
   }
 
   private listener(): LabListener {
-    const all = [this.broadcastListener(), ...(this.opts.observers ?? [])];
+    // Any event makes the shared snapshot stale; it is rebuilt when someone next asks for it.
+    const stale: LabListener = {
+      experimentCreated: () => this.shared.invalidate('structure'),
+      runQueued: () => this.shared.invalidate('structure'),
+      runUpdated: () => this.shared.invalidate('structure'),
+      runSample: () => this.shared.invalidate('series'),
+      runProc: () => this.shared.invalidate('series'),
+      runEnded: () => this.shared.invalidate('structure'),
+      dataProgress: () => this.shared.invalidate('series'),
+    };
+    const all = [stale, this.broadcastListener(), ...(this.opts.observers ?? [])];
     // Every event goes to the browsers first, then to each observer, in order.
     const fanOut = <K extends keyof LabListener>(key: K) =>
       ((...args: Parameters<LabListener[K]>) => {

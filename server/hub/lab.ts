@@ -6,10 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { MIB, type RunParams } from '../../lib/params';
 import type { DataStatus, Experiment, ProcSample, RunState, RunSummary, Sample } from '../../lib/protocol';
 import { ensureDataFile, checkSize } from '../data/data-files';
-import { startRun, type RunHandle } from '../runner/runner';
+import { SHUTDOWN_STOP, startRun, USER_STOP, type RunHandle, type StopReason } from '../runner/runner';
 import { RunRecorder } from '../runner/summary';
 import { libraryVersion } from '../strategies/catalog';
 import { findStrategy } from '../strategies/index';
+import { thinForSnapshot, type Covered } from './snapshot';
 
 export interface LabListener {
   experimentCreated(experiment: Experiment): void;
@@ -39,6 +40,13 @@ const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 
 function thinned<T>(series: T[], max: number): T[] {
   return series.length <= max ? series : series.filter((_, i) => i % 2 === 0 || i === series.length - 1);
+}
+
+/** The items of a time-ordered series taken after `at` (scans from the end: the tail is short). */
+function tailAfter<T extends { at: number }>(series: readonly T[], at: number): T[] {
+  let i = series.length;
+  while (i > 0 && series[i - 1].at > at) i -= 1;
+  return series.slice(i);
 }
 
 export class Lab {
@@ -100,11 +108,13 @@ export class Lab {
   }
 
   /** Stops one run: a queued run ends at once, a running one is terminated. */
-  stopRun(runId: string): boolean {
+  stopRun(runId: string, why: StopReason = USER_STOP): boolean {
     const entry = this.runs.get(runId);
     if (!entry) return false;
-    if (entry.handle) entry.handle.stop();
-    else if (entry.state.status === 'queued' || entry.state.status === 'preparing') this.endUnstarted(entry, 'stopped by the user before it started');
+    if (entry.handle) entry.handle.stop(why);
+    else if (entry.state.status === 'queued' || entry.state.status === 'preparing') {
+      this.endUnstarted(entry, why.outcome === 'stopped' ? `${why.reason} before it started` : why.reason, why.outcome);
+    }
     return true;
   }
 
@@ -115,19 +125,33 @@ export class Lab {
     return true;
   }
 
-  stopAll(): void {
-    for (const id of [...this.runs.keys()]) this.stopRun(id);
+  stopAll(why: StopReason = USER_STOP): void {
+    for (const id of [...this.runs.keys()]) this.stopRun(id, why);
   }
 
+  /**
+   * Everything a joining page needs, each run's series thinned so the whole stays bounded, and
+   * the `at` of the last sample and reading each series had, so later ones can follow it.
+   */
   snapshot() {
     const entries = [...this.runs.values()];
+    const covered: Covered = new Map();
+    for (const e of entries) covered.set(e.state.id, { sampleAt: e.samples.at(-1)?.at ?? -Infinity, procAt: e.proc.at(-1)?.at ?? -Infinity });
     return {
       experiments: [...this.experiments.values()],
       runs: entries.map((e) => e.state),
-      samples: Object.fromEntries(entries.map((e) => [e.state.id, e.samples])),
-      proc: Object.fromEntries(entries.map((e) => [e.state.id, e.proc])),
+      samples: thinForSnapshot(new Map(entries.map((e) => [e.state.id, e.samples]))),
+      proc: thinForSnapshot(new Map(entries.map((e) => [e.state.id, e.proc]))),
       data: [...this.data.values()],
+      covered,
     };
+  }
+
+  /** A run's samples and /proc readings taken after the given times (what a snapshot lacks). */
+  seriesAfter(runId: string, sampleAt: number, procAt: number): { samples: Sample[]; proc: ProcSample[] } {
+    const e = this.runs.get(runId);
+    if (!e) return { samples: [], proc: [] };
+    return { samples: tailAfter(e.samples, sampleAt), proc: tailAfter(e.proc, procAt) };
   }
 
   /** Makes the data file for a size ahead of time (the server does this for the default size). */
@@ -151,11 +175,11 @@ export class Lab {
     }
   }
 
-  /** Stops everything and waits for every run to end (server shutdown). */
+  /** Ends every run as interrupted by the shutdown and waits for them all (server shutdown). */
   async close(): Promise<void> {
     this.closing = true;
     this.queue.length = 0;
-    this.stopAll();
+    this.stopAll(SHUTDOWN_STOP);
     await Promise.all([...this.runs.values()].map((e) => e.handle?.done));
   }
 
@@ -207,7 +231,7 @@ export class Lab {
     this.finish(entry, summary);
   }
 
-  private endUnstarted(entry: RunEntry, reason: string, outcome: 'stopped' | 'crashed' = 'stopped'): void {
+  private endUnstarted(entry: RunEntry, reason: string, outcome: 'stopped' | 'crashed' | 'interrupted' = 'stopped'): void {
     const { state } = entry;
     const summary = new RunRecorder().summarize({
       runId: state.id,

@@ -28,10 +28,18 @@ export interface RunRequest {
   onProc?: (sample: ProcSample) => void;
 }
 
+/** Why a run is being ended from outside: a person's Stop, or the server going away. */
+export interface StopReason {
+  outcome: 'stopped' | 'interrupted';
+  reason: string;
+}
+export const USER_STOP: StopReason = { outcome: 'stopped', reason: 'stopped by the user' };
+export const SHUTDOWN_STOP: StopReason = { outcome: 'interrupted', reason: 'server shut down' };
+
 export interface RunHandle {
   readonly runId: string;
-  /** Ends the run as 'stopped' (no effect once it has ended). */
-  stop(): void;
+  /** Ends the run as 'stopped' (or 'interrupted' at shutdown); no effect once it has ended. */
+  stop(why?: StopReason): void;
   readonly done: Promise<RunSummary>;
 }
 
@@ -235,7 +243,7 @@ export function startRun(req: RunRequest): RunHandle {
 
   return {
     runId: req.runId,
-    stop: () => terminate('stopped', 'stopped by the user'),
+    stop: (why = USER_STOP) => terminate(why.outcome, why.reason),
     done,
   };
 }

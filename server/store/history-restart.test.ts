@@ -2,58 +2,32 @@
  * Records survive the server process: a real server (server/store/history-test-server.ts, the same
  * history wiring as server/index.ts) is killed with SIGKILL mid-run and started again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { runDetailSchema, runListResponseSchema, type RunDetail } from '../../lib/history';
 import { DEFAULT_PARAMS } from '../../lib/params';
 import type { ServerMessage } from '../../lib/protocol';
+import { childPids, killAndWait, processAlive, startServerProcess } from '../test-support';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-restart-'));
-const servers: ChildProcess[] = [];
 
 afterAll(() => {
-  for (const s of servers) if (s.exitCode === null && s.signalCode === null) s.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the server process and resolves with its URL once it listens. */
-function startServer(): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/store/history-test-server.ts'], {
-    cwd: root,
-    env: { ...process.env, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_PREPARE_MB: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  servers.push(proc);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /ready on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ proc, url: m[1] });
-    });
-    proc.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready: ${out}`)));
-  });
-}
-
-function killed(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    proc.once('exit', () => resolve());
-    proc.kill(signal);
-  });
-}
+const startServer = () => startServerProcess(dataDir);
+const killed = killAndWait;
 
 /** Opens /ws, starts one run and resolves with its id. */
-async function startRun(url: string, params: Partial<typeof DEFAULT_PARAMS>): Promise<{ ws: WebSocket; runId: string; ended: Promise<void> }> {
-  const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`);
+async function startRun(url: string, params: Partial<typeof DEFAULT_PARAMS>): Promise<{ ws: WebSocket; runId: string; ended: Promise<void>; closeCode: Promise<number> }> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { origin: url });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   let resolveEnded: () => void;
   const ended = new Promise<void>((r) => (resolveEnded = r));
+  const closeCode = new Promise<number>((r) => ws.once('close', (code) => r(code)));
   const runId = await new Promise<string>((resolve) => {
     let id: string | null = null;
     ws.on('message', (data) => {
@@ -63,7 +37,7 @@ async function startRun(url: string, params: Partial<typeof DEFAULT_PARAMS>): Pr
     });
     ws.send(JSON.stringify({ type: 'experiment.start', strategies: ['for-await'], params: { ...DEFAULT_PARAMS, sizeMb: 4, timeoutS: 60, ...params }, parallel: false }));
   });
-  return { ws, runId, ended };
+  return { ws, runId, ended, closeCode };
 }
 
 async function getRun(url: string, id: string): Promise<RunDetail> {
@@ -124,5 +98,34 @@ describe('run history across server restarts', () => {
 
     await killed(second.proc, 'SIGTERM');
     expect(second.proc.exitCode).toBe(0);
+  });
+});
+
+describe('server shutdown', () => {
+  it('records a run cut off by SIGTERM as interrupted ("server shut down") and tells viewers 1001', async () => {
+    const server = await startServer();
+    const slow = await startRun(server.url, { delayMs: 100 });
+    await until(() => getRun(server.url, slow.runId), (d) => d.record.run.status === 'running' && d.samples.length >= 5);
+    await killed(server.proc, 'SIGTERM');
+    expect(server.proc.exitCode).toBe(0);
+    expect(await slow.closeCode).toBe(1001);
+
+    const again = await startServer();
+    const cut = await getRun(again.url, slow.runId);
+    expect(cut.record.run.status).toBe('interrupted');
+    expect(cut.record.run.summary).toMatchObject({ outcome: 'interrupted', reason: 'server shut down' });
+    expect(cut.samples.length).toBeGreaterThanOrEqual(5);
+    await killed(again.proc, 'SIGTERM');
+  });
+
+  it('leaves no run child behind a server killed with SIGKILL (gone within 1 s)', async () => {
+    const server = await startServer();
+    const slow = await startRun(server.url, { delayMs: 100 });
+    await until(() => getRun(server.url, slow.runId), (d) => d.record.run.status === 'running');
+    const children = childPids(server.proc.pid!);
+    expect(children.length).toBeGreaterThan(0);
+    await killed(server.proc, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(children.filter(processAlive)).toEqual([]);
   });
 });

@@ -4,15 +4,11 @@
  * serves until killed. Not used by the app.
  */
 import { createLabServer } from '../app-server';
+import { closeOnSignals } from '../shutdown';
 import { openHistory } from './history';
 
 const history = await openHistory();
 const lab = await createLabServer({ port: 0, host: '127.0.0.1', next: false, observers: [history.observer], routes: history.routes });
 console.log(`history test server ready on ${lab.url}`);
 
-process.on('SIGTERM', () => {
-  lab
-    .close()
-    .then(() => history.close())
-    .then(() => process.exit(0), () => process.exit(1));
-});
+closeOnSignals(lab, () => history.close(), () => undefined);

@@ -2,44 +2,61 @@
  * Records every run the lab executes: a LabListener (passed to the hub as an observer) that turns
  * lab events into store calls. Each call is cheap and synchronous: the store buffers and writes
  * later, so the sample path of a live run never waits for the disk.
+ *
+ * A run is recorded from the moment it leaves the queue. Runs stopped while still queued measured
+ * nothing and are never written, so a flood of start + stop cannot push real runs out through
+ * retention.
  */
 import type { LabListener } from '../hub/lab';
-import type { Experiment } from '../../lib/protocol';
+import type { Experiment, RunState } from '../../lib/protocol';
 import { RECORD_FORMAT } from '../../lib/history';
 import { libraryVersion } from '../strategies/catalog';
 import { findStrategy } from '../strategies/index';
 import type { RunStore } from './run-store';
 
-/** Experiments remembered until their runs are queued (they are queued right after creation). */
-const MAX_EXPERIMENTS = 64;
+/** Experiments remembered until their runs start (the lab's queue holds at most 64 runs). */
+const MAX_EXPERIMENTS = 128;
 
 /** A LabListener that writes each run to the store. */
 export function createRunRecorder(store: RunStore): LabListener {
   const experiments = new Map<string, Experiment>();
+  const begun = new Set<string>();
+  const begin = (run: RunState) => {
+    begun.add(run.id);
+    const experiment = experiments.get(run.experimentId);
+    // The lab only queues known strategies; the fallback keeps a surprise from losing the record.
+    const library = findStrategy(run.strategy)?.library ?? null;
+    store.begin({
+      format: RECORD_FORMAT,
+      run,
+      experiment: experiment ? { id: experiment.id, strategies: experiment.strategies, parallel: experiment.parallel } : null,
+      versions: { node: process.versions.node, library: library ? { name: library, version: libraryVersion(library) } : { name: 'unknown', version: 'unknown' } },
+      recordedAt: Date.now(),
+      endedAt: null,
+      observed: null,
+      notes: [],
+    });
+  };
   return {
     experimentCreated(experiment) {
       experiments.set(experiment.id, experiment);
       if (experiments.size > MAX_EXPERIMENTS) experiments.delete(experiments.keys().next().value!);
     },
-    runQueued(run) {
-      const experiment = experiments.get(run.experimentId);
-      // The lab only queues known strategies; the fallback keeps a surprise from losing the record.
-      const library = findStrategy(run.strategy)?.library ?? null;
-      store.begin({
-        format: RECORD_FORMAT,
-        run,
-        experiment: experiment ? { id: experiment.id, strategies: experiment.strategies, parallel: experiment.parallel } : null,
-        versions: { node: process.versions.node, library: library ? { name: library, version: libraryVersion(library) } : { name: 'unknown', version: 'unknown' } },
-        recordedAt: Date.now(),
-        endedAt: null,
-        observed: null,
-        notes: [],
-      });
+    runQueued() {},
+    runUpdated(run) {
+      if (begun.has(run.id)) store.update(run);
+      else if (run.status !== 'queued') begin(run);
     },
-    runUpdated: (run) => store.update(run),
     runSample: (runId, sample) => store.appendSample(runId, sample),
     runProc: (runId, proc) => store.appendProc(runId, proc),
     runEnded(run) {
+      // Ended straight from the queue (stopped, or refused at shutdown): nothing to keep.
+      if (!begun.delete(run.id)) return;
+      // Stopped while its data file was being made: it measured nothing either.
+      if (run.startedAt === null && (run.status === 'stopped' || run.status === 'interrupted')) {
+        void store.discard(run.id);
+        return;
+      }
       // The store reports its own failures; nothing to catch here.
       void store.end(run, Date.now());
     },

@@ -122,6 +122,27 @@ describe('RunStore', () => {
     expect([1, 2, 3, 4, 5].map((n) => existsSync(join(dir, testRunId(n))))).toEqual([false, false, true, true, true]);
   });
 
+  it('spares runs younger than minAgeMs while it runs, and applies the limit to them once reopened', async () => {
+    const store = await openStore({ keepRuns: 2, minAgeMs: 60_000 });
+    const now = Date.now();
+    for (let n = 1; n <= 4; n++) await recordRun(store, n, 5, now - 1000 + n);
+    // A flood of recent runs may pass the limit for a while, but deletes nothing.
+    expect(store.list()).toHaveLength(4);
+    await store.close();
+    const reopened = await openStore({ keepRuns: 2, minAgeMs: 60_000 });
+    expect(reopened.list().map((r) => r.id)).toEqual([testRunId(4), testRunId(3)]);
+  });
+
+  it('discards a run that never started, leaving nothing on disk', async () => {
+    const store = await openStore();
+    const run = makeRun(testRunId(9));
+    store.begin(makeRecord(run));
+    await store.flushAll();
+    await store.discard(run.id);
+    expect(store.list()).toEqual([]);
+    expect(existsSync(join(dir, run.id))).toBe(false);
+  });
+
   it('deletes the oldest ended runs when the records pass keepBytes', async () => {
     const probe = await openStore();
     await recordRun(probe, 99, 40, 1_700_000_000_000);

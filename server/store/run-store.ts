@@ -19,12 +19,19 @@ export interface RunStoreOptions {
   keepRuns: number;
   keepBytes: number;
   flushIntervalMs?: number;
+  /**
+   * While the server runs, a run that ended less than this long ago is never deleted by
+   * retention, however many runs come after it (default 10 minutes).
+   */
+  minAgeMs?: number;
   /** Where warnings are logged (console.warn by default). */
   log?: (message: string) => void;
 }
 
 /** Lines waiting for the disk per run; past this (a stalled disk) new samples are dropped and counted. */
 export const MAX_PENDING_LINES = 5000;
+/** Retention spares runs younger than this while the server runs: a flood can't flush history. */
+export const MIN_AGE_MS = 10 * 60_000;
 /** Warnings kept for the page; the oldest go first. */
 const MAX_WARNINGS = 50;
 
@@ -70,7 +77,8 @@ export class RunStore {
     const names = (await readdir(opts.dir, { withFileTypes: true })).filter((d) => d.isDirectory() && RUN_ID_PATTERN.test(d.name)).map((d) => d.name);
     // A few reads at a time: fast for 500 runs without opening 500 files at once.
     for (let i = 0; i < names.length; i += 16) await Promise.all(names.slice(i, i + 16).map((n) => store.load(n)));
-    await store.enforceRetention();
+    // At startup every run is old enough: the limits are what they say.
+    await store.enforceRetention(0);
     return store;
   }
 
@@ -238,7 +246,7 @@ export class RunStore {
     };
     this.writeMeta(e);
     await e.chain;
-    await this.enforceRetention();
+    await this.enforceRetention(this.opts.minAgeMs ?? MIN_AGE_MS);
   }
 
   /** Deletes a finished run's record; a run still going cannot be deleted. */
@@ -249,6 +257,15 @@ export class RunStore {
     this.entries.delete(id);
     await this.enqueue(e, 'delete', () => rm(e.dir, { recursive: true, force: true }));
     return 'removed';
+  }
+
+  /** Forgets a run that never started (its record says nothing), whatever its status. */
+  async discard(id: string): Promise<void> {
+    const e = this.entries.get(id);
+    if (!e) return;
+    this.entries.delete(id);
+    e.pending = [];
+    await this.enqueue(e, 'delete', () => rm(e.dir, { recursive: true, force: true }));
   }
 
   /** Writes every buffered line now (shutdown, tests). */
@@ -302,10 +319,14 @@ export class RunStore {
     return result;
   }
 
-  /** Deletes the oldest ended runs until both the run count and the byte budget are kept. */
-  private async enforceRetention(): Promise<void> {
+  /**
+   * Deletes the oldest ended runs until both the run count and the byte budget are kept, sparing
+   * runs that ended less than `minAgeMs` ago (the limits may then be passed for a while).
+   */
+  private async enforceRetention(minAgeMs: number): Promise<void> {
+    const youngest = Date.now() - minAgeMs;
     const ended = [...this.entries.values()]
-      .filter((e) => isFinalStatus(e.record.run.status))
+      .filter((e) => isFinalStatus(e.record.run.status) && (e.record.endedAt ?? e.record.run.queuedAt) <= youngest)
       .sort((a, b) => (a.record.endedAt ?? a.record.run.queuedAt) - (b.record.endedAt ?? b.record.run.queuedAt));
     let { runs, bytes } = this.storage();
     const doomed: Entry[] = [];

@@ -1,0 +1,123 @@
+/**
+ * What a hostile or broken page can cost the server, measured on a real server process: resync
+ * storms while a run streams, and start + stop floods against the history.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { runListResponseSchema } from '../../lib/history';
+import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
+import type { ServerMessage } from '../../lib/protocol';
+import { killAndWait, processRss, startServerProcess } from '../test-support';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'stream-lab-flood-'));
+  dirs.push(d);
+  return d;
+}
+
+/** A page's socket (same origin) that hands every parsed message to `onMessage`. */
+async function open(url: string, onMessage: (m: ServerMessage) => void = () => {}): Promise<WebSocket> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { origin: url });
+  ws.on('message', (d) => onMessage(JSON.parse(d.toString()) as ServerMessage));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  return ws;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const STRATEGIES = ['rxjs-from', 'ixjs-from', 'pipeline-generator', 'iterator-helper', 'for-await', 'web-streams'];
+
+describe('a resync storm', () => {
+  it('keeps server memory and a normal viewer’s sample age bounded while 20 clients resync 20 times a second', async () => {
+    const server = await startServerProcess(tempDir());
+    const ages: number[] = [];
+    let runsEnded = 0;
+    const viewer = await open(server.url, (m) => {
+      if (m.type === 'run.samples') for (const s of m.samples) ages.push(Date.now() - s.at);
+      if (m.type === 'run.ended') runsEnded += 1;
+    });
+    // Six strategies at once, ~12 s each, sampled every 20 ms: a busy server with a growing history.
+    const params: RunParams = { ...DEFAULT_PARAMS, sizeMb: 12, delayMs: 60, sampleMs: 20, timeoutS: 120 };
+    viewer.send(JSON.stringify({ type: 'experiment.start', strategies: STRATEGIES, params, parallel: true }));
+    await new Promise((r) => setTimeout(r, 1500));
+    const rssBefore = processRss(server.proc.pid!)!;
+
+    let refused = 0;
+    let snapshots = 0;
+    const stormers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        open(server.url, (m) => {
+          if (m.type === 'error' && m.code === 'rate-limited') refused += 1;
+          if (m.type === 'snapshot') snapshots += 1;
+        }),
+      ),
+    );
+    let rssPeak = rssBefore;
+    const started = Date.now();
+    while (Date.now() - started < 10_000) {
+      for (const ws of stormers) ws.send(JSON.stringify({ type: 'resync' }));
+      rssPeak = Math.max(rssPeak, processRss(server.proc.pid!) ?? 0);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (const ws of stormers) ws.close();
+    const growthMb = (rssPeak - rssBefore) / 2 ** 20;
+    const p99 = percentile(ages, 99);
+    console.log(`resync storm: server RSS ${(rssBefore / 2 ** 20).toFixed(0)} → peak ${(rssPeak / 2 ** 20).toFixed(0)} MB (+${growthMb.toFixed(1)}), viewer sample age p50 ${percentile(ages, 50)} ms p99 ${p99} ms over ${ages.length} samples; ${snapshots} snapshots sent, ${refused} resyncs refused`);
+
+    // The storm was real (most resyncs refused with a reason) and the runs were still going.
+    expect(refused).toBeGreaterThan(20 * 150);
+    expect(snapshots).toBeGreaterThanOrEqual(20);
+    expect(runsEnded).toBe(0);
+    expect(ages.length).toBeGreaterThan(1000);
+    expect(growthMb).toBeLessThan(100);
+    expect(p99).toBeLessThan(500);
+    viewer.close();
+    await killAndWait(server.proc, 'SIGTERM');
+  });
+});
+
+describe('a start + stop flood', () => {
+  it('deletes no recorded run, even past the retention limit', async () => {
+    const dir = tempDir();
+    const server = await startServerProcess(dir, { STREAM_LAB_KEEP_RUNS: '3' });
+    const list = async () => runListResponseSchema.parse(await (await fetch(`${server.url}/api/runs`)).json()).runs;
+
+    // Three real runs fill the history to its limit.
+    const quick: RunParams = { ...DEFAULT_PARAMS, sizeMb: 1, delayMs: 0, timeoutS: 60 };
+    let ended = 0;
+    const page = await open(server.url, (m) => {
+      if (m.type === 'run.ended') ended += 1;
+    });
+    page.send(JSON.stringify({ type: 'experiment.start', strategies: ['for-await', 'ixjs-from', 'pipeline-generator'], params: quick, parallel: false }));
+    await expect.poll(() => ended, { timeout: 30_000 }).toBe(3);
+    await expect.poll(async () => (await list()).length, { timeout: 10_000 }).toBe(3);
+    const kept = (await list()).map((r) => r.id).sort();
+
+    // Ten sockets each start five experiments of 16 runs and stop everything, as fast as they may.
+    const slow: RunParams = { ...DEFAULT_PARAMS, sizeMb: 1, delayMs: 1000, timeoutS: 60 };
+    const sockets = await Promise.all(Array.from({ length: 10 }, () => open(server.url)));
+    for (let round = 0; round < 5; round++) {
+      for (const ws of sockets) {
+        ws.send(JSON.stringify({ type: 'experiment.start', strategies: ['for-await'], params: slow, parallel: false }));
+        ws.send(JSON.stringify({ type: 'stop.all' }));
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 3000));
+    const after = await list();
+    console.log(`start + stop flood: ${after.length} runs listed after the flood, ${after.filter((r) => r.status === 'stopped').length} of them stopped runs`);
+    for (const id of kept) expect(after.map((r) => r.id)).toContain(id);
+    for (const ws of [...sockets, page]) ws.close();
+    await killAndWait(server.proc, 'SIGTERM');
+  });
+});
