@@ -5,7 +5,7 @@
  * server uses, so a bad value is named here and nothing is sent.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import type { ClientMessage, StrategyInfo } from '@/lib/protocol';
+import type { ClientRequest, StrategyInfo } from '@/lib/protocol';
 import { buildStartMessage, type ExperimentFormValues } from '@/lib/experiment-form';
 import type { LabError } from '@/lib/lab-state';
 import { markStartClicked } from '@/components/instrumentation';
@@ -19,7 +19,7 @@ export interface ExperimentFormProps {
   connected: boolean;
   values: ExperimentFormValues;
   onChange(values: ExperimentFormValues): void;
-  send(message: ClientMessage): boolean;
+  send(message: ClientRequest): boolean;
   serverError: LabError | null;
 }
 

@@ -10,7 +10,7 @@ describe('buildStartMessage', () => {
     const built = buildStartMessage(values, CATALOG, 2048);
     expect(built).toEqual({
       ok: true,
-      message: { type: 'experiment.start', strategies: ['rxjs-from', 'pipeline-generator'], params: DEFAULT_PARAMS, parallel: false },
+      message: { type: 'experiment.start', lab: 'streams', strategies: ['rxjs-from', 'pipeline-generator'], params: DEFAULT_PARAMS, parallel: false },
     });
   });
 

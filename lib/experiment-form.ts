@@ -43,7 +43,7 @@ function readNullable(text: string): number | null | undefined {
   return text.trim() === '' ? null : readNumber(text);
 }
 
-export type BuildResult = { ok: true; message: Extract<ClientMessage, { type: 'experiment.start' }> } | { ok: false; error: string };
+export type BuildResult = { ok: true; message: Extract<ClientMessage, { type: 'experiment.start' }> & { params: RunParams } } | { ok: false; error: string };
 
 /**
  * Validates the form exactly as the server will (same schema), plus the server's own size cap.
@@ -65,11 +65,13 @@ export function buildStartMessage(values: ExperimentFormValues, catalogOrder: re
   };
   const selected = new Set(values.strategies);
   const strategies = catalogOrder.filter((id) => selected.has(id));
-  const parsed = clientMessageSchema.safeParse({ type: 'experiment.start', strategies, params, parallel: values.parallel });
+  const checked = runParamsSchema.strict().safeParse(params);
+  if (!checked.success) return { ok: false, error: describeZodError(checked.error) };
+  const parsed = clientMessageSchema.safeParse({ type: 'experiment.start', lab: 'streams', strategies, params: checked.data, parallel: values.parallel });
   if (!parsed.success) return { ok: false, error: describeZodError(parsed.error) };
   if (parsed.data.type !== 'experiment.start') return { ok: false, error: 'internal: wrong message type' };
-  if (parsed.data.params.sizeMb > maxSizeMb) return { ok: false, error: rangeMessage('sizeMb', maxSizeMb) };
-  return { ok: true, message: parsed.data };
+  if (checked.data.sizeMb > maxSizeMb) return { ok: false, error: rangeMessage('sizeMb', maxSizeMb) };
+  return { ok: true, message: { ...parsed.data, params: checked.data } };
 }
 
 // ---------------------------------------------------------------- shareable links

@@ -3,12 +3,23 @@
  * shared by the API (downloads) and the pages (copy to clipboard); parsers exist so tests can prove
  * an export reads back to the very numbers that were stored.
  */
+import { labSchema } from '../server/labs/schemas';
+import { LEGACY_LAB, MEMORY_FIELDS } from './protocol-common';
 import { sampleSchema, type Sample } from './protocol';
 import { formatMbNumber } from './format';
 import type { RunRecord } from './history';
 
-/** Sample columns in a fixed order, time first (what a spreadsheet wants as x): the CSV header is this list. */
-export const SAMPLE_COLUMNS: Array<keyof Sample> = ['t', 'at', ...(Object.keys(sampleSchema.shape) as Array<keyof Sample>).filter((k) => k !== 't' && k !== 'at')];
+/**
+ * Sample columns of a lab's runs in a fixed order, time first (what a spreadsheet wants as x):
+ * the CSV header is this list. Memory, then the lab's readings, then the loop, GC and CPU.
+ */
+export function sampleColumns(lab: string = LEGACY_LAB): string[] {
+  const common = Object.keys(sampleSchema.shape).filter((k) => k !== 't' && k !== 'at' && !(MEMORY_FIELDS as readonly string[]).includes(k));
+  return ['t', 'at', ...MEMORY_FIELDS, ...(labSchema(lab)?.readings ?? []), ...common];
+}
+const OPTIONAL_COLUMNS = new Set(['cpuPct', 'elu']);
+/** The streams lab's columns (the lab every page and export so far was made for). */
+export const SAMPLE_COLUMNS = sampleColumns();
 
 // String(n) of a JS number is the shortest text that parses back to the same double, so a CSV of
 // String()s round-trips exactly; toFixed() would not.
@@ -17,7 +28,7 @@ const num = (n: number | null | undefined) => (n === null || n === undefined ? '
 /** One header line, then one line per sample; numbers written in full precision. */
 export function samplesToCsv(samples: readonly Sample[]): string {
   const lines = [SAMPLE_COLUMNS.join(',')];
-  for (const s of samples) lines.push(SAMPLE_COLUMNS.map((c) => num(s[c])).join(','));
+  for (const s of samples) lines.push(SAMPLE_COLUMNS.map((c) => num(s[c] as number | undefined)).join(','));
   return `${lines.join('\n')}\n`;
 }
 
@@ -31,6 +42,8 @@ export function parseSamplesCsv(text: string): Sample[] {
     const cells = line.split(',');
     const row: Record<string, number> = {};
     header.forEach((name, j) => {
+      // Readings a run recorded before they existed (CPU) are empty cells: absent, not zero.
+      if (cells[j] === '' && OPTIONAL_COLUMNS.has(name)) return;
       const n = Number(cells[j]);
       if (cells[j] === '' || !Number.isFinite(n)) throw new Error(`CSV line ${i + 2}, column ${name}: "${cells[j] ?? ''}" is not a number`);
       row[name] = n;
@@ -63,7 +76,7 @@ export function summaryRow(r: RunRecord): Record<(typeof SUMMARY_COLUMNS)[number
     retained: run.params.retained,
     budgetMb: run.params.budgetMb,
     fileBytes: s?.fileBytes ?? run.fileBytes,
-    bytesProcessed: s?.bytesProcessed ?? observed?.bytesProcessed ?? null,
+    bytesProcessed: s?.bytesProcessed ?? observed?.readings.bytesProcessed ?? null,
     durationMs: s?.durationMs ?? observed?.lastT ?? null,
     mbPerSec: s?.mbPerSec ?? null,
     peakRss: peak?.rss ?? null,

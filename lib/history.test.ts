@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { observeSeries, parseListQuery, parsePoints, parseRunIds } from './history';
+import { observedSchema, observeSeries, parseListQuery, parsePoints, parseRunIds } from './history';
 import { parseSamplesCsv, samplesToCsv } from './history-export';
 import { makeSample } from './test-fixtures';
 
@@ -35,8 +35,13 @@ describe('sample CSV', () => {
 });
 
 describe('observeSeries', () => {
+  it("reads a record made before labs, whose observed figures had bytesRead/bytesProcessed beside the peaks", () => {
+    const legacy = { peak: { rss: 1, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }, procPeakRss: 2, bytesRead: 8, bytesProcessed: 6, lastT: 3, sampleCount: 4, procCount: 5 };
+    expect(observedSchema.parse(legacy)).toEqual({ peak: legacy.peak, procPeakRss: 2, readings: { bytesRead: 8, bytesProcessed: 6 }, lastT: 3, sampleCount: 4, procCount: 5 });
+  });
+
   it('takes peaks and progress from the samples', () => {
     const o = observeSeries([makeSample({ t: 10, rss: 5, arrayBuffers: 9, bytesProcessed: 1 }), makeSample({ t: 20, rss: 7, arrayBuffers: 2, bytesProcessed: 4 })], [{ t: 0, at: 0, rss: 11 }]);
-    expect(o).toEqual({ peak: { rss: 7, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 9 }, procPeakRss: 11, bytesRead: 0, bytesProcessed: 4, lastT: 20, sampleCount: 2, procCount: 1 });
+    expect(o).toEqual({ peak: { rss: 7, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 9 }, procPeakRss: 11, readings: { bytesRead: 0, bytesProcessed: 4, chunks: 0, inFlight: 0, readableLength: 0 }, lastT: 20, sampleCount: 2, procCount: 1 });
   });
 });

@@ -3,7 +3,9 @@
  * parameters are validated. Shared by the server (store, routes) and the pages, so no `node:` here.
  */
 import { z } from 'zod';
-import { memorySchema, MEMORY_FIELDS, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, type Memory, type ProcSample, type RunStatus, type Sample } from './protocol';
+import { labSchema } from '../server/labs/schemas';
+import { memorySchema, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from './protocol';
+import { emptyMemory, foldPeaks } from './series';
 
 /** The lab's run ids: "r-" and 10 hex digits. Strict, because an id becomes a directory name. */
 export const RUN_ID_PATTERN = /^r-[0-9a-f]{10}$/;
@@ -20,17 +22,27 @@ export const HISTORY_LIMITS = {
 export const RECORD_FORMAT = 1;
 
 /** Figures taken from the stored samples: the only ones an interrupted run (no summary) has. */
-export const observedSchema = z.object({
-  peak: memorySchema,
-  procPeakRss: z.number(),
-  bytesRead: z.number(),
-  bytesProcessed: z.number(),
-  /** t of the last stored sample: how long the run had been going. */
-  lastT: z.number(),
-  sampleCount: z.number(),
-  procCount: z.number(),
-});
+export const observedSchema = z.preprocess(
+  readingsFromLegacy,
+  z.object({
+    peak: memorySchema,
+    procPeakRss: z.number(),
+    /** The lab's readings in the last stored sample (the streams lab: bytesRead, bytesProcessed, …). */
+    readings: z.record(z.string(), z.number()),
+    /** t of the last stored sample: how long the run had been going. */
+    lastT: z.number(),
+    sampleCount: z.number(),
+    procCount: z.number(),
+  }),
+);
 export type Observed = z.infer<typeof observedSchema>;
+
+/** Records made before labs kept the streams lab's bytesRead/bytesProcessed beside the peaks. */
+function readingsFromLegacy(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || 'readings' in value) return value;
+  const { bytesRead, bytesProcessed, ...rest } = value as Record<string, unknown>;
+  return { ...rest, readings: { bytesRead, bytesProcessed } };
+}
 
 /** meta.json of one recorded run. `run` is the lab's RunState as last seen (status 'interrupted' after a server death). */
 export const runRecordSchema = z.object({
@@ -105,8 +117,8 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 /** ?strategy=&outcome= of GET /api/runs; empty means "any". */
 export function parseListQuery(query: URLSearchParams): Parsed<{ strategy: string | null; outcome: RunStatus | null }> {
   const strategy = query.get('strategy') || null;
-  if (strategy !== null && !/^[a-z0-9-]{1,64}$/.test(strategy)) {
-    return { ok: false, error: 'strategy must be a strategy id (lower-case letters, digits and dashes, at most 64)' };
+  if (strategy !== null && !STRATEGY_ID_PATTERN.test(strategy)) {
+    return { ok: false, error: 'strategy must be a strategy id (letters, digits and dashes, at most 64)' };
   }
   const rawOutcome = query.get('outcome') || null;
   const outcome = rawOutcome === null ? null : runStatusSchema.safeParse(rawOutcome);
@@ -134,28 +146,38 @@ export function parsePoints(raw: string | null): Parsed<number> {
   return { ok: true, value: n };
 }
 
-const zeroMemory = (): Memory => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 });
+
+/** The lab's readings of a sample: what it has beyond the common fields. */
+export function labReadings(sample: Sample | undefined): Record<string, number> {
+  if (!sample) return {};
+  return Object.fromEntries(Object.entries(sample).filter(([k, v]) => !(k in sampleSchema.shape) && typeof v === 'number')) as Record<string, number>;
+}
 
 /** Peaks and progress over the stored series (what is known of a run without a summary). */
 export function observeSeries(samples: readonly Sample[], proc: readonly ProcSample[]): Observed {
-  const peak = zeroMemory();
-  for (const s of samples) for (const f of MEMORY_FIELDS) peak[f] = Math.max(peak[f], s[f]);
+  const peak = emptyMemory();
+  for (const s of samples) foldPeaks(peak, s);
   const last = samples.at(-1);
   return {
     peak,
     procPeakRss: proc.reduce((m, p) => Math.max(m, p.rss), 0),
-    bytesRead: last?.bytesRead ?? 0,
-    bytesProcessed: last?.bytesProcessed ?? 0,
+    readings: labReadings(last),
     lastT: last?.t ?? 0,
     sampleCount: samples.length,
     procCount: proc.length,
   };
 }
 
-/** The row GET /api/runs lists for a record; figures from the summary, else from the samples. */
+/**
+ * The row GET /api/runs lists for a record; figures from the summary, else from the samples.
+ * `fileBytes`/`bytesProcessed` are the lab's progress figures (how much work, how much done),
+ * under the names the list has always used.
+ */
 export function toListItem(record: RunRecord, diskBytes: number): RunListItem {
   const { run, observed } = record;
-  const s = run.summary;
+  const s = run.summary as (Record<string, unknown> & NonNullable<typeof run.summary>) | null;
+  const progress = labSchema(run.lab)?.progress ?? null;
+  const figure = (key: string | undefined) => (key !== undefined && typeof s?.[key] === 'number' ? (s[key] as number) : null);
   return {
     id: run.id,
     experimentId: run.experimentId,
@@ -167,8 +189,8 @@ export function toListItem(record: RunRecord, diskBytes: number): RunListItem {
     endedAt: record.endedAt,
     durationMs: s ? s.durationMs : observed ? observed.lastT : null,
     peak: s ? s.peak : (observed?.peak ?? null),
-    fileBytes: s?.fileBytes ?? run.fileBytes,
-    bytesProcessed: s ? s.bytesProcessed : (observed?.bytesProcessed ?? null),
+    fileBytes: figure(progress?.total) ?? run.fileBytes,
+    bytesProcessed: s ? figure(progress?.done) : progress ? (observed?.readings[progress.done] ?? null) : null,
     sampleCount: observed?.sampleCount ?? s?.sampleCount ?? 0,
     diskBytes,
   };

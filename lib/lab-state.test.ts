@@ -8,6 +8,7 @@ const sample = (t: number) => makeSample({ t, at: 1000 + t, rss: t });
 
 
 const experiment = (id: string, createdAt: number, runIds: string[]): Experiment => ({
+  lab: 'streams',
   id,
   strategies: ['rxjs-from'],
   params: DEFAULT_PARAMS,
@@ -17,6 +18,7 @@ const experiment = (id: string, createdAt: number, runIds: string[]): Experiment
 });
 
 const run = (id: string, status: RunState['status'], summary: RunSummary | null = null): RunState => ({
+  lab: 'streams',
   id,
   experimentId: 'e1',
   strategy: 'rxjs-from',

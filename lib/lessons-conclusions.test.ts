@@ -18,6 +18,8 @@ type Over = Omit<Partial<RunSummary>, 'peak' | 'params'> & { peak?: Partial<Memo
 function summary(over: Over = {}): RunSummary {
   const { peak, params, ...rest } = over;
   return {
+    lab: 'streams',
+    cpu: null,
     runId: 'r1',
     strategy: 'rxjs-from',
     outcome: 'completed',

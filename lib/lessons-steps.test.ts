@@ -4,6 +4,7 @@ import type { Experiment } from './protocol';
 import { BUDGET_PARAMS, LESSON_STEPS, SMALL_PARAMS, buildLessonSteps, describeParams, matchStepExperiments, type LessonStep } from './lessons-steps';
 
 const experiment = (id: string, strategies: string[], params: Experiment['params']): Experiment => ({
+  lab: 'streams',
   id,
   strategies,
   params,

@@ -3,66 +3,38 @@
  * inferred from them. Imported by both sides, so nothing here may import from `node:`.
  */
 import { z } from 'zod';
-import { LIMITS, runParamsSchema } from './params';
+import { LAB_IDS, LAB_SUMMARY_SCHEMAS } from '../server/labs/schemas';
+import { COMMON_LIMITS } from './common-params';
+import { runParamsSchema } from './params';
+import { LEGACY_LAB, runStatusSchema, sampleSchema, procSampleSchema, strategyIdSchema, withLab } from './protocol-common';
 
 /** Largest WebSocket message the server accepts from a browser. */
 export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
 
-/**
- * How a run ended. 'interrupted': the server shut down (or died) while it was going, so it has no
- * result of its own; 'stopped' is kept for a person pressing Stop.
- */
-export const OUTCOMES = ['completed', 'data-lost', 'out-of-memory', 'crashed', 'stopped', 'timed-out', 'interrupted'] as const;
-export const outcomeSchema = z.enum(OUTCOMES);
-export type Outcome = z.infer<typeof outcomeSchema>;
+export {
+  OUTCOMES,
+  outcomeSchema,
+  runStatusSchema,
+  memorySchema,
+  MEMORY_FIELDS,
+  sampleSchema,
+  procSampleSchema,
+  strategyIdSchema,
+  STRATEGY_ID_PATTERN,
+} from './protocol-common';
+export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary } from './protocol-common';
 
-export const runStatusSchema = z.enum(['queued', 'preparing', 'running', ...OUTCOMES]);
-export type RunStatus = z.infer<typeof runStatusSchema>;
-
-const memoryFields = {
-  rss: z.number(),
-  heapTotal: z.number(),
-  heapUsed: z.number(),
-  external: z.number(),
-  arrayBuffers: z.number(),
-};
-export const memorySchema = z.object(memoryFields);
-export type Memory = z.infer<typeof memorySchema>;
-export const MEMORY_FIELDS = ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'] as const;
-export type MemoryField = (typeof MEMORY_FIELDS)[number];
-
-/** One reading taken inside the child. Bytes are bytes; times are ms. */
-export const sampleSchema = z.object({
-  ...memoryFields,
-  /** ms since the child started the strategy. */
-  t: z.number(),
-  /** Child's wall clock (epoch ms) when the sample was taken: lets the page measure sample age. */
-  at: z.number(),
-  bytesRead: z.number(),
-  bytesProcessed: z.number(),
-  chunks: z.number(),
-  /** Consumer calls started and not yet finished: 1 for a sequential reader, more when an operator runs them concurrently. */
-  inFlight: z.number(),
-  /** The source stream's internal buffer (readableLength), where the strategy exposes it. */
-  readableLength: z.number(),
-  /** Event-loop delay over the last interval. */
-  elMeanMs: z.number(),
-  elMaxMs: z.number(),
-  gcCount: z.number(),
-  gcMs: z.number(),
-});
-export type Sample = z.infer<typeof sampleSchema>;
-
-/** RSS read by the parent from /proc/<pid>/status, so a run with a blocked event loop still moves. */
-export const procSampleSchema = z.object({ t: z.number(), at: z.number(), rss: z.number() });
-export type ProcSample = z.infer<typeof procSampleSchema>;
+export const labIdSchema = z.enum(LAB_IDS as [string, ...string[]], { error: `lab must be one of ${LAB_IDS.join(', ')}` });
 
 export const strategyInfoSchema = z.object({
+  /** The lab the strategy belongs to. */
+  lab: z.string(),
   id: z.string(),
   label: z.string(),
   library: z.string(),
   libraryVersion: z.string(),
-  mode: z.enum(['push', 'pull']),
+  /** Waits for its consumer (pull) or not (push); null where that does not apply. */
+  mode: z.enum(['push', 'pull']).nullable(),
   explanation: z.string(),
   code: z.string(),
   /** Present for the six strategies the source article measured. */
@@ -70,38 +42,13 @@ export const strategyInfoSchema = z.object({
 });
 export type StrategyInfo = z.infer<typeof strategyInfoSchema>;
 
-export const summarySchema = z.object({
-  runId: z.string(),
-  strategy: z.string(),
-  outcome: outcomeSchema,
-  /** Why the run ended the way it did (error text, budget crossed, …). */
-  reason: z.string().nullable(),
-  fileBytes: z.number(),
-  bytesRead: z.number(),
-  bytesProcessed: z.number(),
-  chunks: z.number(),
-  durationMs: z.number(),
-  mbPerSec: z.number(),
-  peak: memorySchema,
-  idle: memorySchema.nullable(),
-  aboveIdle: memorySchema.nullable(),
-  /** Highest RSS the parent saw from outside (/proc). */
-  procPeakRss: z.number(),
-  /** Largest gap between bytes read and bytes processed: how far the reader ran ahead. */
-  peakBufferedBytes: z.number(),
-  /** Most consumer calls running at once. */
-  peakInFlight: z.number(),
-  eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
-  gc: z.object({ count: z.number(), totalMs: z.number() }),
-  sampleCount: z.number(),
-  nodeVersion: z.string(),
-  library: z.object({ name: z.string(), version: z.string() }),
-  params: runParamsSchema,
-  startedAt: z.number(),
-});
+/** A run's summary: the common part plus its lab's params and figures, told apart by `lab`. */
+export const summarySchema = z.preprocess(withLab, z.discriminatedUnion('lab', LAB_SUMMARY_SCHEMAS));
 export type RunSummary = z.infer<typeof summarySchema>;
 
-export const runStateSchema = z.object({
+const runStateShape = z.object({
+  /** The lab the run belongs to ('streams' for runs made before labs existed). */
+  lab: z.string().default(LEGACY_LAB),
   id: z.string(),
   experimentId: z.string(),
   strategy: z.string(),
@@ -111,9 +58,11 @@ export const runStateSchema = z.object({
   startedAt: z.number().nullable(),
   /** The child process running it, while it runs. */
   pid: z.number().nullable(),
+  /** Size of the data file the streams lab prepared for it (null before that, and in other labs). */
   fileBytes: z.number().nullable(),
   summary: summarySchema.nullable(),
 });
+export const runStateSchema = runStateShape;
 export type RunState = z.infer<typeof runStateSchema>;
 
 export const dataStatusSchema = z.object({
@@ -126,18 +75,22 @@ export type DataStatus = z.infer<typeof dataStatusSchema>;
 
 // ---------------------------------------------------------------- browser → server
 
+const { min: MIN_STRATEGIES, max: MAX_STRATEGIES } = COMMON_LIMITS.strategies;
 const strategyIds = z
-  .array(z.string().max(64), { error: 'strategies must be a list of strategy ids' })
-  .min(LIMITS.strategies.min, { error: `strategies must list between ${LIMITS.strategies.min} and ${LIMITS.strategies.max} ids` })
-  .max(LIMITS.strategies.max, { error: `strategies must list between ${LIMITS.strategies.min} and ${LIMITS.strategies.max} ids` });
+  .array(strategyIdSchema, { error: 'strategies must be a list of strategy ids' })
+  .min(MIN_STRATEGIES, { error: `strategies must list between ${MIN_STRATEGIES} and ${MAX_STRATEGIES} ids` })
+  .max(MAX_STRATEGIES, { error: `strategies must list between ${MIN_STRATEGIES} and ${MAX_STRATEGIES} ids` });
 
 export const clientMessageSchema = z.discriminatedUnion(
   'type',
   [
     z.object({
       type: z.literal('experiment.start'),
+      /** Which lab; leaving it out means the streams lab, as every client before labs did. */
+      lab: labIdSchema.default(LEGACY_LAB),
       strategies: strategyIds,
-      params: runParamsSchema.strict(),
+      /** Checked by the hub against the lab's own params schema (unknown fields refused). */
+      params: z.record(z.string(), z.unknown(), { error: 'params must be an object of the lab\'s parameters' }),
       /** Run all strategies at once instead of one after another (their figures then disturb each other). */
       parallel: z.boolean().default(false),
     }),
@@ -149,10 +102,13 @@ export const clientMessageSchema = z.discriminatedUnion(
   { error: 'type must be one of experiment.start, run.stop, experiment.stop, stop.all, resync' },
 );
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
+/** What a page sends: defaults (e.g. `lab`) may be left out. */
+export type ClientRequest = z.input<typeof clientMessageSchema>;
 
 // ---------------------------------------------------------------- server → browser
 
 export const experimentSchema = z.object({
+  lab: z.string().default(LEGACY_LAB),
   id: z.string(),
   strategies: z.array(z.string()),
   params: runParamsSchema,

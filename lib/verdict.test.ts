@@ -8,6 +8,8 @@ const FILE = 32 * MIB;
 function summary(over: Omit<Partial<RunSummary>, 'peak'> & { peak?: Partial<RunSummary['peak']> } = {}): RunSummary {
   const { peak, ...rest } = over;
   return {
+    lab: 'streams',
+    cpu: null,
     runId: 'r1',
     strategy: 'rxjs-from',
     outcome: 'completed',

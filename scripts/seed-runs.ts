@@ -49,7 +49,7 @@ for (let n = 0; n < count; n++) {
   const params = { ...DEFAULT_PARAMS, sizeMb: [16, 32, 150][n % 3], delayMs: [2, 10][n % 2] };
   const fileBytes = params.sizeMb * MIB;
   const run: RunState = {
-    id: `r-${hex(0x5eed000000 + n)}`, experimentId: `e-${hex(0x5eed000000 + Math.floor(n / 2))}`, strategy, params,
+    lab: 'streams', id: `r-${hex(0x5eed000000 + n)}`, experimentId: `e-${hex(0x5eed000000 + Math.floor(n / 2))}`, strategy, params,
     status: 'running', queuedAt: base + n * 60_000, startedAt: base + n * 60_000 + 50, pid: null, fileBytes, summary: null,
   };
   store.begin({
@@ -65,7 +65,7 @@ for (let n = 0; n < count; n++) {
   await store.end(
     {
       ...run, status: outcome, summary: {
-        runId: run.id, strategy, outcome, reason: null, fileBytes, bytesRead: last?.bytesRead ?? 0,
+        lab: 'streams', cpu: null, runId: run.id, strategy, outcome, reason: null, fileBytes, bytesRead: last?.bytesRead ?? 0,
         // A data-lost run, by definition, processed less than the file.
         bytesProcessed: outcome === 'data-lost' ? Math.round(0.6 * fileBytes) : (last?.bytesProcessed ?? 0),
         chunks: last?.chunks ?? 0, durationMs, mbPerSec: durationMs > 0 ? (last?.bytesProcessed ?? 0) / MIB / (durationMs / 1000) : 0, peak,

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { maxSizeMb } from './data/data-files';
 import { accessPolicy, hostAllowed, type AccessPolicy } from './http/access';
 import { Hub } from './hub/hub';
-import type { LabListener } from './hub/lab';
 import type { ConnectionCaps, LimitedRequest, RateLimit } from './hub/limits';
+import { RunQueue } from './queue/run-queue';
 import { frameHeaders, parseFrameAncestors } from './http/frame-policy';
 import { healthRoutes } from './http/health-routes';
 import { handleApi, type Route } from './http/router';
@@ -20,8 +20,11 @@ export interface LabServerOptions {
   /** Serve the Next app (false in server tests: HTTP then answers 404 outside /ws). */
   next: boolean;
   dev?: boolean;
-  /** Extra listeners for everything the lab does (e.g. a run recorder). */
-  observers?: LabListener[];
+  /**
+   * The experiment queue, built by the entry point (which also subscribes the history to it and
+   * closes it first on shutdown). Without one the server makes its own and closes it itself.
+   */
+  queue?: RunQueue;
   /** HTTP API routes under /api/ beyond the built-in ones. */
   routes?: Route[];
   /** Origins allowed to frame the pages (CSP frame-ancestors); default STREAM_LAB_FRAME_ANCESTORS or 'self'. */
@@ -46,7 +49,9 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url));
 /** Starts listening; resolves once the port is bound. */
 export async function createLabServer(opts: LabServerOptions): Promise<LabServer> {
   const access = opts.access ?? accessPolicy(opts.host);
-  const hub = new Hub({ maxSizeMb: maxSizeMb(), observers: opts.observers ?? [], access, caps: opts.caps, rateLimits: opts.rateLimits });
+  const ownQueue = opts.queue ? null : new RunQueue();
+  const queue = opts.queue ?? ownQueue!;
+  const hub = new Hub({ queue, maxSizeMb: maxSizeMb(), access, caps: opts.caps, rateLimits: opts.rateLimits });
   const routes = [...healthRoutes, ...(opts.routes ?? [])];
   const server = createServer();
   const pageHeaders = frameHeaders(opts.frameAncestors ?? parseFrameAncestors());
@@ -98,6 +103,7 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
     hub,
     url,
     async close() {
+      await ownQueue?.close();
       await hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,11 +1,13 @@
 /**
- * `npm start` ends here (after a build): serves the dashboard and /ws on one port, and makes the
- * default data file in the background so the first experiment does not wait for it.
+ * `npm start` ends here (after a build): builds the experiment queue, the history that records it
+ * and the server (pages and /ws on one port), and makes the default data file in the background
+ * so the first experiment does not wait for it.
  */
 import { DEFAULT_PARAMS } from '../lib/params';
 import { createLabServer } from './app-server';
 import { removeStaleTempFiles } from './data/data-files';
 import { lessonRoutes } from './http/lesson-routes';
+import { RunQueue } from './queue/run-queue';
 import { closeOnSignals } from './shutdown';
 import { openHistory } from './store/history';
 
@@ -22,14 +24,16 @@ if (stale.length) console.log(`removed ${stale.length} half-written data file(s)
 
 // Opened before listening: runs the last server left unfinished are marked interrupted first.
 const history = await openHistory();
-const lab = await createLabServer({ port, host, next: true, dev, observers: [history.observer], routes: [...lessonRoutes, ...history.routes] });
+const queue = new RunQueue();
+queue.subscribe(history.observer);
+const lab = await createLabServer({ port, host, next: true, dev, queue, routes: [...lessonRoutes, ...history.routes] });
 console.log(`Stream Lab ready on ${lab.url}`);
 
 if (prepareMb > 0) {
-  lab.hub.lab.prepareData(prepareMb, DEFAULT_PARAMS.seed).then(
-    (file) => console.log(`data file ready: ${file.path} (${file.bytes} bytes)`),
+  queue.prepare('streams', { ...DEFAULT_PARAMS, sizeMb: prepareMb }).then(
+    () => console.log(`default data file ready (${prepareMb} MB)`),
     (err: unknown) => console.error(`could not make the default data file: ${err instanceof Error ? err.message : String(err)}`),
   );
 }
 
-closeOnSignals(lab, () => history.close());
+closeOnSignals({ queue, server: lab, history });

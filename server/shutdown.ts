@@ -1,21 +1,23 @@
 /**
- * Closing on SIGINT/SIGTERM, the one way for every server entry: runs end as interrupted ("server
- * shut down") and viewers get close 1001, then the history writes what it still buffers. A close
- * that hangs is cut short after five seconds.
+ * Closing on SIGINT/SIGTERM, the one way for every server entry, in the order that keeps the
+ * record honest: the queue ends its runs as interrupted ("server shut down", viewers are told),
+ * the server closes viewers' sockets with 1001, then the history writes what it still buffers.
+ * A close that hangs is cut short after five seconds.
  */
 import type { LabServer } from './app-server';
+import type { RunQueue } from './queue/run-queue';
 
-export function closeOnSignals(lab: LabServer, after: () => Promise<void> = async () => {}, log: (line: string) => void = console.log): void {
+export function closeOnSignals(parts: { queue: RunQueue; server: LabServer; history: { close(): Promise<void> } }, log: (line: string) => void = console.log): void {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
       log(`${signal}: stopping runs and closing`);
-      // Runs end (and are recorded as such) before the store writes its last buffered samples.
-      lab
+      parts.queue
         .close()
-        .then(after)
+        .then(() => parts.server.close())
+        .then(() => parts.history.close())
         .then(
           () => process.exit(0),
           () => process.exit(1),

@@ -8,7 +8,7 @@ export function RunSummaryList({ record, storedSamples }: { record: RunRecord; s
   const peak = s?.peak ?? o?.peak ?? null;
   const items: Array<[string, string]> = [
     ['Duration', s ? formatSeconds(s.durationMs) : o ? `${formatSeconds(o.lastT)} (until interrupted)` : '–'],
-    ['Processed', s ? `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}` : o ? formatMb(o.bytesProcessed) : '–'],
+    ['Processed', s ? `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}` : o?.readings.bytesProcessed !== undefined ? formatMb(o.readings.bytesProcessed) : '–'],
     ['Throughput', s ? `${s.mbPerSec.toFixed(1)} MB/s` : '–'],
     ['Peak RSS', peak ? formatMb(peak.rss) : '–'],
     ['Peak heapUsed', peak ? formatMb(peak.heapUsed) : '–'],

@@ -2,7 +2,7 @@
  * The WebSocket to `/ws` with its reconnect policy, apart from React: validates each message,
  * reconnects with backoff, asks for a snapshot if none comes. Returns its disposer.
  */
-import { serverMessageSchema, type ClientMessage, type ServerMessage } from '@/lib/protocol';
+import { serverMessageSchema, type ClientRequest, type ServerMessage } from '@/lib/protocol';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
@@ -20,7 +20,7 @@ export interface LabConnectionHandlers {
 
 export interface LabConnection {
   /** Sends a message; false when there is no open socket. */
-  send(message: ClientMessage): boolean;
+  send(message: ClientRequest): boolean;
   close(): void;
 }
 
@@ -90,7 +90,7 @@ export function openLabConnection(handlers: LabConnectionHandlers): LabConnectio
     connect();
   };
 
-  function send(message: ClientMessage): boolean {
+  function send(message: ClientRequest): boolean {
     if (!socket || socket.readyState !== WebSocket.OPEN) return false;
     socket.send(JSON.stringify(message));
     return true;

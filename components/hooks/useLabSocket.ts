@@ -5,7 +5,7 @@
  * folded into LabState at most ~10 times a second, so a burst of samples costs one render.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ClientMessage, ServerMessage } from '@/lib/protocol';
+import type { ClientRequest, ServerMessage } from '@/lib/protocol';
 import { applyServerMessages, initialLabState, type LabState } from '@/lib/lab-state';
 import { initInstrumentation, noteExperimentCreated, recordDrawnSamples } from '@/components/instrumentation';
 import { openLabConnection, type ConnectionState, type LabConnection } from '@/components/hooks/lab-connection';
@@ -16,7 +16,7 @@ export interface LabSocket {
   state: LabState;
   connection: ConnectionState;
   /** Sends a message; false when there is no open connection. */
-  send(message: ClientMessage): boolean;
+  send(message: ClientRequest): boolean;
 }
 
 /** One repaint per 100 ms at most: 6 parallel runs at 20 samples/s must not mean 120 renders/s. */
@@ -94,7 +94,7 @@ export function useLabSocket(): LabSocket {
     recordDrawnSamples(drawn);
   }, [state]);
 
-  const send = useCallback((message: ClientMessage): boolean => connectionRef.current?.send(message) ?? false, []);
+  const send = useCallback((message: ClientRequest): boolean => connectionRef.current?.send(message) ?? false, []);
 
   return { state, connection, send };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../../lib/params';
-import { STRATEGY_IDS } from '../strategies/index';
+import { streamsLab } from '../labs/streams/index';
+
+const STRATEGY_IDS = streamsLab.strategies.map((s) => s.id);
 import { parseBenchArgs, UsageError } from './args';
 
 /** The UsageError parseBenchArgs throws for argv (fails the test if it does not throw one). */
@@ -16,7 +18,7 @@ function usageError(argv: string[]): UsageError {
 
 describe('parseBenchArgs', () => {
   it('defaults to every strategy, the default parameters and the table output', () => {
-    expect(parseBenchArgs([])).toEqual({ strategies: [...STRATEGY_IDS], params: DEFAULT_PARAMS, json: false });
+    expect(parseBenchArgs([])).toEqual({ lab: 'streams', strategies: [...STRATEGY_IDS], params: DEFAULT_PARAMS, json: false });
   });
 
   it('applies caller defaults under the flags', () => {
@@ -39,6 +41,7 @@ describe('parseBenchArgs', () => {
       '--json',
     ]);
     expect(args).toEqual({
+      lab: 'streams',
       strategies: ['rxjs-from', 'for-await'],
       params: {
         sizeMb: 32,
@@ -84,6 +87,11 @@ describe('parseBenchArgs', () => {
     );
   });
 
+  it('takes --lab streams as the default lab, and names the labs for an unknown one', () => {
+    expect(parseBenchArgs(['--lab', 'streams', '--size-mb', '2']).params).toEqual({ ...DEFAULT_PARAMS, sizeMb: 2 });
+    expect(usageError(['--lab', 'nope']).message).toBe('--lab: unknown lab "nope"; allowed: streams');
+  });
+
   it.each(['--retained=false', '--json=yes'])('rejects a value on the switch %s instead of ignoring it', (arg) => {
     const [flag, value] = arg.split('=');
     expect(() => parseBenchArgs([arg])).toThrow(new UsageError(`${flag} takes no value (got "${value}"); leave it out to turn it off`));
@@ -91,7 +99,7 @@ describe('parseBenchArgs', () => {
 
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
-      'unknown flag --delay; allowed: --strategies, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
+      'unknown flag --delay; allowed: --lab, --strategies, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
         '--budget-mb, --max-old-space-mb, --timeout-s, --seed, --retained, --json',
     );
   });

@@ -1,85 +1,116 @@
-/** Flag parsing for the CLIs: every value is validated by the same schema the server uses. */
-import { DEFAULT_PARAMS, LIMITS, rangeMessage, runParamsSchema, type RunParams } from '../../lib/params';
-import { maxSizeMb } from '../data/data-files';
-import { STRATEGY_IDS } from '../strategies/index';
+/**
+ * Flag parsing for the bench CLI, for every lab: the flags are the lab's parameters in kebab case
+ * with their unit (sizeMb → --size-mb), numbers for numbers ("off" where a parameter may be null),
+ * bare switches for true/false ones. Every value is validated by the schema the server uses.
+ */
+import { z } from 'zod';
+import { LAB_IDS } from '../labs/schemas';
+import { findLab, type LABS } from '../labs/registry';
 
 export class UsageError extends Error {}
 
-/** CLI flag → RunParams field. */
-const NUMERIC_FLAGS = {
-  '--size-mb': 'sizeMb',
-  '--delay-ms': 'delayMs',
-  '--cpu-us': 'cpuUs',
-  '--chunk-kb': 'chunkKb',
-  '--sample-ms': 'sampleMs',
-  '--budget-mb': 'budgetMb',
-  '--max-old-space-mb': 'maxOldSpaceMb',
-  '--timeout-s': 'timeoutS',
-  '--seed': 'seed',
-} as const satisfies Record<string, keyof RunParams>;
-/** Flags that also accept "off" (→ null). */
-const NULLABLE = new Set(['--sample-ms', '--budget-mb', '--max-old-space-mb']);
-
 export interface BenchArgs {
+  lab: string;
   strategies: string[];
-  params: RunParams;
+  params: Record<string, unknown>;
   json: boolean;
 }
 
-function flagFor(field: string): string {
-  return Object.entries(NUMERIC_FLAGS).find(([, f]) => f === field)?.[0] ?? `--${field}`;
+type Lab = (typeof LABS)[number];
+type Kind = { type: 'number'; nullable: boolean; min: number; max: number } | { type: 'switch' };
+
+/** sizeMb → --size-mb */
+export function flagOf(field: string): string {
+  return `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/** The flags a lab's parameters give, in the schema's order. */
+function labFlags(lab: Lab): Map<string, { field: string; kind: Kind }> {
+  const flags = new Map<string, { field: string; kind: Kind }>();
+  for (const [field, schema] of Object.entries(lab.schema.params.shape)) {
+    const nullable = schema instanceof z.ZodNullable;
+    const inner = nullable ? (schema as z.ZodNullable<z.ZodType>).unwrap() : schema;
+    if (inner instanceof z.ZodNumber) flags.set(flagOf(field), { field, kind: { type: 'number', nullable, min: inner.minValue ?? -Infinity, max: inner.maxValue ?? Infinity } });
+    else if (inner instanceof z.ZodBoolean) flags.set(flagOf(field), { field, kind: { type: 'switch' } });
+  }
+  return flags;
+}
+
+/** Splits "--flag=value" and "--flag value"; `value()` takes the next argument when needed. */
+function* flagsOf(argv: string[]): Generator<{ flag: string; inline: string | undefined; value: () => string }> {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const [flag, inline] = eq >= 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
+    yield {
+      flag,
+      inline,
+      value: () => {
+        const v = inline ?? argv[++i];
+        if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
+        return v;
+      },
+    };
+  }
+}
+
+/** The lab a command line is for: --lab, or the streams lab (as before labs existed). */
+function labOf(argv: string[]): Lab {
+  let id = 'streams';
+  for (const { flag, value } of flagsOf(argv)) if (flag === '--lab') id = value();
+  const lab = findLab(id);
+  if (!lab) throw new UsageError(`--lab: unknown lab "${id}"; allowed: ${LAB_IDS.join(', ')}`);
+  return lab;
 }
 
 /** Parses bench flags; throws UsageError naming the flag and the allowed values. */
-export function parseBenchArgs(argv: string[], defaults: Partial<RunParams> = {}): BenchArgs {
-  const raw: Record<string, unknown> = { ...DEFAULT_PARAMS, ...defaults };
-  let strategies: string[] = [...STRATEGY_IDS];
+export function parseBenchArgs(argv: string[], defaults: Record<string, unknown> = {}): BenchArgs {
+  const lab = labOf(argv);
+  const ids = lab.strategies.map((s) => s.id);
+  const flags = labFlags(lab);
+  const raw: Record<string, unknown> = { ...lab.schema.defaults, ...defaults };
+  let strategies = [...ids];
   let json = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    if ((flag === '--json' || flag === '--retained') && inline !== undefined) {
+  for (const { flag, inline, value } of flagsOf(argv)) {
+    const known = flags.get(flag);
+    if ((flag === '--json' || known?.kind.type === 'switch') && inline !== undefined) {
       throw new UsageError(`${flag} takes no value (got "${inline}"); leave it out to turn it off`);
     }
-    if (flag === '--json') json = true;
-    else if (flag === '--retained') raw.retained = true;
+    if (flag === '--lab') value();
+    else if (flag === '--json') json = true;
     else if (flag === '--strategies') {
       const v = value();
-      strategies = v === 'all' ? [...STRATEGY_IDS] : v.split(',').map((s) => s.trim()).filter(Boolean);
-      const unknown = strategies.filter((s) => !STRATEGY_IDS.includes(s));
+      strategies = v === 'all' ? [...ids] : v.split(',').map((s) => s.trim()).filter(Boolean);
+      const unknown = strategies.filter((s) => !ids.includes(s));
       if (unknown.length || strategies.length === 0) {
-        throw new UsageError(`--strategies: unknown strategy "${unknown.join(',')}"; allowed: all or a comma-separated list of ${STRATEGY_IDS.join(', ')}`);
+        throw new UsageError(`--strategies: unknown strategy "${unknown.join(',')}"; allowed: all or a comma-separated list of ${ids.join(', ')}`);
       }
-    } else if (flag in NUMERIC_FLAGS) {
-      const field = NUMERIC_FLAGS[flag as keyof typeof NUMERIC_FLAGS];
+    } else if (known?.kind.type === 'switch') raw[known.field] = true;
+    else if (known?.kind.type === 'number') {
+      const { nullable, min, max } = known.kind;
       const v = value();
-      if (v === 'off' && NULLABLE.has(flag)) raw[field] = null;
+      if (v === 'off' && nullable) raw[known.field] = null;
       else {
         const n = Number(v);
-        const range = `${LIMITS[field].min}–${LIMITS[field].max}`;
-        if (v.trim() === '' || !Number.isFinite(n)) {
-          throw new UsageError(`${flag} must be a number (${range}${NULLABLE.has(flag) ? ' or off' : ''}), got "${v}"`);
-        }
-        raw[field] = n;
+        if (v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`${flag} must be a number (${min}–${max}${nullable ? ' or off' : ''}), got "${v}"`);
+        raw[known.field] = n;
       }
     } else {
-      throw new UsageError(
-        `unknown flag ${flag}; allowed: --strategies, ${Object.keys(NUMERIC_FLAGS).join(', ')}, --retained, --json`,
-      );
+      throw new UsageError(`unknown flag ${flag}; allowed: --lab, --strategies, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --json`);
     }
   }
-  const parsed = runParamsSchema.safeParse(raw);
+  const parsed = lab.schema.params.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UsageError(`${flagFor(String(issue.path[0]))}: ${issue.message}`);
+    throw new UsageError(`${flagOf(String(issue.path[0]))}: ${issue.message}`);
   }
-  // The schema allows up to the product's ceiling; this machine may be configured lower.
-  const max = maxSizeMb();
-  if (parsed.data.sizeMb > max) throw new UsageError(`--size-mb: ${rangeMessage('sizeMb', max)}`);
-  return { strategies, params: parsed.data, json };
+  try {
+    lab.checkLimits(parsed.data);
+  } catch (err) {
+    // The schema allows up to the product's ceiling; this machine may be configured lower.
+    const message = err instanceof Error ? err.message : String(err);
+    const field = /^(\w+) must/.exec(message)?.[1];
+    throw new UsageError(field ? `${flagOf(field)}: ${message}` : message);
+  }
+  return { lab: lab.schema.id, strategies, params: parsed.data, json };
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
 import { ensureDataFile } from '../data/data-files';
-import { startRun } from '../runner/runner';
+import { startStreamsRun } from '../labs/streams/run';
 import { UsageError } from './args';
 
 function flag(name: string, fallback: string): string {
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < repeat; i++) {
       for (const mode of ['on', 'off'] as const) {
         const params: RunParams = { ...DEFAULT_PARAMS, sizeMb, delayMs: 0, sampleMs: mode === 'on' ? DEFAULT_PARAMS.sampleMs : null, budgetMb: null };
-        const s = await startRun({ runId: randomUUID(), strategy, params, file }).done;
+        const s = await startStreamsRun({ runId: randomUUID(), strategy, params, file }).done;
         if (s.outcome !== 'completed') throw new Error(`${strategy} ended ${s.outcome}: ${s.reason}`);
         rates[mode].push(s.mbPerSec);
         process.stderr.write(`${strategy} sampler ${mode} #${i + 1}: ${s.mbPerSec.toFixed(0)} MB/s\n`);

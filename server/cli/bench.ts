@@ -1,25 +1,21 @@
 /**
- * `npm run bench -- [--strategies a,b|all] [--size-mb N] [--delay-ms N] [--sample-ms N|off]
- *  [--retained] [--budget-mb N|off] [--json]`: runs strategies one after another through the same
- * runner the server uses, prints the table (or, with --json, one JSON array) on stdout and progress
- * on stderr.
+ * `npm run bench -- [--lab streams] [--strategies a,b|all] [--<param> N …] [--json]`: runs a lab's
+ * strategies one after another through the same runner the server uses, prints the table (or,
+ * with --json, one JSON array of summaries) on stdout and progress on stderr. Without --lab it is
+ * the streams lab, as before labs existed.
  */
 import { randomUUID } from 'node:crypto';
-import { MIB } from '../../lib/params';
 import type { RunSummary } from '../../lib/protocol';
-import { ensureDataFile } from '../data/data-files';
-import { startRun } from '../runner/runner';
+import { requireLab } from '../labs/registry';
+import { prepareAndStart } from '../runner/lab-run';
 import { parseBenchArgs, UsageError } from './args';
-import { formatTable } from './format';
+import { describeParams, formatTable } from './format';
+
+const MIB = 1024 * 1024;
 
 async function main(): Promise<void> {
   const args = parseBenchArgs(process.argv.slice(2));
-  const file = await ensureDataFile({
-    sizeMb: args.params.sizeMb,
-    seed: args.params.seed,
-    onProgress: (w, total) => process.stderr.write(`\rgenerating data file: ${(w / MIB).toFixed(0)} / ${(total / MIB).toFixed(0)} MiB`),
-  });
-  process.stderr.write(`\ndata file ${file.path} (${file.bytes} bytes, ${file.rows} rows)\n`);
+  const lab = requireLab(args.lab);
   const summaries: RunSummary[] = [];
   let stopping = false;
   let current: { stop(): void } | null = null;
@@ -27,30 +23,43 @@ async function main(): Promise<void> {
     stopping = true;
     current?.stop();
   });
+  let reported = false;
   for (const [i, strategy] of args.strategies.entries()) {
     if (stopping) break;
     const label = `[${i + 1}/${args.strategies.length}] ${strategy}`;
     let lastLog = 0;
-    const handle = startRun({
-      runId: randomUUID(),
-      strategy,
-      params: args.params,
-      file,
-      onSample: (s) => {
-        if (s.t - lastLog < 1000) return;
-        lastLog = s.t;
-        const pct = ((100 * s.bytesProcessed) / file.bytes).toFixed(0);
-        process.stderr.write(`\r${label}: ${pct}% processed, rss ${(s.rss / MIB).toFixed(0)} MB, arrayBuffers ${(s.arrayBuffers / MIB).toFixed(0)} MB   `);
+    let total: number | null = null;
+    const handle = prepareAndStart(
+      {
+        lab: args.lab,
+        runId: randomUUID(),
+        strategy,
+        params: args.params as RunSummary['params'],
+        onSample: (s) => {
+          if (s.t - lastLog < 1000) return;
+          lastLog = s.t;
+          const done = lab.schema.progress ? s[lab.schema.progress.done] : undefined;
+          const pct = total && done !== undefined ? `${((100 * done) / total).toFixed(0)}% done, ` : '';
+          process.stderr.write(`\r${label}: ${pct}rss ${(s.rss / MIB).toFixed(0)} MB, arrayBuffers ${(s.arrayBuffers / MIB).toFixed(0)} MB   `);
+        },
       },
-    });
+      (status) => {
+        if (status.state === 'generating') process.stderr.write(`\rpreparing: ${(status.writtenBytes / MIB).toFixed(0)} / ${(status.sizeBytes / MIB).toFixed(0)} MiB`);
+        if (status.state === 'ready' && !reported) {
+          reported = true;
+          process.stderr.write(`\rprepared: ${(status.sizeBytes / MIB).toFixed(0)} MiB of data\x1b[K\n`);
+        }
+      },
+    );
     current = handle;
+    total = (await handle.prepared).total;
     const summary = await handle.done;
     current = null;
     process.stderr.write(`\r${label}: ${summary.outcome} in ${(summary.durationMs / 1000).toFixed(1)} s${summary.reason ? ` (${summary.reason})` : ''}\x1b[K\n`);
     summaries.push(summary);
   }
   if (args.json) process.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
-  else process.stdout.write(`\n${formatTable(summaries)}\n\nNode ${process.versions.node}, file ${(file.bytes / MIB).toFixed(0)} MiB, delay ${args.params.delayMs} ms/chunk, chunk ${args.params.chunkKb} KiB, sample ${args.params.sampleMs ?? 'off'} ms${args.params.retained ? ', retained mode' : ''}\n`);
+  else process.stdout.write(`\n${formatTable(summaries)}\n\nNode ${process.versions.node}, ${describeParams(args.lab, args.params)}\n`);
 }
 
 main().catch((err: unknown) => {

@@ -1,10 +1,11 @@
 /** `npm run make-data -- [--size-mb N] [--seed N]`: makes (or finds) a data file and prints its manifest. */
-import { MIB } from '../../lib/params';
+import { MIB, runParamsSchema } from '../../lib/params';
 import { ensureDataFile } from '../data/data-files';
 import { parseBenchArgs, UsageError } from './args';
 
 async function main(): Promise<void> {
-  const { params } = parseBenchArgs(process.argv.slice(2));
+  // The streams lab's flags (its data files are what this makes).
+  const params = runParamsSchema.parse(parseBenchArgs(['--lab', 'streams', ...process.argv.slice(2)]).params);
   const file = await ensureDataFile({
     sizeMb: params.sizeMb,
     seed: params.seed,

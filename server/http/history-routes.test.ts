@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LABS } from '../labs/registry';
 import { runDetailSchema, runListResponseSchema, runRecordSchema } from '../../lib/history';
 import { parseMarkdownTable, parseSamplesCsv } from '../../lib/history-export';
 import { createLabServer, type LabServer } from '../app-server';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   await seed(completed, 'rxjs-from', 'completed', 300, 1_700_000_001_000);
   await seed(lost, 'rxjs-from-event', 'data-lost', 20, 1_700_000_002_000);
   await seed(other, 'pipeline-generator', 'completed', 5, 1_700_000_003_000);
-  lab = await createLabServer({ port: 0, host: '127.0.0.1', next: false, routes: history.routes, observers: [history.observer], frameAncestors: ["'self'"] });
+  lab = await createLabServer({ port: 0, host: '127.0.0.1', next: false, routes: history.routes, frameAncestors: ["'self'"] });
 });
 
 afterAll(async () => {
@@ -51,6 +52,17 @@ describe('GET /api/runs', () => {
     expect(byOutcome.runs.map((r) => r.id)).toEqual([other, completed]);
   });
 
+  it('accepts the filter for every strategy id of every lab (rxjs-fromEvent and the other camel-case ids too)', async () => {
+    const ids = LABS.flatMap((l) => l.strategies.map((s) => s.id));
+    expect(ids).toContain('rxjs-fromEvent');
+    for (const id of ids) {
+      const res = await get(`/api/runs?strategy=${encodeURIComponent(id)}`);
+      expect([id, res.status]).toEqual([id, 200]);
+      const body = runListResponseSchema.parse(await res.json());
+      for (const r of body.runs) expect(r.strategy).toBe(id);
+    }
+  });
+
   it('answers a bad filter with a typed error naming the field and its allowed values', async () => {
     const res = await get('/api/runs?outcome=exploded');
     expect(res.status).toBe(400);
@@ -60,7 +72,7 @@ describe('GET /api/runs', () => {
       message: 'outcome must be one of queued, preparing, running, completed, data-lost, out-of-memory, crashed, stopped, timed-out, interrupted',
     });
     const strategy = await get('/api/runs?strategy=../../etc');
-    expect((await strategy.json()).message).toBe('strategy must be a strategy id (lower-case letters, digits and dashes, at most 64)');
+    expect((await strategy.json()).message).toBe('strategy must be a strategy id (letters, digits and dashes, at most 64)');
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import type { WebSocket } from 'ws';
 import type { ProcSample, Sample, ServerMessage } from '../../lib/protocol';
+import { thinHalf } from '../../lib/series';
 
 export const FLUSH_MS = 100;
 /** Pending samples kept per run for one client before thinning kicks in. */
@@ -21,9 +22,6 @@ interface Pending {
   dropped: number;
 }
 
-function thinHalf<T>(series: T[]): T[] {
-  return series.filter((_, i) => i % 2 === 1);
-}
 
 export class ClientConn {
   private readonly pending = new Map<string, Pending>();

@@ -4,7 +4,7 @@
  * one copy, not twenty. A page given a snapshot up to a second old also gets the samples taken
  * since (see Hub.sendSnapshot), so sharing never loses or repeats a sample.
  */
-import { boundSeries } from '../../lib/lab-state';
+import { boundSeries } from '../../lib/series';
 import type { ServerMessage } from '../../lib/protocol';
 
 /** Last sample and /proc reading (their `at`) of each run that the snapshot includes. */

@@ -3,14 +3,15 @@ import { bufferLevel, highWaterMarkBytes, peakOf } from '../../lib/lessons-buffe
 import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
 import type { RunSummary, Sample } from '../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../data/data-files';
-import { liveChildCount, startRun } from '../runner/runner';
+import { startStreamsRun } from '../labs/streams/run';
+import { liveChildCount } from '../runner/runner';
 import { withTempDataDir } from '../test-support';
 
 let seq = 0;
 
 async function runWithSamples(strategy: string, params: RunParams, file: DataFile): Promise<{ summary: RunSummary; samples: Sample[] }> {
   const samples: Sample[] = [];
-  const handle = startRun({ runId: `buffer-level-${++seq}`, strategy, params, file, onSample: (s) => samples.push(s) });
+  const handle = startStreamsRun({ runId: `buffer-level-${++seq}`, strategy, params, file, onSample: (s) => samples.push(s) });
   return { summary: await handle.done, samples };
 }
 

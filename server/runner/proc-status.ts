@@ -13,3 +13,22 @@ export async function readProcRss(pid: number): Promise<number | null> {
     return null;
   }
 }
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ): 100 on every Linux Node runs on. */
+export const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * CPU time (user + system) of a process so far, in ms, from /proc/<pid>/stat (fields 14 and 15).
+ * Read from outside, so a child whose event loop is blocked still shows its CPU.
+ */
+export async function readProcCpuMs(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count fields after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_S : null;
+  } catch {
+    return null;
+  }
+}

@@ -3,8 +3,11 @@ import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
 import type { RunSummary, Sample } from '../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../data/data-files';
 import { withTempDataDir } from '../test-support';
-import { STRATEGY_IDS } from '../strategies/index';
-import { liveChildCount, startRun, type RunHandle } from './runner';
+import { streamsLab } from '../labs/streams/index';
+
+const STRATEGY_IDS = streamsLab.strategies.map((s) => s.id);
+import { startStreamsRun } from '../labs/streams/run';
+import { liveChildCount, type RunHandle } from './runner';
 
 interface Finished {
   summary: RunSummary;
@@ -26,7 +29,7 @@ async function runToEnd(
 ): Promise<Finished> {
   let pid: number | null = null;
   const samples: Sample[] = [];
-  const handle: RunHandle = startRun({
+  const handle: RunHandle = startStreamsRun({
     runId: `runner-test-${++seq}`,
     strategy,
     params,
@@ -73,8 +76,8 @@ describe('startRun', () => {
   });
 
   it('rejects an unknown strategy before starting anything', () => {
-    expect(() => startRun({ runId: 'x', strategy: 'nope', params: params({}), file: { path: '/nonexistent', bytes: 1 } })).toThrow(
-      new RangeError('unknown strategy "nope"'),
+    expect(() => startStreamsRun({ runId: 'x', strategy: 'nope', params: params({}), file: { path: '/nonexistent', bytes: 1 } })).toThrow(
+      new RangeError('unknown strategy "nope" in lab streams'),
     );
     expect(liveChildCount()).toBe(0);
   });
@@ -89,7 +92,7 @@ describe('startRun', () => {
   });
 
   it('ends a run as stopped without starting a process when stopped at once', async () => {
-    const handle = startRun({ runId: 'stop-at-once', strategy: 'for-await', params: params({ sizeMb: 4 }), file: small, onStarted: () => expect.unreachable() });
+    const handle = startStreamsRun({ runId: 'stop-at-once', strategy: 'for-await', params: params({ sizeMb: 4 }), file: small, onStarted: () => expect.unreachable() });
     handle.stop();
     const summary = await handle.done;
     expect(summary).toMatchObject({ outcome: 'stopped', reason: 'stopped by the user', sampleCount: 0, bytesProcessed: 0, idle: null });

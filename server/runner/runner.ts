@@ -1,17 +1,23 @@
 /**
- * Runs one strategy in a fresh child process and reports its samples and its outcome. Every path
- * out of a run — done, error, crash, V8 OOM, budget, stop, watchdog — goes through finish(), and the
- * child is always reaped: stop = SIGTERM, then SIGKILL after a grace period.
+ * The parent side of one run, for every lab: starts the run's child process, reads it from outside
+ * (/proc RSS and CPU), enforces the memory budget and the watchdog, and reports samples and the
+ * outcome. Every path out of a run — done, error, crash, V8 OOM, budget, stop, shutdown, watchdog —
+ * goes through finish(), and the child is always reaped: stop = SIGTERM, then SIGKILL after a grace.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { MIB, type RunParams } from '../../lib/params';
-import type { Outcome, ProcSample, RunSummary, Sample } from '../../lib/protocol';
-import { libraryVersion } from '../strategies/catalog';
-import { findStrategy, strategyModule } from '../strategies/index';
+import { MIB, type CommonParams } from '../../lib/common-params';
+import { summarySchema, type Outcome, type ProcSample, type RunSummary, type Sample } from '../../lib/protocol';
+import type { ChildConfig } from '../child/protocol';
+import { parseChildMessage } from '../child/protocol';
+import { libraryVersion } from '../labs/catalog';
+import { findStrategy, requireLab, scenarioModule, strategyModule } from '../labs/registry';
+import type { Prepared } from '../labs/types';
 import { ensureChildBuild } from './child-build';
-import { parseChildMessage, type ChildConfig } from './child-protocol';
-import { readProcRss } from './proc-status';
+import { classifyExit, type ExitFacts } from './exit';
+import { readProcCpuMs, readProcRss } from './proc-status';
 import { RunRecorder } from './summary';
+
+export { stderrErrorLine } from './exit';
 
 export const STOP_GRACE_MS = 2000;
 /** How often the parent reads /proc when the sampler is off. */
@@ -19,10 +25,13 @@ const PROC_INTERVAL_FALLBACK_MS = 100;
 const STDERR_TAIL_BYTES = 16 * 1024;
 
 export interface RunRequest {
+  lab: string;
   runId: string;
   strategy: string;
-  params: RunParams;
-  file: { path: string; bytes: number };
+  /** The lab's params (already validated), common part included. */
+  params: CommonParams & Record<string, unknown>;
+  /** What the lab prepared for this run (Lab.prepare). */
+  prepared: Prepared;
   onStarted?: (info: { pid: number; startedAt: number }) => void;
   onSample?: (sample: Sample) => void;
   onProc?: (sample: ProcSample) => void;
@@ -54,17 +63,12 @@ export function liveChildCount(): number {
   return live.size;
 }
 
-/** The most telling line of a dead child's stderr: the last one that names an error. */
-export function stderrErrorLine(stderr: string): string | null {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
-  return lines.filter((l) => /error|fatal|abort/i.test(l)).at(-1) ?? lines.filter((l) => !/^Node\.js v\d/.test(l)).at(-1) ?? null;
-}
 
 /** Starts a run; the returned handle's `done` settles with the summary, whatever the outcome. */
 export function startRun(req: RunRequest): RunHandle {
-  const strategy = findStrategy(req.strategy);
-  if (!strategy) throw new RangeError(`unknown strategy "${req.strategy}"`);
-  const recorder = new RunRecorder();
+  const strategy = findStrategy(req.lab, req.strategy);
+  if (!strategy) throw new RangeError(`unknown strategy "${req.strategy}" in lab ${req.lab}`);
+  const recorder = new RunRecorder(requireLab(req.lab).newRecorder(req.prepared, req.params));
   const library = { name: strategy.library, version: libraryVersion(strategy.library) };
   let child: ChildProcess | null = null;
   let decided: { outcome: Outcome; reason: string | null } | null = null;
@@ -85,19 +89,13 @@ export function startRun(req: RunRequest): RunHandle {
     clearTimeout(timers.poll);
     clearTimeout(timers.watchdog);
     clearTimeout(timers.kill);
-    resolveDone(
-      recorder.summarize({
-        runId: req.runId,
-        strategy: req.strategy,
-        outcome,
-        reason,
-        fileBytes: req.file.bytes,
-        durationMs: Math.round((endMark ?? performance.now()) - startMark),
-        params: req.params,
-        library,
-        startedAt,
-      }),
-    );
+    const facts = { lab: req.lab, runId: req.runId, strategy: req.strategy, outcome, reason, durationMs: Math.round((endMark ?? performance.now()) - startMark), params: req.params, library, startedAt };
+    const summary = recorder.summarize(facts);
+    // The lab's schema has the last word: a figure the lab forgot would otherwise reach history.
+    const checked = summarySchema.safeParse(summary);
+    if (checked.success) return resolveDone(checked.data);
+    const issue = checked.error.issues[0];
+    resolveDone(recorder.summarize({ ...facts, outcome: 'crashed', reason: `the run's summary did not match its lab's schema (${issue.path.join('.')}: ${issue.message})` }));
   }
 
   /** Decides the outcome now (first decision wins) and makes the child go away. */
@@ -123,12 +121,9 @@ export function startRun(req: RunRequest): RunHandle {
     const entry = await ensureChildBuild();
     if (decided) return finish(decided.outcome, decided.reason);
     const config: ChildConfig = {
-      strategyModule: strategyModule(req.strategy),
-      filePath: req.file.path,
-      fileBytes: req.file.bytes,
-      highWaterMark: req.params.chunkKb * 1024,
-      delayMs: req.params.delayMs,
-      cpuUs: req.params.cpuUs,
+      scenarioModule: scenarioModule(req.lab),
+      strategyModule: strategyModule(req.lab, req.strategy),
+      scenario: req.prepared.scenario,
       sampleMs: req.params.sampleMs,
       retained: req.params.retained,
     };
@@ -181,12 +176,17 @@ export function startRun(req: RunRequest): RunHandle {
           endMark = performance.now();
           recorder.addSample(message.final);
           recorder.eventLoop = { p50: message.elP50Ms, p99: message.elP99Ms, max: message.elMaxMs };
-          recorder.peakInFlight = Math.max(recorder.peakInFlight, message.peakInFlight);
+          recorder.cpu = message.cpu;
+          recorder.figures.addFinal(message.extras);
           req.onSample?.(message.final);
           break;
         case 'error':
           childError = message.message;
           break;
+        default: {
+          const never: never = message;
+          throw new Error(`unhandled child message ${JSON.stringify(never)}`);
+        }
       }
     });
     proc.on('error', (err) => {
@@ -197,32 +197,32 @@ export function startRun(req: RunRequest): RunHandle {
     // tail of a V8 out-of-memory report is never missed.
     proc.on('close', (code, signal) => {
       live.delete(proc);
-      if (decided) return finish(decided.outcome, decided.reason);
-      if (doneReceived) {
-        const lost = req.file.bytes - (recorder.last?.bytesProcessed ?? 0);
-        if (lost <= 0) return finish('completed', null);
-        return finish('data-lost', `the run ended with ${lost} of ${req.file.bytes} bytes never processed`);
-      }
-      endMark = performance.now();
-      if (/heap out of memory|Reached heap limit/i.test(stderrTail)) {
-        return finish('out-of-memory', `V8 heap limit reached (--max-old-space-size=${req.params.maxOldSpaceMb ?? 'default'})`);
-      }
-      const how = signal ? `killed by ${signal}` : `exited with code ${code}`;
-      finish('crashed', childError ?? (stderrErrorLine(stderrTail) ? `${how}: ${stderrErrorLine(stderrTail)}` : how));
+      if (!decided && !doneReceived) endMark = performance.now();
+      const facts: ExitFacts = decided
+        ? { kind: 'decided', ...decided }
+        : doneReceived
+          ? { kind: 'done', figures: recorder.figures }
+          : { kind: 'died', code, signal, childError, stderr: stderrTail, maxOldSpaceMb: req.params.maxOldSpaceMb };
+      const { outcome, reason } = classifyExit(facts);
+      finish(outcome, reason);
     });
 
     const intervalMs = req.params.sampleMs ?? PROC_INTERVAL_FALLBACK_MS;
+    let lastCpu: { at: number; ms: number } | null = null;
     const pollProc = async () => {
       if (finished || proc.exitCode !== null || proc.signalCode !== null) return;
-      const rss = await readProcRss(proc.pid!);
+      const [rss, cpuMs] = await Promise.all([readProcRss(proc.pid!), readProcCpuMs(proc.pid!)]);
       if (rss !== null && !finished) {
         checkBudget(rss);
+        const at = Date.now();
+        // CPU % of one core since the last reading (/proc counts in 10 ms ticks: coarse, but from outside).
+        const cpuPct = cpuMs !== null && lastCpu && at > lastCpu.at ? Math.round((1000 * (cpuMs - lastCpu.ms)) / (at - lastCpu.at)) / 10 : undefined;
+        if (cpuMs !== null) lastCpu = { at, ms: cpuMs };
         // Drawn on the child's clock (t = 0 when the strategy started), so both RSS lines line up;
         // readings taken while the child is still booting count for the peak and the budget only.
         if (strategyStartWall === null) recorder.procPeakRss = Math.max(recorder.procPeakRss, rss);
         else {
-          const at = Date.now();
-          const p = { t: at - strategyStartWall, at, rss };
+          const p: ProcSample = { t: at - strategyStartWall, at, rss, ...(cpuPct !== undefined && { cpuPct }) };
           recorder.addProc(p);
           req.onProc?.(p);
         }

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB } from '../../lib/params';
 import { makeSample } from '../../lib/test-fixtures';
+import { StreamsFigures } from '../labs/streams/figures';
 import { RunRecorder } from './summary';
 
 const sample = makeSample;
 
+/** A recorder for a streams run over a 4 MiB file. */
+const newRecorder = () => new RunRecorder(new StreamsFigures(4 * MIB));
+
 const run = {
+  lab: 'streams',
   runId: 'r1',
   strategy: 'for-await',
   outcome: 'completed' as const,
   reason: null,
-  fileBytes: 4 * MIB,
   durationMs: 2000,
   params: DEFAULT_PARAMS,
   library: { name: 'node', version: process.versions.node },
@@ -19,7 +23,7 @@ const run = {
 
 describe('RunRecorder', () => {
   it('keeps the peak of each memory field separately, from whichever sample had it', () => {
-    const r = new RunRecorder();
+    const r = newRecorder();
     r.addSample(sample({ rss: 100, heapUsed: 9, arrayBuffers: 1 }));
     r.addSample(sample({ rss: 90, heapUsed: 12, arrayBuffers: 7, heapTotal: 20, external: 8 }));
     r.addSample(sample({ rss: 95, heapUsed: 3, arrayBuffers: 2 }));
@@ -27,7 +31,7 @@ describe('RunRecorder', () => {
   });
 
   it('takes progress and gc totals from the last sample and the largest read-ahead from any', () => {
-    const r = new RunRecorder();
+    const r = newRecorder();
     r.addSample(sample({ bytesRead: 3 * MIB, bytesProcessed: MIB, elMaxMs: 4 }));
     r.addSample(sample({ bytesRead: 4 * MIB, bytesProcessed: 4 * MIB, chunks: 64, gcCount: 5, gcMs: 2.5, elMaxMs: 1 }));
     const s = r.summarize(run);
@@ -45,27 +49,40 @@ describe('RunRecorder', () => {
   });
 
   it('reports memory above the idle baseline, never below zero', () => {
-    const r = new RunRecorder();
+    const r = newRecorder();
     r.idle = { rss: 40, heapTotal: 10, heapUsed: 5, external: 2, arrayBuffers: 1 };
     r.addSample(sample({ rss: 70, heapTotal: 8, heapUsed: 6, external: 2, arrayBuffers: 31 }));
     expect(r.summarize(run).aboveIdle).toEqual({ rss: 30, heapTotal: 0, heapUsed: 1, external: 0, arrayBuffers: 30 });
   });
 
   it('summarizes a run that never sent anything with zeros and no idle baseline', () => {
-    const s = new RunRecorder().summarize({ ...run, outcome: 'crashed', reason: 'boom', durationMs: 0 });
+    const s = newRecorder().summarize({ ...run, outcome: 'crashed', reason: 'boom', durationMs: 0 });
     expect(s).toMatchObject({ outcome: 'crashed', reason: 'boom', bytesProcessed: 0, sampleCount: 0, idle: null, aboveIdle: null, mbPerSec: 0 });
     expect(s.peak).toEqual({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 });
   });
 
   it('keeps the most consumer calls seen running at once', () => {
-    const r = new RunRecorder();
+    const r = newRecorder();
     for (const inFlight of [1, 6, 2]) r.addSample(sample({ inFlight }));
     expect(r.summarize(run).peakInFlight).toBe(6);
   });
 
   it('keeps the highest RSS read from /proc', () => {
-    const r = new RunRecorder();
+    const r = newRecorder();
     for (const rss of [10, 30, 20]) r.addProc({ t: 0, at: 0, rss });
     expect(r.summarize(run).procPeakRss).toBe(30);
+  });
+
+  it('keeps the CPU the child reported and the highest CPU % from its samples or /proc', () => {
+    const r = newRecorder();
+    r.addSample(sample({ cpuPct: 40 }));
+    r.addProc({ t: 0, at: 0, rss: 1, cpuPct: 95.5 });
+    r.addSample(sample({ cpuPct: 80 }));
+    r.cpu = { userMs: 900, systemMs: 100 };
+    expect(r.summarize(run).cpu).toEqual({ userMs: 900, systemMs: 100, peakPct: 95.5 });
+  });
+
+  it('has no CPU figures for a run whose child never reported done', () => {
+    expect(newRecorder().summarize(run).cpu).toBeNull();
   });
 });

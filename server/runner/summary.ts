@@ -1,65 +1,67 @@
+/**
+ * The common part of every run's summary, folded from what the runner learns (samples, /proc
+ * readings, the child's final report); the lab's FigureRecorder adds its own figures. Pure.
+ */
 import { MEMORY_FIELDS, type Memory, type Outcome, type ProcSample, type RunSummary, type Sample } from '../../lib/protocol';
-import type { RunParams } from '../../lib/params';
+import { emptyMemory, foldPeaks } from '../../lib/series';
+import type { FigureRecorder } from '../labs/types';
 
-const zeroMemory = (): Memory => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 });
+export interface RunFacts {
+  lab: string;
+  runId: string;
+  strategy: string;
+  outcome: Outcome;
+  reason: string | null;
+  durationMs: number;
+  params: Record<string, unknown>;
+  library: { name: string; version: string };
+  startedAt: number;
+}
 
-/** Everything the runner learns about a run, folded into a summary at the end. Pure. */
 export class RunRecorder {
-  readonly peak: Memory = zeroMemory();
+  readonly peak: Memory = emptyMemory();
   idle: Memory | null = null;
   last: Sample | null = null;
   procPeakRss = 0;
-  peakBufferedBytes = 0;
-  peakInFlight = 0;
   sampleCount = 0;
   eventLoop = { p50: 0, p99: 0, max: 0 };
+  cpu: { userMs: number; systemMs: number } | null = null;
+  peakCpuPct = 0;
+
+  constructor(readonly figures: FigureRecorder) {}
 
   addSample(s: Sample): void {
-    for (const f of MEMORY_FIELDS) this.peak[f] = Math.max(this.peak[f], s[f]);
-    this.peakBufferedBytes = Math.max(this.peakBufferedBytes, s.bytesRead - s.bytesProcessed);
-    this.peakInFlight = Math.max(this.peakInFlight, s.inFlight);
+    foldPeaks(this.peak, s);
     this.eventLoop.max = Math.max(this.eventLoop.max, s.elMaxMs);
+    this.peakCpuPct = Math.max(this.peakCpuPct, s.cpuPct ?? 0);
+    this.figures.addSample(s);
     this.last = s;
     this.sampleCount += 1;
   }
 
   addProc(p: ProcSample): void {
     this.procPeakRss = Math.max(this.procPeakRss, p.rss);
+    this.peakCpuPct = Math.max(this.peakCpuPct, p.cpuPct ?? 0);
   }
 
-  summarize(run: {
-    runId: string;
-    strategy: string;
-    outcome: Outcome;
-    reason: string | null;
-    fileBytes: number;
-    durationMs: number;
-    params: RunParams;
-    library: { name: string; version: string };
-    startedAt: number;
-  }): RunSummary {
+  summarize(run: RunFacts): RunSummary {
     const last = this.last;
-    const bytesProcessed = last?.bytesProcessed ?? 0;
-    const aboveIdle = this.idle ? zeroMemory() : null;
+    const aboveIdle = this.idle ? emptyMemory() : null;
     if (aboveIdle && this.idle) {
       for (const f of MEMORY_FIELDS) aboveIdle[f] = Math.max(0, this.peak[f] - this.idle[f]);
     }
     return {
+      ...this.figures.figures(run.durationMs),
       ...run,
-      bytesRead: last?.bytesRead ?? 0,
-      bytesProcessed,
-      chunks: last?.chunks ?? 0,
-      mbPerSec: run.durationMs > 0 ? bytesProcessed / 1024 / 1024 / (run.durationMs / 1000) : 0,
       peak: { ...this.peak },
       idle: this.idle,
       aboveIdle,
       procPeakRss: this.procPeakRss,
-      peakBufferedBytes: this.peakBufferedBytes,
-      peakInFlight: this.peakInFlight,
       eventLoopDelayMs: { ...this.eventLoop },
       gc: { count: last?.gcCount ?? 0, totalMs: last?.gcMs ?? 0 },
+      cpu: this.cpu && { ...this.cpu, peakPct: this.peakCpuPct },
       sampleCount: this.sampleCount,
       nodeVersion: process.versions.node,
-    };
+    } as RunSummary;
   }
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { MIB } from '../../lib/params';
 import { dataDir } from '../data/data-files';
-import type { LabListener } from '../hub/lab';
+import type { QueueListener } from '../queue/run-queue';
 import { historyRoutes } from '../http/history-routes';
 import type { Route } from '../http/router';
 import { createRunRecorder } from './run-recorder';
@@ -28,7 +28,7 @@ export function readKeepLimit(which: keyof typeof KEEP_LIMITS, env: NodeJS.Proce
 
 export interface History {
   store: RunStore;
-  observer: LabListener;
+  observer: QueueListener;
   routes: Route[];
   close(): Promise<void>;
 }

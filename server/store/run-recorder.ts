@@ -1,31 +1,31 @@
 /**
- * Records every run the lab executes: a LabListener (passed to the hub as an observer) that turns
- * lab events into store calls. Each call is cheap and synchronous: the store buffers and writes
+ * Records every run the queue executes: a QueueListener (subscribed by the entry point) that turns
+ * queue events into store calls. Each call is cheap and synchronous: the store buffers and writes
  * later, so the sample path of a live run never waits for the disk.
  *
  * A run is recorded from the moment it leaves the queue. Runs stopped while still queued measured
  * nothing and are never written, so a flood of start + stop cannot push real runs out through
  * retention.
  */
-import type { LabListener } from '../hub/lab';
+import type { QueueListener } from '../queue/run-queue';
 import type { Experiment, RunState } from '../../lib/protocol';
 import { RECORD_FORMAT } from '../../lib/history';
-import { libraryVersion } from '../strategies/catalog';
-import { findStrategy } from '../strategies/index';
+import { libraryVersion } from '../labs/catalog';
+import { findStrategy } from '../labs/registry';
 import type { RunStore } from './run-store';
 
 /** Experiments remembered until their runs start (the lab's queue holds at most 64 runs). */
 const MAX_EXPERIMENTS = 128;
 
-/** A LabListener that writes each run to the store. */
-export function createRunRecorder(store: RunStore): LabListener {
+/** A QueueListener that writes each run to the store. */
+export function createRunRecorder(store: RunStore): QueueListener {
   const experiments = new Map<string, Experiment>();
   const begun = new Set<string>();
   const begin = (run: RunState) => {
     begun.add(run.id);
     const experiment = experiments.get(run.experimentId);
     // The lab only queues known strategies; the fallback keeps a surprise from losing the record.
-    const library = findStrategy(run.strategy)?.library ?? null;
+    const library = findStrategy(run.lab, run.strategy)?.library ?? null;
     store.begin({
       format: RECORD_FORMAT,
       run,

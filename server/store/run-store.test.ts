@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RunStore, type RunStoreOptions } from './run-store';
 import { makeRecord, makeRun, makeSummary, sampleAt, testRunId } from './store-fixtures';
-import { MAX_STORED_SAMPLES, Thinning } from './thinning';
+import { MAX_SAMPLES_PER_RUN as MAX_STORED_SAMPLES, Thinning } from '../../lib/series';
 
 let dir: string;
 let logged: string[];

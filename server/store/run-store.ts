@@ -7,11 +7,11 @@
  */
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isFinalStatus, observeSeries, RUN_ID_PATTERN, toListItem, type Observed, type RunDetail, type RunListItem, type RunRecord, type StoredLine } from '../../lib/history';
-import { boundSeries } from '../../lib/lab-state';
-import { MEMORY_FIELDS, type ProcSample, type RunState, type RunStatus, type Sample } from '../../lib/protocol';
+import { isFinalStatus, labReadings, observeSeries, RUN_ID_PATTERN, toListItem, type Observed, type RunDetail, type RunListItem, type RunRecord, type StoredLine } from '../../lib/history';
+import { boundSeries } from '../../lib/series';
+import { type ProcSample, type RunState, type RunStatus, type Sample } from '../../lib/protocol';
 import { appendLines, META_FILE, readMeta, readSeries, recordBytes, SAMPLES_FILE, writeJsonAtomic } from './record-files';
-import { Thinning } from './thinning';
+import { emptyMemory, foldPeaks, Thinning } from '../../lib/series';
 
 export interface RunStoreOptions {
   /** Directory holding one sub-directory per run (`<dataDir>/runs`). */
@@ -51,10 +51,9 @@ interface Entry {
 }
 
 const emptyObserved = (): Observed => ({
-  peak: { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 },
+  peak: emptyMemory(),
   procPeakRss: 0,
-  bytesRead: 0,
-  bytesProcessed: 0,
+  readings: {},
   lastT: 0,
   sampleCount: 0,
   procCount: 0,
@@ -207,9 +206,8 @@ export class RunStore {
     const e = this.entries.get(runId);
     if (!e) return;
     const o = e.observed;
-    for (const f of MEMORY_FIELDS) o.peak[f] = Math.max(o.peak[f], sample[f]);
-    o.bytesRead = sample.bytesRead;
-    o.bytesProcessed = sample.bytesProcessed;
+    foldPeaks(o.peak, sample);
+    o.readings = labReadings(sample);
     o.lastT = sample.t;
     if (e.samples.take()) this.push(e, { s: sample });
   }

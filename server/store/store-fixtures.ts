@@ -2,13 +2,14 @@
 import { RECORD_FORMAT, type RunRecord } from '../../lib/history';
 import { DEFAULT_PARAMS } from '../../lib/params';
 import type { RunState, RunSummary } from '../../lib/protocol';
-import { makeSample } from '../../lib/test-fixtures';
+import { makeSample, makeSummary as baseSummary } from '../../lib/test-fixtures';
 
 /** A run id from a number: r-0000000001, r-0000000002, … */
 export const testRunId = (n: number) => `r-${n.toString(16).padStart(10, '0')}`;
 
 export function makeRun(id: string, patch: Partial<RunState> = {}): RunState {
   return {
+    lab: 'streams',
     id,
     experimentId: 'e-0000000001',
     strategy: 'rxjs-from',
@@ -57,12 +58,11 @@ export function sampleAt(i: number) {
   });
 }
 
-export function makeSummary(run: RunState, patch: Partial<RunSummary> = {}): RunSummary {
-  return {
+/** The shared summary fixture (lib/test-fixtures.ts) for this run. */
+export function makeSummary(run: RunState, patch: Parameters<typeof baseSummary>[0] = {}): RunSummary {
+  return baseSummary({
     runId: run.id,
     strategy: run.strategy,
-    outcome: 'completed',
-    reason: null,
     fileBytes: 4 * 1024 * 1024,
     bytesRead: 4 * 1024 * 1024,
     bytesProcessed: 4 * 1024 * 1024,
@@ -70,18 +70,14 @@ export function makeSummary(run: RunState, patch: Partial<RunSummary> = {}): Run
     durationMs: 1234,
     mbPerSec: 3.24,
     peak: { rss: 50e6, heapTotal: 8e6, heapUsed: 6e6, external: 1.1e6, arrayBuffers: 4e6 },
-    idle: null,
-    aboveIdle: null,
     procPeakRss: 51e6,
     peakBufferedBytes: 3.9e6,
-    peakInFlight: 1,
     eventLoopDelayMs: { p50: 0.1, p99: 1.2, max: 2 },
     gc: { count: 3, totalMs: 1.5 },
     sampleCount: 25,
     nodeVersion: '20.20.0',
-    library: { name: 'rxjs', version: '7.8.2' },
     params: run.params,
     startedAt: run.queuedAt + 10,
     ...patch,
-  };
+  });
 }

@@ -1,0 +1,76 @@
+/**
+ * Parameters every lab's runs share (sampling, memory budget, heap limit, watchdog, retained mode)
+ * and the helpers each lab uses to declare its own. Shared by the CLI, the server and the browser,
+ * so it imports nothing from `node:`.
+ */
+import { z } from 'zod';
+
+export const MIB = 1024 * 1024;
+
+/** A numeric parameter's allowed range (and default, when it has one). */
+export interface Limit {
+  min: number;
+  max: number;
+  default?: number;
+}
+
+export const COMMON_LIMITS = {
+  sampleMs: { min: 10, max: 1000, default: 50 },
+  budgetMb: { min: 32, max: 16_384, default: 1024 },
+  maxOldSpaceMb: { min: 16, max: 16_384 },
+  timeoutS: { min: 1, max: 3600, default: 600 },
+  strategies: { min: 1, max: 16 },
+} as const satisfies Record<string, Limit>;
+
+/** "delayMs must be between 0 and 1000": the one wording every boundary uses. */
+export function rangeMessageFor(field: string, limit: Limit, max: number = limit.max): string {
+  return `${field} must be between ${limit.min} and ${max}`;
+}
+
+/** A number within `limit`, with messages that name the field and the range. */
+export function rangedNumber(field: string, limit: Limit, opts: { int?: boolean } = {}) {
+  const msg = rangeMessageFor(field, limit);
+  const range = `${limit.min}–${limit.max}`;
+  let n = z.number({
+    error: (issue) => (issue.input === undefined ? `${field} is required (${range})` : `${field} must be a number (${range})`),
+  });
+  if (opts.int) n = n.int({ error: `${field} must be a whole number` });
+  return n.min(limit.min, { error: msg }).max(limit.max, { error: msg });
+}
+
+/** The part of every lab's parameters that the runner itself acts on. */
+export const commonParamsShape = {
+  /** null turns the sampler off (used to measure its overhead). */
+  sampleMs: rangedNumber('sampleMs', COMMON_LIMITS.sampleMs, { int: true }).nullable(),
+  /** Run the child with --expose-gc and collect before each sample: memory then means retained. */
+  retained: z.boolean({ error: (issue) => (issue.input === undefined ? 'retained is required (true or false)' : 'retained must be true or false') }),
+  /** RSS budget, like a container memory limit; null = no budget. */
+  budgetMb: rangedNumber('budgetMb', COMMON_LIMITS.budgetMb, { int: true }).nullable(),
+  /** V8 old-space limit (--max-old-space-size); null = Node's default. */
+  maxOldSpaceMb: rangedNumber('maxOldSpaceMb', COMMON_LIMITS.maxOldSpaceMb, { int: true }).nullable(),
+  timeoutS: rangedNumber('timeoutS', COMMON_LIMITS.timeoutS, { int: true }),
+};
+export const commonParamsSchema = z.object(commonParamsShape);
+export type CommonParams = z.infer<typeof commonParamsSchema>;
+
+export const DEFAULT_COMMON_PARAMS: CommonParams = {
+  sampleMs: COMMON_LIMITS.sampleMs.default,
+  retained: false,
+  budgetMb: COMMON_LIMITS.budgetMb.default,
+  maxOldSpaceMb: null,
+  timeoutS: COMMON_LIMITS.timeoutS.default,
+};
+
+/** Turns a zod error into one line naming the field, e.g. "delayMs must be between 0 and 1000". */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.join('.');
+      if (issue.code === 'unrecognized_keys') return `unknown field(s): ${issue.keys.join(', ')}`;
+      // Custom messages already name the field; zod's defaults do not.
+      return issue.message.includes(String(issue.path[issue.path.length - 1] ?? '\u0000'))
+        ? issue.message
+        : `${path || 'message'}: ${issue.message}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,112 @@
+/**
+ * The parts of the protocol every lab shares: memory readings, outcomes, the common sample and
+ * summary fields. Each lab adds its own readings and figures (server/labs/<lab>/schema.ts); the
+ * messages that carry them are in protocol.ts. Client-safe: nothing from `node:`.
+ */
+import { z } from 'zod';
+import { commonParamsSchema } from './common-params';
+
+/**
+ * How a run ended. 'interrupted': the server shut down (or died) while it was going, so it has no
+ * result of its own; 'stopped' is kept for a person pressing Stop.
+ */
+export const OUTCOMES = ['completed', 'data-lost', 'out-of-memory', 'crashed', 'stopped', 'timed-out', 'interrupted'] as const;
+export const outcomeSchema = z.enum(OUTCOMES);
+export type Outcome = z.infer<typeof outcomeSchema>;
+
+export const runStatusSchema = z.enum(['queued', 'preparing', 'running', ...OUTCOMES]);
+export type RunStatus = z.infer<typeof runStatusSchema>;
+
+const memoryFields = {
+  rss: z.number(),
+  heapTotal: z.number(),
+  heapUsed: z.number(),
+  external: z.number(),
+  arrayBuffers: z.number(),
+};
+export const memorySchema = z.object(memoryFields);
+export type Memory = z.infer<typeof memorySchema>;
+export const MEMORY_FIELDS = ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'] as const;
+export type MemoryField = (typeof MEMORY_FIELDS)[number];
+
+/**
+ * One reading taken inside the child: these common fields, plus the lab's own readings (all
+ * numbers, named by the lab's schema, e.g. the streams lab's bytesRead). Bytes are bytes; times ms.
+ */
+export const sampleSchema = z
+  .object({
+    ...memoryFields,
+    /** ms since the child started the strategy. */
+    t: z.number(),
+    /** Child's wall clock (epoch ms) when the sample was taken: lets the page measure sample age. */
+    at: z.number(),
+    /** Event-loop delay over the last interval. */
+    elMeanMs: z.number(),
+    elMaxMs: z.number(),
+    gcCount: z.number(),
+    gcMs: z.number(),
+    /** CPU time (user + system) over the last interval, as % of one core; absent in runs recorded before it existed. */
+    cpuPct: z.number().optional(),
+    /** Event-loop utilization over the last interval (0–1): the share of time the loop was busy. */
+    elu: z.number().optional(),
+  })
+  .catchall(z.number());
+export type Sample = z.infer<typeof sampleSchema>;
+
+/**
+ * Read by the parent from /proc/<pid>, so a run with a blocked event loop still moves: RSS, and
+ * CPU % of one core over the interval (absent in runs recorded before it existed).
+ */
+export const procSampleSchema = z.object({ t: z.number(), at: z.number(), rss: z.number(), cpuPct: z.number().optional() });
+export type ProcSample = z.infer<typeof procSampleSchema>;
+
+/** CPU a run used, measured in the child from the moment the strategy started. */
+export const cpuSummarySchema = z.object({
+  userMs: z.number(),
+  systemMs: z.number(),
+  /** Highest CPU % of one core in any interval, from the child's samples or /proc. */
+  peakPct: z.number(),
+});
+
+/** What every lab's summary has; a lab adds its params and figures (server/labs/schemas.ts). */
+export const commonSummaryShape = {
+  runId: z.string(),
+  strategy: z.string(),
+  outcome: outcomeSchema,
+  /** Why the run ended the way it did (error text, budget crossed, …). */
+  reason: z.string().nullable(),
+  durationMs: z.number(),
+  peak: memorySchema,
+  idle: memorySchema.nullable(),
+  aboveIdle: memorySchema.nullable(),
+  /** Highest RSS the parent saw from outside (/proc). */
+  procPeakRss: z.number(),
+  eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
+  gc: z.object({ count: z.number(), totalMs: z.number() }),
+  /** null in runs recorded before CPU was measured. */
+  cpu: cpuSummarySchema.nullable().default(null),
+  sampleCount: z.number(),
+  nodeVersion: z.string(),
+  library: z.object({ name: z.string(), version: z.string() }),
+  params: commonParamsSchema,
+  startedAt: z.number(),
+};
+const commonSummarySchema = z.object({ lab: z.string(), ...commonSummaryShape });
+/** A summary as the generic layers see it: the common part (the lab's figures are there too, unnamed). */
+export type CommonSummary = z.infer<typeof commonSummarySchema>;
+
+/** The lab a record made before labs existed belongs to. */
+export const LEGACY_LAB = 'streams';
+
+/** Adds `lab` to a value from before labs existed (stored runs, old links), so it still parses. */
+export function withLab(value: unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value) && !('lab' in value)) return { ...value, lab: LEGACY_LAB };
+  return value;
+}
+
+/** A strategy id: letters, digits and dashes (ids such as "rxjs-fromEvent" have capitals). */
+export const STRATEGY_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+export const strategyIdSchema = z.string().regex(STRATEGY_ID_PATTERN, { error: 'strategy must be a strategy id (letters, digits and dashes, at most 64)' });
+
+/** A lab id: lower-case letters, digits and dashes. */
+export const LAB_ID_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;

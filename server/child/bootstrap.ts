@@ -1,0 +1,136 @@
+/**
+ * Entry point of one run's child process (compiled to .build/ and forked by runner.ts), the same
+ * for every lab. Owns the process plumbing — config check, timers, IPC, exit — around the pure
+ * Sampler and the lab's scenario, which runs the strategy.
+ */
+import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { parseChildConfig } from './config';
+import type { ChildConfig, ChildMessage } from './protocol';
+import { loopDelayMs, Sampler } from './sampler';
+import type { Scenario } from './scenario';
+
+const LOOP_RESOLUTION_MS = 10;
+
+function send(message: ChildMessage, then?: () => void): void {
+  // The parent may already be gone (it killed us or died); nothing left to tell then.
+  if (process.connected) process.send!(message, undefined, undefined, () => then?.());
+  else then?.();
+}
+
+/** Sends the last message, waits until IPC has handed it over, then exits. */
+function sendAndExit(message: ChildMessage, code: number): void {
+  exiting = true;
+  send(message, () => process.exit(code));
+}
+
+let exiting = false;
+// A strategy that forgets an 'error' listener throws outside any promise: report it like any other failure.
+process.on('uncaughtException', (err) => {
+  if (!exiting) sendAndExit({ type: 'error', message: err.message }, 1);
+});
+// If the parent dies, the IPC channel closes: never outlive it.
+process.on('disconnect', () => {
+  if (!exiting) process.exit(2);
+});
+
+/** Loads a module of the child build (a lab's scenario or strategy) by its checked path. */
+async function load<T>(modulePath: string, exportName: string): Promise<T> {
+  const mod = (await import(new URL(`../${modulePath}.mjs`, import.meta.url).href)) as Record<string, unknown>;
+  if (!mod[exportName]) throw new Error(`${modulePath} exports no \`${exportName}\``);
+  return mod[exportName] as T;
+}
+
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return { userMs: u.user / 1000, systemMs: u.system / 1000 };
+};
+const loopTime = () => {
+  const e = performance.eventLoopUtilization();
+  return { activeMs: e.active, idleMs: e.idle };
+};
+
+async function main(config: ChildConfig): Promise<ChildMessage> {
+  const scenario = await load<Scenario>(config.scenarioModule, 'scenario');
+  const scenarioConfig = scenario.parseConfig(config.scenario);
+  const strategy = await load<unknown>(config.strategyModule, 'strategy');
+  const collect = config.retained ? (globalThis.gc as (() => void) | undefined) : undefined;
+  if (config.retained && !collect) throw new Error('retained mode needs --expose-gc');
+
+  const gcStats = { count: 0, totalMs: 0 };
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcStats.count += 1;
+      gcStats.totalMs += entry.duration;
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  const intervalDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  const totalDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  intervalDelay.enable();
+  totalDelay.enable();
+
+  // The idle baseline: scenario, strategy and its library loaded, nothing started yet.
+  collect?.();
+  send({ type: 'ready', idle: process.memoryUsage(), at: Date.now() });
+
+  const run = scenario.start(strategy, scenarioConfig);
+  const sampler = new Sampler({
+    memoryUsage: () => process.memoryUsage(),
+    readings: () => run.readings(),
+    cpu: cpuMs,
+    loopTime,
+    loopDelay: intervalDelay,
+    loopResolutionMs: LOOP_RESOLUTION_MS,
+    gc: () => gcStats,
+    now: () => performance.now(),
+    wallClock: () => Date.now(),
+    collect,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  if (config.sampleMs !== null) {
+    // The first sample goes the moment the strategy starts: it is what the page waits for.
+    send({ type: 'sample', sample: sampler.take() });
+    // unref: the sampler must not keep a finished (or stuck) run alive.
+    timer = setInterval(() => send({ type: 'sample', sample: sampler.take() }), config.sampleMs).unref();
+  }
+
+  let settled = false;
+  // The IPC channel does not keep the loop alive, so a strategy whose promise can never settle
+  // (nothing left to wait on) ends up here instead of hanging until the watchdog.
+  process.once('beforeExit', () => {
+    if (!settled) {
+      const message = "the strategy's promise never settled: the event loop ran empty while it was still waiting";
+      sendAndExit({ type: 'error', message }, 3);
+    }
+  });
+
+  await run.done;
+  settled = true;
+  clearInterval(timer);
+  const final = sampler.take();
+  gcObserver.disconnect();
+  run.dispose();
+  const toMs = (ns: number) => loopDelayMs(ns, LOOP_RESOLUTION_MS);
+  return {
+    type: 'done',
+    final,
+    elP50Ms: toMs(totalDelay.percentile(50)),
+    elP99Ms: toMs(totalDelay.percentile(99)),
+    elMaxMs: toMs(totalDelay.max),
+    cpu: sampler.cpuSinceStart(),
+    extras: run.extras(),
+  };
+}
+
+let config: ChildConfig;
+try {
+  config = parseChildConfig(process.argv[2]);
+} catch (err) {
+  // A config the parent should never send: end as crashed, naming the field.
+  sendAndExit({ type: 'error', message: `bad child config: ${err instanceof Error ? err.message : String(err)}` }, 1);
+  throw err;
+}
+main(config).then(
+  (done) => sendAndExit(done, 0),
+  (err: unknown) => sendAndExit({ type: 'error', message: err instanceof Error ? err.message : String(err) }, 1),
+);

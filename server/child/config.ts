@@ -1,0 +1,24 @@
+/** The child's own check of the config it was started with (see check-config.ts for why not zod). */
+import { booleanAt, numberAt, objectAt, stringAt } from './check-config';
+import type { ChildConfig } from './protocol';
+
+/** Only modules of the child build: a lab's scenario or one of its strategies. */
+const MODULE_PATTERN = /^labs\/[a-z0-9-]+\/(scenario|strategies\/[A-Za-z0-9-]+)$/;
+
+/** Parses argv's JSON into a ChildConfig, or throws a ConfigError naming the field. */
+export function parseChildConfig(raw: string | undefined): ChildConfig {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw ?? '');
+  } catch {
+    throw new Error('config: the child was started without a JSON config argument');
+  }
+  const obj = objectAt(value, 'config');
+  return {
+    scenarioModule: stringAt(obj, 'scenarioModule', MODULE_PATTERN),
+    strategyModule: stringAt(obj, 'strategyModule', MODULE_PATTERN),
+    scenario: objectAt(obj.scenario, 'scenario'),
+    sampleMs: numberAt(obj, 'sampleMs', 10, 1000, { int: true, nullable: true }),
+    retained: booleanAt(obj, 'retained'),
+  };
+}

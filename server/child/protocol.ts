@@ -1,0 +1,50 @@
+/**
+ * Messages between the runner (parent) and one run's child process, over IPC with advanced
+ * serialization. The parent validates what it receives (parseChildMessage) before trusting it; the
+ * child validates its config (config.ts). The child imports only types from here: zod stays out
+ * of its process.
+ */
+import { z } from 'zod';
+import { memorySchema, sampleSchema } from '../../lib/protocol-common';
+
+/** Passed to the child as its single argv argument (JSON); checked by parseChildConfig. */
+export interface ChildConfig {
+  /** Module paths under the child build (no extension), e.g. "labs/streams/scenario". */
+  scenarioModule: string;
+  strategyModule: string;
+  /** The lab's part, checked by its scenario. */
+  scenario: Record<string, unknown>;
+  /** null: sampler off, only the final reading is sent. */
+  sampleMs: number | null;
+  retained: boolean;
+}
+
+const childMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), idle: memorySchema, at: z.number() }),
+  z.object({ type: z.literal('sample'), sample: sampleSchema }),
+  z.object({
+    type: z.literal('done'),
+    final: sampleSchema,
+    elP50Ms: z.number(),
+    elP99Ms: z.number(),
+    elMaxMs: z.number(),
+    /** CPU time since the strategy started. */
+    cpu: z.object({ userMs: z.number(), systemMs: z.number() }),
+    /** Figures only the scenario knows at the end (e.g. the streams lab's peakInFlight). */
+    extras: z.record(z.string(), z.number()),
+  }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+
+export type ChildMessage = z.infer<typeof childMessageSchema>;
+
+/**
+ * Checks a message from a child against the full schema. A malformed one is never trusted: a
+ * sample without `rss` would skip the budget check and put NaN into the summary.
+ */
+export function parseChildMessage(value: unknown): { ok: true; message: ChildMessage } | { ok: false; error: string } {
+  const parsed = childMessageSchema.safeParse(value);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, error: `${issue.path.join('.') || 'message'}: ${issue.message}` };
+}

@@ -1,0 +1,22 @@
+/**
+ * What a lab's child-side scenario module exports as `scenario`: it checks its part of the config,
+ * sets up what the strategy runs against (a file stream, a server…), runs the strategy, and hands
+ * the sampler its readings. The bootstrap owns everything else (IPC, sampler, exit).
+ */
+export interface ScenarioRun {
+  /** The lab's readings right now (added to every sample). */
+  readings(): Record<string, number>;
+  /** Settles when the strategy has finished (or rejects with its error). */
+  done: Promise<void>;
+  /** Figures only known at the end (added to the done message). */
+  extras(): Record<string, number>;
+  /** Releases what the scenario opened (streams, sockets); called once, after `done`. */
+  dispose(): void;
+}
+
+export interface Scenario<C = unknown> {
+  /** Checks the lab's part of the config; throws a ConfigError naming the field. */
+  parseConfig(value: Record<string, unknown>): C;
+  /** Starts the strategy (the module's exported `strategy`). */
+  start(strategy: unknown, config: C): ScenarioRun;
+}

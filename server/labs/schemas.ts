@@ -1,0 +1,37 @@
+/**
+ * Every lab's client-safe schema (params, readings, figures), and the summary schema each one
+ * gives: the protocol and the history parse with these. Adding a lab adds its schema here; the
+ * rest of the lab (strategies, scenario, figures) is found by server/labs/registry.ts.
+ */
+import { z } from 'zod';
+import { commonSummaryShape } from '../../lib/protocol-common';
+import { streamsSchema } from './streams/schema';
+
+/** What a lab's schema module declares. */
+export interface LabSchema {
+  id: string;
+  title: string;
+  params: z.ZodObject;
+  defaults: Record<string, unknown>;
+  readings: readonly string[];
+  figures: Record<string, z.ZodType>;
+  progress: { done: string; total: string } | null;
+}
+
+export const LAB_SCHEMAS = [streamsSchema] as const satisfies readonly LabSchema[];
+export type LabId = (typeof LAB_SCHEMAS)[number]['id'];
+export const LAB_IDS = LAB_SCHEMAS.map((l) => l.id);
+export const DEFAULT_LAB: LabId = 'streams';
+
+/** The lab's schema, or undefined for an unknown id. */
+export function labSchema(id: string): LabSchema | undefined {
+  return LAB_SCHEMAS.find((l) => l.id === id);
+}
+
+/** A lab's summary: the common part, its params and its own figures. */
+function summaryOf<const L extends (typeof LAB_SCHEMAS)[number]>(lab: L) {
+  return z.object({ ...commonSummaryShape, lab: z.literal(lab.id), params: lab.params, ...lab.figures });
+}
+
+/** One entry per lab (a tuple, as a discriminated union needs). */
+export const LAB_SUMMARY_SCHEMAS = [summaryOf(streamsSchema)] as const;

@@ -1,0 +1,39 @@
+/**
+ * The streams lab's knobs: file size, consumer delay and CPU per chunk, chunk size, data seed.
+ * Client-safe (no `node:`): the form, share links, the CLI and the server all validate with it.
+ */
+import { z } from 'zod';
+import { COMMON_LIMITS, commonParamsShape, DEFAULT_COMMON_PARAMS, rangedNumber, type Limit } from '../../../lib/common-params';
+
+/** Upper bound for generated files; the server may lower it with STREAM_LAB_MAX_SIZE_MB. */
+export const DEFAULT_MAX_SIZE_MB = 2048;
+
+export const STREAMS_LIMITS = {
+  sizeMb: { min: 1, max: DEFAULT_MAX_SIZE_MB, default: 150 },
+  delayMs: { min: 0, max: 1000, default: 10 },
+  cpuUs: { min: 0, max: 100_000, default: 0 },
+  chunkKb: { min: 1, max: 4096, default: 64 },
+  seed: { min: 0, max: 2 ** 31 - 1, default: 1 },
+} as const satisfies Record<string, Limit>;
+
+/** Every range a streams run's parameters have, common ones included. */
+export const LIMITS = { ...STREAMS_LIMITS, ...COMMON_LIMITS } as const;
+
+export const streamsParamsSchema = z.object({
+  sizeMb: rangedNumber('sizeMb', LIMITS.sizeMb),
+  delayMs: rangedNumber('delayMs', LIMITS.delayMs),
+  cpuUs: rangedNumber('cpuUs', LIMITS.cpuUs, { int: true }),
+  chunkKb: rangedNumber('chunkKb', LIMITS.chunkKb, { int: true }),
+  ...commonParamsShape,
+  seed: rangedNumber('seed', LIMITS.seed, { int: true }),
+});
+export type StreamsParams = z.infer<typeof streamsParamsSchema>;
+
+export const DEFAULT_STREAMS_PARAMS: StreamsParams = {
+  sizeMb: LIMITS.sizeMb.default,
+  delayMs: LIMITS.delayMs.default,
+  cpuUs: LIMITS.cpuUs.default,
+  chunkKb: LIMITS.chunkKb.default,
+  ...DEFAULT_COMMON_PARAMS,
+  seed: LIMITS.seed.default,
+};

@@ -1,0 +1,41 @@
+/**
+ * What the streams lab adds to the common protocol: its readings in every sample, its figures in
+ * every summary, and how far a run got. Client-safe (no `node:`): the pages parse with it.
+ */
+import { z } from 'zod';
+import { DEFAULT_STREAMS_PARAMS, streamsParamsSchema } from './params';
+
+/** Readings the child adds to each sample (see scenario.ts). */
+export const STREAMS_READINGS = [
+  'bytesRead',
+  'bytesProcessed',
+  'chunks',
+  /** Consumer calls started and not yet finished: 1 for a sequential reader, more when an operator overlaps them. */
+  'inFlight',
+  /** The source stream's internal buffer (readableLength). */
+  'readableLength',
+] as const;
+
+export const streamsFigures = {
+  /** Size of the data file the run read. */
+  fileBytes: z.number(),
+  bytesRead: z.number(),
+  bytesProcessed: z.number(),
+  chunks: z.number(),
+  mbPerSec: z.number(),
+  /** Largest gap between bytes read and bytes processed: how far the reader ran ahead. */
+  peakBufferedBytes: z.number(),
+  /** Most consumer calls running at once. */
+  peakInFlight: z.number(),
+};
+
+export const streamsSchema = {
+  id: 'streams',
+  title: 'Streams: push vs pull readers over a large file',
+  params: streamsParamsSchema,
+  defaults: DEFAULT_STREAMS_PARAMS,
+  readings: STREAMS_READINGS,
+  figures: streamsFigures,
+  /** Which figures say how much of the work was done: what the history list shows as progress. */
+  progress: { done: 'bytesProcessed', total: 'fileBytes' },
+} as const;

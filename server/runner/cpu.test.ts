@@ -1,0 +1,36 @@
+/**
+ * CPU on every run: the child measures its own CPU time from the strategy's start, so a run that
+ * burns a known amount of CPU per chunk shows that amount above a run that does not.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
+import { ensureDataFile, type DataFile } from '../data/data-files';
+import { startStreamsRun } from '../labs/streams/run';
+import { withTempDataDir } from '../test-support';
+
+describe('CPU figures', () => {
+  withTempDataDir('cpu');
+  let file: DataFile;
+  beforeAll(async () => {
+    file = await ensureDataFile({ sizeMb: 8 });
+  });
+
+  const run = async (cpuUs: number) => {
+    const params: RunParams = { ...DEFAULT_PARAMS, sizeMb: 8, delayMs: 0, cpuUs, budgetMb: null };
+    return startStreamsRun({ runId: `cpu-${cpuUs}`, strategy: 'for-await', params, file }).done;
+  };
+
+  it('reports CPU time within 20 % of chunks × 1 ms above the idle run for --cpu-us 1000', async () => {
+    const idle = await run(0);
+    const busy = await run(1000);
+    expect(busy.outcome).toBe('completed');
+    const cpuMs = (s: typeof idle) => s.cpu!.userMs + s.cpu!.systemMs;
+    const extra = cpuMs(busy) - cpuMs(idle);
+    const expected = busy.chunks * 1;
+    console.log(`cpu: idle run ${cpuMs(idle).toFixed(1)} ms, --cpu-us 1000 run ${cpuMs(busy).toFixed(1)} ms over ${busy.chunks} chunks: +${extra.toFixed(1)} ms (expected ${expected}); peak ${busy.cpu!.peakPct}% of a core`);
+    expect(extra).toBeGreaterThan(0.8 * expected);
+    expect(extra).toBeLessThan(1.2 * expected);
+    // Burning the CPU in a loop keeps one core busy: the peak reading says so.
+    expect(busy.cpu!.peakPct).toBeGreaterThan(50);
+  });
+});
