@@ -60,6 +60,8 @@ export const strategyInfoSchema = z.object({
   library: z.string(),
   libraryVersion: z.string(),
   mode: z.enum(['push', 'pull']),
+  /** The strategy keeps every result until the end (toArray), so heap growth is results, not garbage. */
+  keepsResults: z.boolean(),
   explanation: z.string(),
   code: z.string(),
   /** Present for the six strategies the source article measured. */

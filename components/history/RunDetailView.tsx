@@ -88,7 +88,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
         bare={embed}
       />
       <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
-        {run.summary ? verdictFor(run.summary, info?.mode) : 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'}
+        {run.summary ? verdictFor(run.summary, info) : 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'}
       </p>
       {embed ? (
         <p className="embed-credit">

@@ -40,6 +40,7 @@ export function strategyCatalog(): StrategyInfo[] {
     library: s.library,
     libraryVersion: libraryVersion(s.library),
     mode: s.mode,
+    keepsResults: s.keepsResults,
     explanation: s.explanation,
     code: shownCode(strategyModule(s.id)),
     article: s.article,

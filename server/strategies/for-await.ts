@@ -13,6 +13,7 @@ export const strategy: Strategy = {
   label: 'for await (baseline)',
   library: 'node',
   mode: 'pull',
+  keepsResults: false,
   explanation:
     'The plainest pull reader: the async iterator keeps the stream paused and reads one chunk per loop turn. ' +
     'Every other pull strategy is this loop with extra layers.',

@@ -15,6 +15,7 @@ export const strategy: Strategy = {
   label: 'iterator-helper aiter().map',
   library: 'iterator-helper',
   mode: 'pull',
+  keepsResults: false,
   explanation:
     'A polyfill of the TC39 async iterator helpers: map() wraps the stream’s async iterator and pulls one chunk ' +
     'per call, so the stream stays paused between chunks.',

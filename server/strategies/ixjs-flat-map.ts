@@ -17,6 +17,7 @@ export const strategy: Strategy = {
   label: 'IxJS from + flatMap (unbounded)',
   library: 'ix',
   mode: 'push',
+  keepsResults: false,
   explanation:
     'Same pull-based source as ixjs-from, but flatMap runs its inner work concurrently with no limit by default: ' +
     'it starts a consumer call for every chunk as soon as it is read, without waiting for the previous one. ' +

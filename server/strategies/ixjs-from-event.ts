@@ -20,6 +20,7 @@ export const strategy: Strategy = {
   label: 'IxJS fromEvent + concatMap',
   library: 'ix',
   mode: 'push',
+  keepsResults: false,
   explanation:
     "IxJS's fromEvent attaches a 'data' listener as soon as it is created: the stream flows and every chunk " +
     "waits in an unbounded queue until it is pulled. A pull-based library cannot undo a push-based source. " +

@@ -16,6 +16,7 @@ export const strategy: Strategy = {
   label: 'IxJS from + concatMap',
   library: 'ix',
   mode: 'pull',
+  keepsResults: false,
   explanation:
     'IxJS is pull-based: for await asks concatMap for a value, concatMap asks from(), from() asks the stream. ' +
     'Nothing is read until the consumer is ready, so the stream stays paused and backpressure holds.',

@@ -20,6 +20,7 @@ export const strategy: Strategy = {
   label: 'classic .pipe() into a slow Writable',
   library: 'node',
   mode: 'pull',
+  keepsResults: false,
   explanation:
     "pipe() starts the stream flowing but pauses it whenever write() returns false (the writable's buffer is " +
     'past its highWaterMark) and resumes on drain: flowing mode with backpressure.',

@@ -24,6 +24,7 @@ export const strategy: Strategy = {
   label: 'stream.pipeline + async generators',
   library: 'node',
   mode: 'pull',
+  keepsResults: false,
   explanation:
     'pipeline() wires the stream into async generator stages; each stage pulls the next chunk only after ' +
     'yielding the previous one, so the file is read at the consumer’s pace. No library needed.',

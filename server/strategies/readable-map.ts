@@ -14,6 +14,7 @@ export const strategy: Strategy = {
   label: 'Readable.prototype.map',
   library: 'node',
   mode: 'pull',
+  keepsResults: false,
   explanation:
     "Node's own stream helper (experimental in Node 20): map() with concurrency 1 returns a new Readable that " +
     'pulls from the source only as its output is read.',

@@ -16,6 +16,7 @@ export const strategy: Strategy = {
   label: 'RxJS fromEvent + concatMap',
   library: 'rxjs',
   mode: 'push',
+  keepsResults: false,
   explanation:
     "A 'data' listener switches the stream to flowing mode, so the file is read as fast as the disk allows; " +
     "concatMap queues every chunk it cannot process yet, and takeUntil('end') completes the moment the file " +

@@ -13,6 +13,7 @@ export const strategy: Strategy = {
   label: 'RxJS from + concatMap',
   library: 'rxjs',
   mode: 'push',
+  keepsResults: false,
   explanation:
     'from() reads the stream with an async iterator (paused mode) but calls subscriber.next() without waiting, ' +
     'so it pulls the next chunk at once and concatMap buffers the whole file while the consumer falls behind.',

@@ -24,6 +24,8 @@ export interface Strategy {
   /** npm package name whose version is reported, or 'node' for built-ins. */
   library: 'rxjs' | 'ix' | 'iterator-helper' | 'node';
   mode: 'push' | 'pull';
+  /** The strategy's code keeps every result until the end (toArray); the verdict needs to know, since default-mode heap growth is otherwise garbage. */
+  keepsResults: boolean;
   explanation: string;
   article: ArticleFigure | null;
   run(ctx: RunContext): Promise<void>;

@@ -19,6 +19,7 @@ export const strategy: Strategy = {
   label: 'Web Streams: Readable.toWeb + pipeTo',
   library: 'node',
   mode: 'pull',
+  keepsResults: false,
   explanation:
     "Converts the Node stream to a WHATWG ReadableStream and pipes it to a WritableStream whose write() waits for " +
     'the consumer; pipeTo() reads only while the writable has room.',
