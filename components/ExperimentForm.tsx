@@ -5,7 +5,7 @@
  * server uses, so a bad value is named here and nothing is sent.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import type { ClientMessage, StrategyInfo } from '@/lib/protocol';
+import type { ClientMessage, Experiment, StrategyInfo } from '@/lib/protocol';
 import { buildStartMessage, type ExperimentFormValues } from '@/lib/experiment-form';
 import { fieldLabel, formFieldErrors, NO_STRATEGY, type NumericFormField } from '@/lib/form-fields';
 import type { LabError } from '@/lib/lab-state';
@@ -22,10 +22,15 @@ export interface ExperimentFormProps {
   onChange(values: ExperimentFormValues): void;
   send(message: ClientMessage): boolean;
   serverError: LabError | null;
+  /** The experiment going on when the page opened: the form shows it unless the URL carries parameters. */
+  runningExperiment?: Experiment | null;
+  /** Called once an experiment.start was sent. */
+  onStarted?(): void;
 }
 
 /** The experiment form: strategies grouped push/pull, parameters, Start and Stop all. */
-export function ExperimentForm({ strategies, maxSizeMb, connected, values, onChange, send, serverError }: ExperimentFormProps) {
+export function ExperimentForm(props: ExperimentFormProps) {
+  const { strategies, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, onStarted } = props;
   const [clientError, setClientError] = useState<string | null>(null);
   // Server errors stay up until the next Start or until dismissed.
   const [dismissedSeq, setDismissedSeq] = useState(0);
@@ -33,7 +38,7 @@ export function ExperimentForm({ strategies, maxSizeMb, connected, values, onCha
   const error = clientError ?? (shownServerError ? `Server: ${shownServerError.message}` : null);
   const catalog = useMemo(() => strategies.map((s) => s.id), [strategies]);
   // The form lives in the URL too, so a link reopens the same experiment.
-  const share = useShareableForm(values, onChange, catalog, maxSizeMb);
+  const share = useShareableForm(values, onChange, catalog, maxSizeMb, runningExperiment);
   // Checked as typed: a bad field is marked where it is and Start stays off until it is fixed.
   const fieldErrors = useMemo(() => formFieldErrors(values.numbers, maxSizeMb), [values.numbers, maxSizeMb]);
   const badFields = Object.keys(fieldErrors) as NumericFormField[];
@@ -58,6 +63,7 @@ export function ExperimentForm({ strategies, maxSizeMb, connected, values, onCha
     );
     if (!built.ok) setClientError(built.error);
     else if (!send(built.message)) setClientError('Not connected to the server: wait until the status says connected.');
+    else onStarted?.();
   };
 
   const stopAll = () => {
