@@ -105,8 +105,8 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 /** ?strategy=&outcome= of GET /api/runs; empty means "any". */
 export function parseListQuery(query: URLSearchParams): Parsed<{ strategy: string | null; outcome: RunStatus | null }> {
   const strategy = query.get('strategy') || null;
-  if (strategy !== null && !/^[a-z0-9-]{1,64}$/.test(strategy)) {
-    return { ok: false, error: 'strategy must be a strategy id (lower-case letters, digits and dashes, at most 64)' };
+  if (strategy !== null && !/^[A-Za-z0-9-]{1,64}$/.test(strategy)) {
+    return { ok: false, error: 'strategy must be a strategy id (letters, digits and dashes, at most 64)' };
   }
   const rawOutcome = query.get('outcome') || null;
   const outcome = rawOutcome === null ? null : runStatusSchema.safeParse(rawOutcome);

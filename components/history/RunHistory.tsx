@@ -5,7 +5,7 @@
  * compare. Filters are applied by the server (GET /api/runs?strategy=&outcome=).
  */
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { HISTORY_LIMITS, runListResponseSchema, type RunListItem } from '@/lib/history';
 import { formatMb, formatMbNumber } from '@/lib/format';
 import { runStatusSchema, type StrategyInfo } from '@/lib/protocol';
@@ -18,16 +18,31 @@ import { useFetched } from './useFetched';
 const OUTCOMES = runStatusSchema.options.filter((s) => s !== 'queued' && s !== 'preparing');
 const { max: MAX_SELECTED, min: MIN_SELECTED } = HISTORY_LIMITS.compare;
 
-/** The history list page. */
-export function RunHistory() {
-  const [strategy, setStrategy] = useState('');
-  const [outcome, setOutcome] = useState('');
+export interface RunHistoryProps {
+  /** Filters from the page's URL (/runs?strategy=…&outcome=…), already validated. */
+  initialStrategy?: string;
+  initialOutcome?: string;
+  /** Why the URL's filters were dropped, if they were. */
+  linkError?: string | null;
+}
+
+/** The history list page; its filters live in the URL, so a link reopens the same list. */
+export function RunHistory({ initialStrategy = '', initialOutcome = '', linkError = null }: RunHistoryProps) {
+  const [strategy, setStrategy] = useState(initialStrategy);
+  const [outcome, setOutcome] = useState(initialOutcome);
   const [selected, setSelected] = useState<string[]>([]);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const query = new URLSearchParams({ ...(strategy && { strategy }), ...(outcome && { outcome }) }).toString();
   const list = useFetched(`/api/runs${query ? `?${query}` : ''}`, runListResponseSchema);
   const catalog = useFetched('/api/strategies', strategiesSchema);
   const strategies = useMemo(() => (catalog.state === 'ready' ? catalog.data : []), [catalog]);
+  const unknownStrategy = strategy !== '' && catalog.state === 'ready' && !strategies.some((s) => s.id === strategy);
+
+  useEffect(() => {
+    // replaceState: a filter change is not worth a Back-button step.
+    const url = `${window.location.pathname}${query ? `?${query}` : ''}`;
+    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', url);
+  }, [query]);
 
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s.filter((x) => x !== id), id] : s.filter((x) => x !== id)));
 
@@ -54,6 +69,7 @@ export function RunHistory() {
               Strategy{' '}
               <select data-testid="history-filter-strategy" value={strategy} onChange={(e) => setStrategy(e.target.value)}>
                 <option value="">any</option>
+                {unknownStrategy && <option value={strategy}>{strategy} (unknown)</option>}
                 {strategies.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.label}
@@ -96,6 +112,11 @@ export function RunHistory() {
               </>
             )}
           </header>
+          {linkError && (
+            <p className="note" data-testid="history-link-error">
+              {linkError}
+            </p>
+          )}
           {deleteError && (
             <p className="form-error" role="alert">
               {deleteError}

@@ -60,7 +60,7 @@ describe('GET /api/runs', () => {
       message: 'outcome must be one of queued, preparing, running, completed, data-lost, out-of-memory, crashed, stopped, timed-out, interrupted',
     });
     const strategy = await get('/api/runs?strategy=../../etc');
-    expect((await strategy.json()).message).toBe('strategy must be a strategy id (lower-case letters, digits and dashes, at most 64)');
+    expect((await strategy.json()).message).toBe('strategy must be a strategy id (letters, digits and dashes, at most 64)');
   });
 });
 
