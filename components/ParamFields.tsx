@@ -3,6 +3,7 @@
 /** Every numeric parameter of a run and the form's two switches, each with its range, a note and, when bad, its error. */
 import { FIELD_SPECS, fieldMax, type NumericFormField } from '@/lib/form-fields';
 import { LIMITS } from '@/lib/params';
+import { MB_NOTE } from '@/lib/format';
 import type { ExperimentFormValues } from '@/lib/experiment-form';
 
 export interface ParamFieldsProps {
@@ -34,7 +35,7 @@ export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFields
   return (
     <>
       <p className="note" id="unit-note" data-testid="unit-note">
-        MB means MiB here and everywhere in Stream Lab (1 MB = 1,048,576 bytes), as process.memoryUsage() write-ups use it; KB = KiB.
+        {MB_NOTE} KB = KiB.
       </p>
       <div className="param-fields">
         {FIELD_SPECS.map(({ field, label, unit, hint, integer, empty }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MB_NOTE, parseMarkdownTable, summariesToCsv, summariesToMarkdown } from './history-export';
+import { parseMarkdownTable, summariesToCsv, summariesToMarkdown } from './history-export';
+import { MB_NOTE } from './format';
 import { RECORD_FORMAT, type RunRecord } from './history';
 import { DEFAULT_MODE } from './verdict.fixtures';
 

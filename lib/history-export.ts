@@ -4,7 +4,7 @@
  * an export reads back to the very numbers that were stored.
  */
 import { sampleSchema, type Sample } from './protocol';
-import { formatMbNumber } from './format';
+import { formatMbNumber, MB_NOTE } from './format';
 import type { RunRecord } from './history';
 
 /** Sample columns in a fixed order, time first (what a spreadsheet wants as x): the CSV header is this list. */
@@ -108,9 +108,6 @@ export function summariesToCsv(records: readonly RunRecord[]): string {
 }
 
 const mdCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-/** Said once above every Markdown export: "MB" in Stream Lab is the binary unit. */
-export const MB_NOTE = 'MB = MiB (1,048,576 bytes), as in process.memoryUsage() write-ups.';
 
 /**
  * A GitHub-flavoured Markdown table of the runs (memory in MB, like every view), under a line
