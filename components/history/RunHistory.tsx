@@ -172,72 +172,77 @@ interface HistoryTableProps {
 function HistoryTable({ runs, strategies, selected, onToggle, onDelete }: HistoryTableProps) {
   const full = selected.length >= MAX_SELECTED;
   return (
-    <div className="table-scroll history-scroll">
-      <table data-testid="history-table" className="history-table">
-        <caption className="visually-hidden">Recorded runs, newest first; memory in MB</caption>
-        <thead>
-          <tr>
-            <th scope="col" aria-label="Select" />
-            <th scope="col">Strategy</th>
-            <th scope="col">Outcome</th>
-            <th scope="col" className="num">File (MB)</th>
-            <th scope="col" className="num">Delay (ms)</th>
-            <th scope="col" className="num">Peak RSS</th>
-            <th scope="col" className="num">arrayBuffers</th>
-            <th scope="col" className="num">Duration (s)</th>
-            <th scope="col">Date</th>
-            <th scope="col" aria-label="Actions" />
-          </tr>
-        </thead>
-        <tbody>
-          {runs.length === 0 && (
+    <>
+      <p className="scroll-hint" aria-hidden="true">
+        Swipe the table sideways for more columns →
+      </p>
+      <div className="table-scroll history-scroll" tabIndex={0} role="region" aria-label="Recorded runs table, scrolls sideways">
+        <table data-testid="history-table" className="history-table">
+          <caption className="visually-hidden">Recorded runs, newest first; memory in MB (MiB)</caption>
+          <thead>
             <tr>
-              <td colSpan={10} className="muted">
-                No recorded runs match. Runs started in the lab are recorded here automatically.
-              </td>
+              <th scope="col" aria-label="Select" />
+              <th scope="col">Strategy</th>
+              <th scope="col">Outcome</th>
+              <th scope="col" className="num">File (MB)</th>
+              <th scope="col" className="num">Delay (ms)</th>
+              <th scope="col" className="num">Peak RSS</th>
+              <th scope="col" className="num">arrayBuffers</th>
+              <th scope="col" className="num">Duration (s)</th>
+              <th scope="col">Date</th>
+              <th scope="col" aria-label="Actions" />
             </tr>
-          )}
-          {runs.map((r) => {
-            const label = strategyLabel(strategies, r.strategy);
-            const checked = selected.includes(r.id);
-            return (
-              <tr key={r.id} data-testid="history-row" data-run-id={r.id} data-strategy={r.strategy} data-status={r.status} className={`outcome-${r.status}`}>
-                <td>
-                  <input
-                    type="checkbox"
-                    data-testid="history-select"
-                    aria-label={`Select the ${label} run of ${formatDateTime(r.queuedAt)}`}
-                    checked={checked}
-                    disabled={!checked && full}
-                    onChange={(e) => onToggle(r.id, e.target.checked)}
-                  />
-                </td>
-                <th scope="row">
-                  <Link href={`/runs/${r.id}`} data-testid="history-open">
-                    {label}
-                  </Link>
-                </th>
-                <td>
-                  <StatusBadge status={r.status} />
-                </td>
-                <td className="num">{r.params.sizeMb}</td>
-                <td className="num">{r.params.delayMs}</td>
-                <td className="num">{r.peak ? formatMbNumber(r.peak.rss) : '–'}</td>
-                <td className="num" data-field="arrayBuffers" data-bytes={r.peak?.arrayBuffers ?? ''}>
-                  {r.peak ? formatMbNumber(r.peak.arrayBuffers) : '–'}
-                </td>
-                <td className="num">{r.durationMs === null ? '–' : (r.durationMs / 1000).toFixed(1)}</td>
-                <td>{formatDateTime(r.queuedAt)}</td>
-                <td>
-                  <button type="button" className="link" data-testid="history-delete" onClick={() => onDelete(r)} aria-label={`Delete the ${label} run of ${formatDateTime(r.queuedAt)}`}>
-                    Delete
-                  </button>
+          </thead>
+          <tbody>
+            {runs.length === 0 && (
+              <tr>
+                <td colSpan={10} className="muted">
+                  No recorded runs match. Runs started in the lab are recorded here automatically.
                 </td>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            )}
+            {runs.map((r) => {
+              const label = strategyLabel(strategies, r.strategy);
+              const checked = selected.includes(r.id);
+              return (
+                <tr key={r.id} data-testid="history-row" data-run-id={r.id} data-strategy={r.strategy} data-status={r.status} className={`outcome-${r.status}`}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      data-testid="history-select"
+                      aria-label={`Select the ${label} run of ${formatDateTime(r.queuedAt)}`}
+                      checked={checked}
+                      disabled={!checked && full}
+                      onChange={(e) => onToggle(r.id, e.target.checked)}
+                    />
+                  </td>
+                  <th scope="row">
+                    <Link href={`/runs/${r.id}`} data-testid="history-open">
+                      {label}
+                    </Link>
+                  </th>
+                  <td>
+                    <StatusBadge status={r.status} />
+                  </td>
+                  <td className="num">{r.params.sizeMb}</td>
+                  <td className="num">{r.params.delayMs}</td>
+                  <td className="num">{r.peak ? formatMbNumber(r.peak.rss) : '–'}</td>
+                  <td className="num" data-field="arrayBuffers" data-bytes={r.peak?.arrayBuffers ?? ''}>
+                    {r.peak ? formatMbNumber(r.peak.arrayBuffers) : '–'}
+                  </td>
+                  <td className="num">{r.durationMs === null ? '–' : (r.durationMs / 1000).toFixed(1)}</td>
+                  <td>{formatDateTime(r.queuedAt)}</td>
+                  <td>
+                    <button type="button" className="link" data-testid="history-delete" onClick={() => onDelete(r)} aria-label={`Delete the ${label} run of ${formatDateTime(r.queuedAt)}`}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
