@@ -5,8 +5,9 @@
  * server uses, so a bad value is named here and nothing is sent.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import type { ClientRequest, StrategyInfo } from '@/lib/protocol';
+import type { ClientRequest, Experiment, StrategyInfo } from '@/lib/protocol';
 import { buildStartMessage, type ExperimentFormValues } from '@/lib/experiment-form';
+import { fieldLabel, formFieldErrors, NO_STRATEGY, type NumericFormField } from '@/lib/form-fields';
 import type { LabError } from '@/lib/lab-state';
 import { markStartClicked } from '@/components/instrumentation';
 import { useShareableForm } from '@/components/hooks/useShareableForm';
@@ -21,10 +22,15 @@ export interface ExperimentFormProps {
   onChange(values: ExperimentFormValues): void;
   send(message: ClientRequest): boolean;
   serverError: LabError | null;
+  /** The experiment going on when the page opened: the form shows it unless the URL carries parameters. */
+  runningExperiment?: Experiment | null;
+  /** Called once an experiment.start was sent. */
+  onStarted?(): void;
 }
 
 /** The experiment form: strategies grouped push/pull, parameters, Start and Stop all. */
-export function ExperimentForm({ strategies, maxSizeMb, connected, values, onChange, send, serverError }: ExperimentFormProps) {
+export function ExperimentForm(props: ExperimentFormProps) {
+  const { strategies, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, onStarted } = props;
   const [clientError, setClientError] = useState<string | null>(null);
   // Server errors stay up until the next Start or until dismissed.
   const [dismissedSeq, setDismissedSeq] = useState(0);
@@ -32,7 +38,13 @@ export function ExperimentForm({ strategies, maxSizeMb, connected, values, onCha
   const error = clientError ?? (shownServerError ? `Server: ${shownServerError.message}` : null);
   const catalog = useMemo(() => strategies.map((s) => s.id), [strategies]);
   // The form lives in the URL too, so a link reopens the same experiment.
-  const share = useShareableForm(values, onChange, catalog, maxSizeMb);
+  const share = useShareableForm(values, onChange, catalog, maxSizeMb, runningExperiment);
+  // Checked as typed: a bad field is marked where it is and Start stays off until it is fixed.
+  const fieldErrors = useMemo(() => formFieldErrors(values.numbers, maxSizeMb), [values.numbers, maxSizeMb]);
+  const badFields = Object.keys(fieldErrors) as NumericFormField[];
+  const noStrategy = strategies.length > 0 && values.strategies.length === 0;
+  const blocked = badFields.length > 0 || noStrategy;
+  const blockedText = [...badFields.map(fieldLabel), ...(noStrategy ? ['no strategy picked'] : [])].join(', ');
 
   const dismiss = () => {
     setClientError(null);
@@ -51,6 +63,7 @@ export function ExperimentForm({ strategies, maxSizeMb, connected, values, onCha
     );
     if (!built.ok) setClientError(built.error);
     else if (!send(built.message)) setClientError('Not connected to the server: wait until the status says connected.');
+    else onStarted?.();
   };
 
   const stopAll = () => {
@@ -65,7 +78,7 @@ export function ExperimentForm({ strategies, maxSizeMb, connected, values, onCha
           <p>
             <strong>Start this experiment?</strong> The link you opened asks to run it with the parameters below.
           </p>
-          <button type="submit" className="primary" data-testid="autostart-confirm" disabled={!connected}>
+          <button type="submit" className="primary" data-testid="autostart-confirm" disabled={!connected || blocked}>
             Start
           </button>
           <button type="button" data-testid="autostart-decline" onClick={share.answerStart}>
@@ -79,28 +92,44 @@ export function ExperimentForm({ strategies, maxSizeMb, connected, values, onCha
         </p>
       )}
       <div className="form-grid">
-        <StrategyPicker strategies={strategies} selected={values.strategies} onChange={(ids) => onChange({ ...values, strategies: ids })} />
+        <StrategyPicker
+          strategies={strategies}
+          selected={values.strategies}
+          error={noStrategy ? NO_STRATEGY : null}
+          onChange={(ids) => onChange({ ...values, strategies: ids })}
+        />
         <fieldset className="params">
           <legend>Parameters</legend>
-          <ParamFields values={values} maxSizeMb={maxSizeMb} onChange={onChange} />
+          <ParamFields values={values} maxSizeMb={maxSizeMb} errors={fieldErrors} onChange={onChange} />
           <div className="actions">
-            <button type="submit" className="primary" data-testid="start-button" disabled={!connected}>
+            <button
+              type="submit"
+              className="primary"
+              data-testid="start-button"
+              disabled={!connected || blocked}
+              aria-describedby={blocked ? 'start-blocked' : undefined}
+            >
               Start
             </button>
             <button type="button" data-testid="stop-all-button" onClick={stopAll} disabled={!connected}>
               Stop all
             </button>
           </div>
+          {blocked && (
+            <p className="field-error" id="start-blocked" data-testid="start-blocked">
+              Start is off until these are fixed: {blockedText}.
+            </p>
+          )}
+          {error && (
+            <div className="form-error" role="alert">
+              <p data-testid="form-error">{error}</p>
+              <button type="button" className="link" onClick={dismiss}>
+                Dismiss
+              </button>
+            </div>
+          )}
         </fieldset>
       </div>
-      {error && (
-        <div className="form-error" role="alert">
-          <p data-testid="form-error">{error}</p>
-          <button type="button" className="link" onClick={dismiss}>
-            Dismiss
-          </button>
-        </div>
-      )}
     </form>
   );
 }

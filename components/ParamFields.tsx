@@ -1,31 +1,16 @@
 'use client';
 
-/** Every numeric parameter of a run and the form's two switches, each with its range and a note. */
+/** Every numeric parameter of a run and the form's two switches, each with its range, a note and, when bad, its error. */
+import { FIELD_SPECS, fieldMax, type NumericFormField } from '@/lib/form-fields';
 import { LIMITS } from '@/lib/params';
-import type { ExperimentFormValues, NumericFormField } from '@/lib/experiment-form';
-
-interface FieldSpec {
-  field: NumericFormField;
-  label: string;
-  unit?: string;
-  hint?: string;
-}
-
-const FIELDS: FieldSpec[] = [
-  { field: 'sizeMb', label: 'File size', unit: 'MB' },
-  { field: 'delayMs', label: 'Consumer delay per chunk', unit: 'ms' },
-  { field: 'chunkKb', label: 'Chunk size (highWaterMark)', unit: 'KB' },
-  { field: 'cpuUs', label: 'Consumer CPU per chunk', unit: 'µs' },
-  { field: 'sampleMs', label: 'Sample every', unit: 'ms', hint: 'empty = sampler off' },
-  { field: 'budgetMb', label: 'RSS budget', unit: 'MB', hint: 'empty = no budget' },
-  { field: 'maxOldSpaceMb', label: 'V8 heap limit', unit: 'MB', hint: 'empty = Node’s default (--max-old-space-size)' },
-  { field: 'timeoutS', label: 'Timeout per run', unit: 's' },
-  { field: 'seed', label: 'Data seed', hint: 'picks the generated file’s bytes' },
-];
+import { MB_NOTE } from '@/lib/format';
+import type { ExperimentFormValues } from '@/lib/experiment-form';
 
 export interface ParamFieldsProps {
   values: ExperimentFormValues;
   maxSizeMb: number;
+  /** The message of each field whose text is not a valid value (shown under it, and the field marked invalid). */
+  errors: Partial<Record<NumericFormField, string>>;
   onChange(values: ExperimentFormValues): void;
 }
 
@@ -41,18 +26,25 @@ function CheckField({ id, label, note, checked, onChange }: { id: string; label:
   );
 }
 
-/** Labelled inputs `input-<field>`; the form keeps their text as typed and validates on Start. */
-export function ParamFields({ values, maxSizeMb, onChange }: ParamFieldsProps) {
+/**
+ * Labelled inputs `input-<field>`, kept as typed. Text inputs, not type="number": a number input
+ * reports "" for text it cannot read, which would pass for an empty (null) field unseen.
+ */
+export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFieldsProps) {
   const setNumber = (field: NumericFormField, text: string) => onChange({ ...values, numbers: { ...values.numbers, [field]: text } });
   return (
     <>
+      <p className="note" id="unit-note" data-testid="unit-note">
+        {MB_NOTE} KB = KiB.
+      </p>
       <div className="param-fields">
-        {FIELDS.map(({ field, label, unit, hint }) => {
-          // The server may cap file sizes below the schema's limit.
-          const max = field === 'sizeMb' ? maxSizeMb : LIMITS[field].max;
+        {FIELD_SPECS.map(({ field, label, unit, hint, integer, empty }) => {
+          const max = fieldMax(field, maxSizeMb);
           const id = `input-${field}`;
+          const error = errors[field];
+          const note = [hint, empty ? `empty = ${empty}` : null].filter(Boolean).join(', ');
           return (
-            <div className="field" key={field}>
+            <div className={`field${error ? ' invalid' : ''}`} key={field}>
               <label htmlFor={id}>
                 {label}
                 {unit && <span className="unit"> ({unit})</span>}
@@ -60,17 +52,23 @@ export function ParamFields({ values, maxSizeMb, onChange }: ParamFieldsProps) {
               <input
                 id={id}
                 data-testid={id}
-                type="number"
-                inputMode="decimal"
-                min={LIMITS[field].min}
-                max={max}
+                type="text"
+                inputMode={integer ? 'numeric' : 'decimal'}
+                autoComplete="off"
                 value={values.numbers[field]}
                 onChange={(e) => setNumber(field, e.target.value)}
-                aria-describedby={`${id}-hint`}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
               />
+              {error && (
+                <span className="field-error" id={`${id}-error`} data-testid={`error-${field}`}>
+                  {error}
+                </span>
+              )}
               <span className="hint" id={`${id}-hint`}>
+                {integer ? 'whole number ' : ''}
                 {LIMITS[field].min}–{max}
-                {hint ? `, ${hint}` : ''}
+                {note ? `, ${note}` : ''}
               </span>
             </div>
           );

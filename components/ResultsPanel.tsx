@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import type { RunState } from '@/lib/protocol';
 import type { LabState } from '@/lib/lab-state';
 import { runsOf } from '@/lib/lab-state';
-import { ResultsTable } from '@/components/ResultsTable';
+import { ARTICLE_RUN, ResultsTable } from '@/components/ResultsTable';
 
 export interface ResultsPanelProps {
   state: LabState;
@@ -29,7 +29,10 @@ export function ResultsPanel({ state, latestRuns }: ResultsPanelProps) {
           <label htmlFor="results-all">All experiments</label>
         </span>
       </header>
-      <p className="muted">Peak memory in MB. The article column is the peak the source article published for that strategy.</p>
+      <p className="muted">
+        Peak memory in MB (MiB). The Article column is the peak the source article published for that strategy, for a {ARTICLE_RUN.sizeMb} MB
+        file at {ARTICLE_RUN.delayMs} ms per chunk; it is shown only beside runs with those parameters.
+      </p>
       <ResultsTable runs={ended} strategies={state.strategies} experiments={state.experiments} showExperiment={all} />
     </section>
   );

@@ -2,6 +2,7 @@
 
 /** Figures of finished runs next to the article's published ones. */
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
+import type { RunParams } from '@/lib/params';
 import { formatMbNumber } from '@/lib/format';
 import { StatusBadge } from '@/components/StatusBadge';
 
@@ -11,6 +12,14 @@ export interface ResultsTableProps {
   strategies: readonly StrategyInfo[];
   experiments: readonly Experiment[];
   showExperiment: boolean;
+}
+
+/** The article's experiment: its published peaks only compare with runs of the same file size and delay. */
+export const ARTICLE_RUN = { sizeMb: 150, delayMs: 10, node: '20.11' } as const;
+
+/** True when a run used the article's file size and per-chunk delay, so its peak may stand beside the article's. */
+export function likeTheArticle(p: Pick<RunParams, 'sizeMb' | 'delayMs'>): boolean {
+  return p.sizeMb === ARTICLE_RUN.sizeMb && p.delayMs === ARTICLE_RUN.delayMs;
 }
 
 function MbCell({ field, bytes }: { field: string; bytes: number }) {
@@ -24,64 +33,79 @@ function MbCell({ field, bytes }: { field: string; bytes: number }) {
 /** Table of ended runs: outcome, peak memory, duration and throughput. */
 export function ResultsTable({ runs, strategies, experiments, showExperiment }: ResultsTableProps) {
   const experimentNumber = (id: string) => experiments.findIndex((e) => e.id === id) + 1;
+  // Runs of strategies the article measured, whose parameters differ from the article's: their Article cell stays empty.
+  const unlike = runs.filter((r) => r.summary && !likeTheArticle(r.params) && strategies.find((x) => x.id === r.strategy)?.article);
+  const unlikeParams = [...new Set(unlike.map((r) => `${r.params.sizeMb} MB, ${r.params.delayMs} ms`))].join('; ');
   return (
-    <div className="table-scroll">
-      <table data-testid="results-table">
-        <caption className="visually-hidden">Results of finished runs; memory in MB</caption>
-        <thead>
-          <tr>
-            {showExperiment && <th scope="col">Exp.</th>}
-            <th scope="col">Strategy</th>
-            <th scope="col">Outcome</th>
-            <th scope="col" className="num">Peak RSS</th>
-            <th scope="col" className="num" title="Peak memory (MB) the source article published: 150 MB file, 10 ms per chunk, Node 20.11">
-              Article
-            </th>
-            <th scope="col" className="num">heapUsed</th>
-            <th scope="col" className="num">external</th>
-            <th scope="col" className="num">arrayBuffers</th>
-            <th scope="col" className="num">File</th>
-            <th scope="col" className="num">Duration (s)</th>
-            <th scope="col" className="num">MB/s</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.length === 0 && (
+    <>
+      <p className="scroll-hint" aria-hidden="true">
+        Swipe the table sideways for more columns →
+      </p>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Results table, scrolls sideways">
+        <table data-testid="results-table">
+          <caption className="visually-hidden">Results of finished runs; memory in MB (MiB)</caption>
+          <thead>
             <tr>
-              <td colSpan={showExperiment ? 11 : 10} className="muted">
-                No finished runs yet.
-              </td>
+              {showExperiment && <th scope="col">Exp.</th>}
+              <th scope="col">Strategy</th>
+              <th scope="col">Outcome</th>
+              <th scope="col" className="num">Peak RSS</th>
+              <th scope="col" className="num" title="Peak memory (MB) the source article published: 150 MB file, 10 ms per chunk, Node 20.11">
+                Article
+              </th>
+              <th scope="col" className="num">heapUsed</th>
+              <th scope="col" className="num">external</th>
+              <th scope="col" className="num">arrayBuffers</th>
+              <th scope="col" className="num">File</th>
+              <th scope="col" className="num">Duration (s)</th>
+              <th scope="col" className="num">MB/s</th>
             </tr>
-          )}
-          {runs.map((run) => {
-            const s = run.summary;
-            if (!s) return null;
-            const info = strategies.find((x) => x.id === run.strategy);
-            return (
-              <tr key={run.id} data-testid="result-row" data-run-id={run.id} data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
-                {showExperiment && <td className="num">{experimentNumber(run.experimentId)}</td>}
-                <th scope="row">
-                  {info?.label ?? run.strategy}
-                  {info && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
-                </th>
-                <td title={s.reason ?? undefined}>
-                  <StatusBadge status={s.outcome} />
+          </thead>
+          <tbody>
+            {runs.length === 0 && (
+              <tr>
+                <td colSpan={showExperiment ? 11 : 10} className="muted">
+                  No finished runs yet.
                 </td>
-                <MbCell field="rss" bytes={s.peak.rss} />
-                <td className="num article" title={info?.article?.note}>
-                  {info?.article ? info.article.peakMb : '–'}
-                </td>
-                <MbCell field="heapUsed" bytes={s.peak.heapUsed} />
-                <MbCell field="external" bytes={s.peak.external} />
-                <MbCell field="arrayBuffers" bytes={s.peak.arrayBuffers} />
-                <td className="num">{formatMbNumber(s.fileBytes)}</td>
-                <td className="num">{(s.durationMs / 1000).toFixed(1)}</td>
-                <td className="num">{s.mbPerSec.toFixed(1)}</td>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            )}
+            {runs.map((run) => {
+              const s = run.summary;
+              if (!s) return null;
+              const info = strategies.find((x) => x.id === run.strategy);
+              return (
+                <tr key={run.id} data-testid="result-row" data-run-id={run.id} data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
+                  {showExperiment && <td className="num">{experimentNumber(run.experimentId)}</td>}
+                  <th scope="row">
+                    {info?.label ?? run.strategy}
+                    {info && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
+                  </th>
+                  <td title={s.reason ?? undefined}>
+                    <StatusBadge status={s.outcome} />
+                  </td>
+                  <MbCell field="rss" bytes={s.peak.rss} />
+                  <td className="num article" title={info?.article?.note} data-testid="article-cell">
+                    {info?.article && likeTheArticle(run.params) ? info.article.peakMb : '–'}
+                  </td>
+                  <MbCell field="heapUsed" bytes={s.peak.heapUsed} />
+                  <MbCell field="external" bytes={s.peak.external} />
+                  <MbCell field="arrayBuffers" bytes={s.peak.arrayBuffers} />
+                  <td className="num">{formatMbNumber(s.fileBytes)}</td>
+                  <td className="num">{(s.durationMs / 1000).toFixed(1)}</td>
+                  <td className="num">{s.mbPerSec.toFixed(1)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {unlike.length > 0 && (
+        <p className="article-note" data-testid="article-note">
+          Article figures are shown only beside runs of the article&apos;s experiment ({ARTICLE_RUN.sizeMb} MB file, {ARTICLE_RUN.delayMs} ms per chunk,
+          Node {ARTICLE_RUN.node}); {unlike.length === 1 ? 'one run here' : `${unlike.length} runs here`} used other parameters ({unlikeParams}), so a
+          peak beside the article&apos;s would compare unlike runs.
+        </p>
+      )}
+    </>
   );
 }

@@ -100,7 +100,7 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop }: RunCardProps
       )}
       {run.summary && (
         <p className={`verdict outcome-${run.summary.outcome}`} data-testid="run-verdict">
-          {verdictFor(run.summary, info?.mode ?? undefined)}
+          {verdictFor(run.summary, info)}
         </p>
       )}
       {!run.summary && run.status === 'interrupted' && (

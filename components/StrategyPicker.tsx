@@ -11,17 +11,24 @@ const GROUPS = [
 export interface StrategyPickerProps {
   strategies: readonly StrategyInfo[];
   selected: readonly string[];
+  /** Shown under the legend when the selection cannot start (none picked). */
+  error: string | null;
   onChange(ids: string[]): void;
 }
 
 /** Checkbox list of every strategy with its one-line explanation. */
-export function StrategyPicker({ strategies, selected, onChange }: StrategyPickerProps) {
+export function StrategyPicker({ strategies, selected, error, onChange }: StrategyPickerProps) {
   const chosen = new Set(selected);
   const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((s) => s !== id));
 
   return (
-    <fieldset className="strategies">
+    <fieldset className="strategies" aria-invalid={error ? true : undefined} aria-describedby={error ? 'strategies-error' : undefined}>
       <legend>Strategies</legend>
+      {error && (
+        <p className="field-error" id="strategies-error" data-testid="error-strategies">
+          {error}
+        </p>
+      )}
       {strategies.length === 0 ? (
         <p className="muted">Loading strategies from the server…</p>
       ) : (

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useCallback, useMemo, useState } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
 import { defaultFormValues, type ExperimentFormValues } from '@/lib/experiment-form';
-import { latestExperiment, runsOf } from '@/lib/lab-state';
+import { isActive, latestExperiment, runsOf } from '@/lib/lab-state';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
 import { ExperimentForm } from '@/components/ExperimentForm';
 import { DataProgress } from '@/components/DataProgress';
@@ -14,6 +14,8 @@ import { ComparisonPanel } from '@/components/ComparisonPanel';
 import { ResultsPanel } from '@/components/ResultsPanel';
 import { CodePanel } from '@/components/CodePanel';
 import { LessonsLink } from '@/components/lessons/LessonsLink';
+// readouts: scroll to and announce the runs a Start created; prefill the form with a running experiment.
+import { useStartFeedback } from '@/components/hooks/useStartFeedback';
 
 /** Root client component of Stream Lab. */
 export function StreamLab() {
@@ -22,6 +24,10 @@ export function StreamLab() {
 
   const experiment = latestExperiment(state);
   const runs = useMemo(() => (experiment ? runsOf(state, experiment) : []), [state, experiment]);
+
+  // readouts (start feedback, prefill)
+  const feedback = useStartFeedback(experiment, runs, state.strategies);
+  const runningExperiment = runs.some(isActive) ? experiment : null;
 
   const stopRun = useCallback((runId: string) => send({ type: 'run.stop', runId }), [send]);
   const stopExperiment = useCallback((experimentId: string) => send({ type: 'experiment.stop', experimentId }), [send]);
@@ -60,7 +66,12 @@ export function StreamLab() {
           onChange={setForm}
           send={send}
           serverError={state.error}
+          runningExperiment={runningExperiment}
+          onStarted={feedback.markStarted}
         />
+        <p className="visually-hidden" role="status" aria-live="polite" data-testid="runs-announcer">
+          {feedback.announcement}
+        </p>
         <DataProgress data={state.data} />
         <LiveRuns state={state} experiment={experiment} runs={runs} onStopRun={stopRun} onStopExperiment={stopExperiment} />
         <ComparisonPanel runs={runs} samples={state.samples} strategies={state.strategies} />

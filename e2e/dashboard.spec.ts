@@ -105,7 +105,7 @@ test('Stop ends a running run as stopped', async ({ page }) => {
   await expect(card.getByTestId('run-verdict')).toContainText(/stopped/i);
 });
 
-test('an out-of-range value shows an error naming the field and starts nothing', async ({ page }) => {
+test('an out-of-range value is marked at its field, Start is off, and nothing is sent', async ({ page }) => {
   // Watch what the page sends: an invalid form must not send experiment.start at all.
   const sent: string[] = [];
   page.on('websocket', (ws) => ws.on('framesent', (frame) => sent.push(String(frame.payload))));
@@ -114,8 +114,11 @@ test('an out-of-range value shows an error naming the field and starts nothing',
   const cardIds = () => page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')));
   const before = await cardIds();
   await fillForm(page, ['rxjs-from'], { sizeMb: 8, delayMs: -1 });
-  await page.getByTestId('start-button').click();
-  await expect(page.getByTestId('form-error')).toHaveText('delayMs must be between 0 and 1000');
+  await expect(page.getByTestId('input-delayMs')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('error-delayMs')).toHaveText('Consumer delay per chunk (ms) must be a number between 0 and 1000');
+  await expect(page.getByTestId('start-button')).toBeDisabled();
+  // Enter in a field submits the form: the same check refuses it.
+  await page.getByTestId('input-delayMs').press('Enter');
   // Give a wrongly sent request time to come back as a run: none may appear.
   await page.waitForTimeout(1000);
   expect(sent.filter((f) => f.includes('"experiment.start"'))).toEqual([]);

@@ -17,7 +17,7 @@ describe('buildStartMessage', () => {
   it('names the field and its range for a value out of range', () => {
     const values = defaultFormValues();
     const built = buildStartMessage({ ...values, numbers: { ...values.numbers, delayMs: '5000' } }, CATALOG, 2048);
-    expect(built).toEqual({ ok: false, error: 'delayMs must be between 0 and 1000' });
+    expect(built).toEqual({ ok: false, error: 'Consumer delay per chunk (ms) must be a number between 0 and 1000' });
   });
 
   it('treats an empty budget as no budget but an empty size as an error', () => {
@@ -25,18 +25,18 @@ describe('buildStartMessage', () => {
     const noBudget = buildStartMessage({ ...values, numbers: { ...values.numbers, budgetMb: ' ' } }, CATALOG, 2048);
     expect(noBudget.ok && noBudget.message.params.budgetMb).toBeNull();
     const noSize = buildStartMessage({ ...values, numbers: { ...values.numbers, sizeMb: '' } }, CATALOG, 2048);
-    expect(noSize).toEqual({ ok: false, error: 'sizeMb is required (1–2048)' });
+    expect(noSize).toEqual({ ok: false, error: 'File size (MB) must be a whole number between 1 and 2048' });
   });
 
   it('rejects fractional whole-number fields and an empty selection', () => {
     const values = defaultFormValues();
     expect(buildStartMessage({ ...values, numbers: { ...values.numbers, chunkKb: '1.5' } }, CATALOG, 2048)).toEqual({
       ok: false,
-      error: 'chunkKb must be a whole number',
+      error: 'Chunk size (KB) must be a whole number between 1 and 4096',
     });
     expect(buildStartMessage({ ...values, strategies: [] }, CATALOG, 2048)).toEqual({
       ok: false,
-      error: 'strategies must list between 1 and 16 ids',
+      error: 'Pick at least one strategy to start',
     });
   });
 
@@ -46,13 +46,13 @@ describe('buildStartMessage', () => {
     expect(built.ok && built.message.params).toEqual({ ...DEFAULT_PARAMS, sampleMs: null, maxOldSpaceMb: null, seed: 7 });
     expect(buildStartMessage({ ...values, numbers: { ...values.numbers, timeoutS: '' } }, CATALOG, 2048)).toEqual({
       ok: false,
-      error: 'timeoutS is required (1–3600)',
+      error: 'Timeout per run (s) must be a whole number between 1 and 3600',
     });
   });
 
   it('applies the server’s lower size cap', () => {
     const values = defaultFormValues();
-    expect(buildStartMessage(values, CATALOG, 64)).toEqual({ ok: false, error: 'sizeMb must be between 1 and 64' });
+    expect(buildStartMessage(values, CATALOG, 64)).toEqual({ ok: false, error: 'File size (MB) must be a whole number between 1 and 64' });
   });
 });
 
@@ -78,8 +78,8 @@ describe('shareable links', () => {
     expect(back.notes).toEqual([
       'unknown parameter "colour" ignored',
       'strategies: unknown strategy "nope" ignored',
-      'sizeMb=4096 ignored: sizeMb must be between 1 and 2048',
-      'delayMs=abc ignored: delayMs must be a number (0–1000)',
+      'sizeMb=4096 ignored: File size (MB) must be a whole number between 1 and 2048',
+      'delayMs=abc ignored: Consumer delay per chunk (ms) must be a number between 0 and 1000',
       'retained=maybe ignored: retained must be 1 or 0',
     ]);
     expect(back.autostart).toBe(true);
@@ -90,15 +90,15 @@ describe('shareable links', () => {
     const back = formFromQuery(q, CATALOG, 2048);
     expect(back.values).toEqual(defaultFormValues());
     expect(back.notes).toEqual([
-      'sampleMs=never ignored: sampleMs must be a number (10–1000)',
-      'maxOldSpaceMb=8 ignored: maxOldSpaceMb must be between 16 and 16384',
-      'timeoutS=1.5 ignored: timeoutS must be a whole number',
-      'seed=-1 ignored: seed must be between 0 and 2147483647',
+      'sampleMs=never ignored: Sample every (ms) must be a whole number between 10 and 1000, or empty for sampler off',
+      'maxOldSpaceMb=8 ignored: V8 heap limit (MB) must be a whole number between 16 and 16384, or empty for Node’s default (--max-old-space-size)',
+      'timeoutS=1.5 ignored: Timeout per run (s) must be a whole number between 1 and 3600',
+      'seed=-1 ignored: Data seed must be a whole number between 0 and 2147483647',
     ]);
   });
 
   it('applies the server size cap and reports a link without parameters as absent', () => {
-    expect(formFromQuery(new URLSearchParams('sizeMb=600'), CATALOG, 512).notes).toEqual(['sizeMb=600 ignored: sizeMb must be between 1 and 512']);
+    expect(formFromQuery(new URLSearchParams('sizeMb=600'), CATALOG, 512).notes).toEqual(['sizeMb=600 ignored: File size (MB) must be a whole number between 1 and 512']);
     expect(formFromQuery(new URLSearchParams(''), CATALOG, 512)).toEqual({ values: defaultFormValues(), notes: [], autostart: false, present: false });
   });
 });
@@ -115,7 +115,7 @@ describe('a recorded run’s "open this experiment" link', () => {
   const CASES: Array<[string, RunParams]> = [
     ['the defaults', DEFAULT_PARAMS],
     ['a V8 heap limit, a seed, a timeout, no budget and the sampler off', { ...DEFAULT_PARAMS, sampleMs: null, maxOldSpaceMb: 16, seed: 7, timeoutS: 30, budgetMb: null }],
-    ['fractional numbers and retained mode', { ...DEFAULT_PARAMS, sizeMb: 2.5, delayMs: 0.25, cpuUs: 1500, chunkKb: 1, sampleMs: 10, retained: true }],
+    ['a fractional delay and retained mode', { ...DEFAULT_PARAMS, sizeMb: 3, delayMs: 0.25, cpuUs: 1500, chunkKb: 1, sampleMs: 10, retained: true }],
     ['the upper limits', { sizeMb: 2048, delayMs: 1000, cpuUs: 100_000, chunkKb: 4096, sampleMs: 1000, retained: false, budgetMb: 16_384, maxOldSpaceMb: 16_384, timeoutS: 3600, seed: 2 ** 31 - 1 }],
     ['seed 0 and the lower limits', { sizeMb: 1, delayMs: 0, cpuUs: 0, chunkKb: 1, sampleMs: 10, retained: false, budgetMb: 32, maxOldSpaceMb: 16, timeoutS: 1, seed: 0 }],
   ];

@@ -4,9 +4,9 @@
  */
 import { clientMessageSchema, type ClientMessage } from './protocol';
 import { DEFAULT_PARAMS, describeZodError, rangeMessage, runParamsSchema, type RunParams } from './params';
+import { fieldError, formFieldErrors, NO_STRATEGY, NUMERIC_FIELDS, type NumericFormField } from './form-fields';
 
-export const NUMERIC_FIELDS = ['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs', 'maxOldSpaceMb', 'timeoutS', 'seed'] as const;
-export type NumericFormField = (typeof NUMERIC_FIELDS)[number];
+export { NUMERIC_FIELDS, type NumericFormField };
 
 /**
  * Fields whose empty input means null in RunParams, with the word a link spells that null with
@@ -46,11 +46,15 @@ function readNullable(text: string): number | null | undefined {
 export type BuildResult = { ok: true; message: Extract<ClientMessage, { type: 'experiment.start' }> & { params: RunParams } } | { ok: false; error: string };
 
 /**
- * Validates the form exactly as the server will (same schema), plus the server's own size cap.
+ * Validates each field as the page marks it (labels a person reads, whole numbers where the form
+ * asks for them, the server's size cap), then the whole message with the server's own schema.
  * `catalogOrder` fixes the order runs are queued in, whatever order boxes were ticked.
  */
 export function buildStartMessage(values: ExperimentFormValues, catalogOrder: readonly string[], maxSizeMb: number): BuildResult {
   const n = values.numbers;
+  const fieldErrors = Object.values(formFieldErrors(n, maxSizeMb));
+  if (fieldErrors.length > 0) return { ok: false, error: fieldErrors.join('; ') };
+  if (values.strategies.length === 0) return { ok: false, error: NO_STRATEGY };
   const params: Record<keyof RunParams, unknown> = {
     sizeMb: readNumber(n.sizeMb),
     delayMs: readNumber(n.delayMs),
@@ -146,9 +150,8 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
       values.numbers[field] = '';
       continue;
     }
-    const check = runParamsSchema.shape[field].safeParse(raw.trim() === '' ? undefined : Number(raw));
-    if (!check.success) notes.push(`${field}=${raw.slice(0, 20)} ignored: ${check.error.issues[0].message}`);
-    else if (field === 'sizeMb' && check.data! > maxSizeMb) notes.push(`${field}=${raw} ignored: ${rangeMessage('sizeMb', maxSizeMb)}`);
+    const error = fieldError(field, raw, maxSizeMb);
+    if (error) notes.push(`${field}=${raw.slice(0, 20)} ignored: ${error}`);
     else values.numbers[field] = raw.trim();
   }
   for (const key of ['retained', 'parallel'] as const) {

@@ -1,6 +1,9 @@
 /** Display helpers shared by every view. Pure, no DOM, no `node:`. */
 import { MIB } from './params';
 
+/** Said once on each page that shows MB and above each Markdown export: "MB" is the binary unit. */
+export const MB_NOTE = 'MB = MiB (1,048,576 bytes) throughout Stream Lab and its exports, as in process.memoryUsage() write-ups.';
+
 /** Bytes → MiB, the unit every view shows (labelled "MB" like process.memoryUsage() write-ups). */
 export function toMb(bytes: number): number {
   return bytes / MIB;

@@ -6,7 +6,7 @@
 import { labSchema } from '../server/labs/schemas';
 import { LEGACY_LAB, MEMORY_FIELDS } from './protocol-common';
 import { sampleSchema, type Sample } from './protocol';
-import { formatMbNumber } from './format';
+import { formatMbNumber, MB_NOTE } from './format';
 import type { RunRecord } from './history';
 
 /**
@@ -55,7 +55,8 @@ export function parseSamplesCsv(text: string): Sample[] {
 const SUMMARY_COLUMNS = [
   'id', 'experimentId', 'strategy', 'status', 'sizeMb', 'delayMs', 'chunkKb', 'cpuUs', 'sampleMs', 'retained', 'budgetMb',
   'fileBytes', 'bytesProcessed', 'durationMs', 'mbPerSec', 'peakRss', 'peakHeapTotal', 'peakHeapUsed', 'peakExternal',
-  'peakArrayBuffers', 'procPeakRss', 'peakBufferedBytes', 'queuedAt', 'startedAt', 'endedAt', 'nodeVersion', 'library', 'libraryVersion',
+  'peakArrayBuffers', 'procPeakRss', 'peakBufferedBytes', 'peakInFlight', 'eventLoopDelayP50Ms', 'eventLoopDelayP99Ms',
+  'eventLoopDelayMaxMs', 'gcCount', 'gcTotalMs', 'queuedAt', 'startedAt', 'endedAt', 'nodeVersion', 'library', 'libraryVersion',
 ] as const;
 
 /** A flat row per run: summary figures when the run ended, stored-sample figures when it was interrupted. */
@@ -86,6 +87,13 @@ export function summaryRow(r: RunRecord): Record<(typeof SUMMARY_COLUMNS)[number
     peakArrayBuffers: peak?.arrayBuffers ?? null,
     procPeakRss: s?.procPeakRss ?? observed?.procPeakRss ?? null,
     peakBufferedBytes: s?.peakBufferedBytes ?? null,
+    // An interrupted run has no summary, so no event-loop or GC totals: empty cells, not zeros.
+    peakInFlight: s?.peakInFlight ?? null,
+    eventLoopDelayP50Ms: s?.eventLoopDelayMs.p50 ?? null,
+    eventLoopDelayP99Ms: s?.eventLoopDelayMs.p99 ?? null,
+    eventLoopDelayMaxMs: s?.eventLoopDelayMs.max ?? null,
+    gcCount: s?.gc.count ?? null,
+    gcTotalMs: s?.gc.totalMs ?? null,
     queuedAt: run.queuedAt,
     startedAt: run.startedAt,
     endedAt: r.endedAt,
@@ -115,8 +123,8 @@ export function summariesToCsv(records: readonly RunRecord[]): string {
 const mdCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /**
- * A GitHub-flavoured Markdown table of the runs (memory in MB, like every view), ready to paste
- * into a wiki page. `labels` maps strategy ids to display names.
+ * A GitHub-flavoured Markdown table of the runs (memory in MB, like every view), under a line
+ * saying MB means MiB, ready to paste into a wiki page. `labels` maps strategy ids to display names.
  */
 export function summariesToMarkdown(records: readonly RunRecord[], labels: Readonly<Record<string, string>> = {}): string {
   const head = ['Strategy', 'Outcome', 'File (MB)', 'Delay (ms)', 'Peak RSS (MB)', 'heapUsed (MB)', 'arrayBuffers (MB)', 'Duration (s)', 'MB/s', 'Node', 'Date', 'Run'];
@@ -139,14 +147,15 @@ export function summariesToMarkdown(records: readonly RunRecord[], labels: Reado
       `\`${r.run.id}\``,
     ].map(mdCell);
   });
-  return [head, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n') + '\n';
+  return `${MB_NOTE}\n\n${[head, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n')}\n`;
 }
 
-/** Parses a Markdown table back into cells (tests; also handy for readers checking a paste). */
+/** Parses a Markdown table back into cells, skipping lines around it (tests; also handy for readers checking a paste). */
 export function parseMarkdownTable(text: string): string[][] {
   return text
     .trim()
     .split('\n')
+    .filter((line) => line.startsWith('|'))
     .filter((line, i) => i !== 1)
     .map((line) =>
       line

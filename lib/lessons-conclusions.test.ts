@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB } from './params';
 import type { Memory, RunSummary } from './protocol';
+import { makeSummary } from './test-fixtures';
 import {
   concludeFromEventLoss,
   concludeGarbageVsRetained,
@@ -13,38 +14,10 @@ const FILE = 32 * MIB;
 const KB = 1024;
 const mem = (over: Partial<Memory> = {}): Memory => ({ rss: 60 * MIB, heapTotal: 10 * MIB, heapUsed: 6 * MIB, external: 3 * MIB, arrayBuffers: 1 * MIB, ...over });
 
-type Over = Omit<Partial<RunSummary>, 'peak' | 'params'> & { peak?: Partial<Memory>; params?: Partial<RunSummary['params']> };
-
-function summary(over: Over = {}): RunSummary {
+/** The shared summary fixture with this file's baseline: an idle reading, 2 ms per chunk. */
+function summary(over: Parameters<typeof makeSummary>[0] = {}): RunSummary {
   const { peak, params, ...rest } = over;
-  return {
-    lab: 'streams',
-    cpu: null,
-    runId: 'r1',
-    strategy: 'rxjs-from',
-    outcome: 'completed',
-    reason: null,
-    fileBytes: FILE,
-    bytesRead: FILE,
-    bytesProcessed: FILE,
-    chunks: 512,
-    durationMs: 1500,
-    mbPerSec: 21,
-    peak: mem(peak),
-    idle: mem(),
-    aboveIdle: null,
-    procPeakRss: 0,
-    peakBufferedBytes: 128 * KB,
-    peakInFlight: 1,
-    eventLoopDelayMs: { p50: 1, p99: 2, max: 3 },
-    gc: { count: 3, totalMs: 4 },
-    sampleCount: 30,
-    nodeVersion: '20.20.2',
-    library: { name: 'rxjs', version: '7.8.2' },
-    params: { ...DEFAULT_PARAMS, sizeMb: 32, delayMs: 2, ...params },
-    startedAt: 1_700_000_000_000,
-    ...rest,
-  };
+  return makeSummary({ durationMs: 1500, mbPerSec: 21, peak: mem(peak), idle: mem(), procPeakRss: 0, sampleCount: 30, params: { delayMs: 2, ...params }, ...rest });
 }
 
 describe('concludePushVsPull', () => {

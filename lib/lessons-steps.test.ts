@@ -62,6 +62,22 @@ describe('step texts', () => {
   });
 });
 
+describe('what the steps say is measured', () => {
+  it('step 1 does not promise a pull reader stays under one highWaterMark (a recorded pull run is 2.0 ahead)', () => {
+    // lessons-conclusions.test.ts quotes a recorded pipeline-generator run 2.0 highWaterMarks ahead.
+    expect(LESSON_STEPS[0].watch).not.toMatch(/never leaves the highWaterMark/);
+    expect(LESSON_STEPS[0].watch).toContain('a couple of highWaterMarks high');
+  });
+
+  it('step 2 says where a heap snapshot puts Buffer bytes instead of claiming it hides them', () => {
+    // Measured on Node 20.20.2: holding a 16 MiB file's 64 KiB chunks, v8.writeHeapSnapshot() lists
+    // native "system / JSArrayBufferData" at 16.0 MiB.
+    const text = LESSON_STEPS[1].paragraphs.join(' ');
+    expect(text).not.toMatch(/would not show the file/);
+    expect(text).toContain('"system / JSArrayBufferData"');
+  });
+});
+
 describe('describeParams', () => {
   it('names file size, chunk size and delay, and the budget and retained mode only when a preset sets them', () => {
     const p = { ...DEFAULT_PARAMS, sizeMb: 7, chunkKb: 16, delayMs: 3 };

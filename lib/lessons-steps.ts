@@ -75,7 +75,8 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
       ],
       watch:
         'The buffer-level chart is bytes read minus bytes handed to the consumer. Push: a ramp up to the file size, then a slow ' +
-        'drain. Pull: a sawtooth that never leaves the highWaterMark line.',
+        'drain. Pull: a low line a couple of highWaterMarks high (the chunk in the consumer\'s hands plus the one the stream ' +
+        'has read ahead), never near the file size; the conclusion below says how many highWaterMarks this run measured.',
       presets: [{ strategies: ['rxjs-from', 'pipeline-generator'], params: small }],
       conclude: ([push, pull]) => concludePushVsPull(push, pull),
     },
@@ -85,7 +86,8 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
       paragraphs: [
         'A chunk from fs.createReadStream is a Buffer. Its bytes are allocated outside the V8 heap, so a push reader holding ' +
           'the whole file shows up in arrayBuffers (and external, which includes it) while heapUsed barely moves. A heap ' +
-          'snapshot would not show the file at all.',
+          'snapshot does list those bytes, but not among the JavaScript objects: they appear as one native entry, ' +
+          '"system / JSArrayBufferData", about as large as the chunks still held.',
       ],
       watch: 'Compare the arrayBuffers line with heapUsed while the consumer falls behind.',
       presets: [{ strategies: ['rxjs-from'], params: small }],

@@ -35,6 +35,8 @@ export const strategyInfoSchema = z.object({
   libraryVersion: z.string(),
   /** Waits for its consumer (pull) or not (push); null where that does not apply. */
   mode: z.enum(['push', 'pull']).nullable(),
+  /** The strategy keeps every result until the end (toArray), so heap growth is results, not garbage. */
+  keepsResults: z.boolean(),
   explanation: z.string(),
   code: z.string(),
   /** Present for the six strategies the source article measured. */

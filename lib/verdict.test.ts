@@ -1,88 +1,120 @@
 import { describe, expect, it } from 'vitest';
 import { verdictFor } from './verdict';
 import { DEFAULT_PARAMS, MIB } from './params';
-import type { RunSummary } from './protocol';
+import { DEFAULT_MODE, FILE, OTHERS, RECORDED_LOSSES, RETAINED_MODE, summary } from './verdict.fixtures';
 
-const FILE = 32 * MIB;
+const PULL = { mode: 'pull', keepsResults: false } as const;
+const PUSH = { mode: 'push', keepsResults: false } as const;
+const TO_ARRAY = { mode: 'pull', keepsResults: true } as const;
 
-function summary(over: Omit<Partial<RunSummary>, 'peak'> & { peak?: Partial<RunSummary['peak']> } = {}): RunSummary {
-  const { peak, ...rest } = over;
-  return {
-    lab: 'streams',
-    cpu: null,
-    runId: 'r1',
-    strategy: 'rxjs-from',
-    outcome: 'completed',
-    reason: null,
-    fileBytes: FILE,
-    bytesRead: FILE,
-    bytesProcessed: FILE,
-    chunks: 512,
-    durationMs: 6000,
-    mbPerSec: 32 / 6,
-    peak: { rss: 90 * MIB, heapTotal: 10 * MIB, heapUsed: 8 * MIB, external: 33 * MIB, arrayBuffers: 2 * MIB, ...peak },
-    idle: null,
-    aboveIdle: null,
-    procPeakRss: 91 * MIB,
-    peakBufferedBytes: 128 * 1024,
-    peakInFlight: 1,
-    eventLoopDelayMs: { p50: 1, p99: 2, max: 3 },
-    gc: { count: 3, totalMs: 4 },
-    sampleCount: 120,
-    nodeVersion: '20.20.2',
-    library: { name: 'rxjs', version: '7.8.2' },
-    params: { ...DEFAULT_PARAMS, sizeMb: 32 },
-    startedAt: 1_700_000_000_000,
-    ...rest,
-  };
-}
+describe('verdictFor on recorded runs (16 MiB file, 2 ms per chunk)', () => {
+  it('calls the default-mode heap growth of a strategy that discards its results garbage, not results kept', () => {
+    const text = verdictFor(DEFAULT_MODE.ixjsFrom, PULL);
+    expect(text).toBe(
+      'The reader stayed within 0.1 MB of the consumer. heapUsed grew by 10.2 MB (64% of the file) and arrayBuffers peaked at 10.6 MB, ' +
+        'but this strategy discards every result, so that was garbage not yet collected: backpressure held. ' +
+        'Retained mode (a GC before every sample) counts only memory still referenced.',
+    );
+    expect(text).not.toContain('kept on the V8 heap');
+    expect(verdictFor(DEFAULT_MODE.webStreams, PULL)).toContain('heapUsed grew by 20.1 MB (125% of the file) and arrayBuffers peaked at 1.6 MB, but this strategy discards every result');
+  });
+
+  it('says the results were kept when the strategy keeps them by design (toArray), even in default mode', () => {
+    expect(verdictFor(DEFAULT_MODE.toArray, TO_ARRAY)).toBe(
+      'The reader stayed within 0.1 MB of the consumer, yet heapUsed grew by 14.3 MB (90% of the file): this strategy keeps every result until the end, so they stayed on the V8 heap.',
+    );
+  });
+
+  it('says the results were kept when retained-mode figures show the heap growth', () => {
+    // Retained mode collects before each sample, so the growth is referenced memory whatever the flag says.
+    expect(verdictFor(RETAINED_MODE.toArray, PULL)).toBe(
+      'The reader stayed within 0.1 MB of the consumer, yet with a GC before every sample heapUsed grew by 16.1 MB (101% of the file): the results were kept on the V8 heap.',
+    );
+  });
+
+  it('finds backpressure held for ixjs-from once retained mode leaves only referenced memory', () => {
+    expect(verdictFor(RETAINED_MODE.ixjsFrom, PULL)).toBe('arrayBuffers stayed under 1.4 MB (8% of the file): backpressure held.');
+  });
+
+  it('does not guess when the strategy is unknown to the catalog', () => {
+    expect(verdictFor(DEFAULT_MODE.webStreams)).toBe(
+      'The reader stayed within 0.2 MB of the consumer, yet heapUsed grew by 20.1 MB (125% of the file); this could be kept results or garbage not yet collected. ' +
+        'Retained mode (a GC before every sample) counts only memory still referenced.',
+    );
+  });
+
+  it('says the reader ignored backpressure when it ran most of the file ahead (rxjs-from)', () => {
+    expect(verdictFor(OTHERS.rxjsFrom, PUSH)).toBe(
+      'arrayBuffers grew to 87% of the file (13.9 MB) while the consumer fell behind by up to 13.3 MB: the reader ignored backpressure.',
+    );
+  });
+
+  it('names the concurrency of an operator that starts a consumer call per chunk (ixjs-flatMap)', () => {
+    expect(verdictFor(OTHERS.flatMap, PUSH)).toBe(
+      'arrayBuffers reached 54% of the file (8.6 MB) with up to 26 consumer calls running at once: the operator ignored backpressure.',
+    );
+  });
+
+  it('says backpressure held for a pull reader that stayed small (pipeline-generator)', () => {
+    expect(verdictFor(OTHERS.pipeline, PULL)).toBe('arrayBuffers stayed under 1.0 MB (6% of the file): backpressure held.');
+  });
+
+  it('puts a large arrayBuffers peak of a reader that never ran ahead down to garbage, not ignored backpressure', () => {
+    // ixjs-from's default-mode arrayBuffers (66% of the file) with its heap growth below the heap rule's threshold.
+    const s = { ...DEFAULT_MODE.ixjsFrom, aboveIdle: { ...DEFAULT_MODE.ixjsFrom.aboveIdle!, heapUsed: 4 * MIB } };
+    expect(verdictFor(s, PULL)).toBe(
+      'arrayBuffers peaked at 10.6 MB (66% of the file), yet the reader was never more than 0.1 MB ahead of the consumer, so most of it was garbage not yet collected: backpressure held.',
+    );
+  });
+
+  it('reports the recorded data loss of rxjs-fromEvent + takeUntil(end)', () => {
+    expect(verdictFor(RECORDED_LOSSES.fromEventLost, PUSH)).toBe(
+      'Data lost: the run finished with only 1.2 of 16 MB (7%) processed, so 14.8 MB never reached the consumer (arrayBuffers peaked at 15.1 MB).',
+    );
+  });
+
+  it('reports the recorded budget kill of rxjs-from with the RSS seen from outside', () => {
+    expect(verdictFor(RECORDED_LOSSES.fromOverBudget, PUSH)).toBe(
+      'Out of memory: RSS reached 69.2 MB and passed the 64 MB memory budget after 0.0 of 16 MB (0%) was processed, with arrayBuffers at 0.01 MB.',
+    );
+  });
+});
 
 describe('verdictFor', () => {
   it('says the reader ignored backpressure when arrayBuffers held most of the file', () => {
     const s = summary({ peak: { arrayBuffers: 0.98 * FILE }, peakBufferedBytes: 30 * MIB });
-    expect(verdictFor(s, 'push')).toBe(
+    expect(verdictFor(s, PUSH)).toBe(
       'arrayBuffers grew to 98% of the file (31.4 MB) while the consumer fell behind by up to 30 MB: the reader ignored backpressure.',
     );
   });
 
   it('names the concurrency when an operator started a consumer call per chunk', () => {
     const s = summary({ peak: { arrayBuffers: 0.75 * FILE }, peakBufferedBytes: 24 * MIB, peakInFlight: 380 });
-    expect(verdictFor(s, 'push')).toBe(
+    expect(verdictFor(s, PUSH)).toBe(
       'arrayBuffers reached 75% of the file (24 MB) with up to 380 consumer calls running at once: the operator ignored backpressure.',
-    );
-  });
-
-  it('points at the heap when the reader kept pace but the results were kept (toArray)', () => {
-    const s = summary({
-      peak: { arrayBuffers: 2 * MIB, heapUsed: 40 * MIB },
-      aboveIdle: { rss: 60 * MIB, heapTotal: 40 * MIB, heapUsed: 36 * MIB, external: 1 * MIB, arrayBuffers: 1 * MIB },
-      peakBufferedBytes: 128 * 1024,
-    });
-    expect(verdictFor(s, 'pull')).toBe(
-      'The reader stayed within 0.1 MB of the consumer, yet heapUsed grew by 36 MB (113% of the file): the results were kept on the V8 heap.',
     );
   });
 
   it('says backpressure held when arrayBuffers stayed small, rounding the bound up', () => {
     const s = summary({ peak: { arrayBuffers: 1.33 * MIB }, peakBufferedBytes: 192 * 1024 });
-    expect(verdictFor(s, 'pull')).toBe('arrayBuffers stayed under 1.4 MB (4% of the file): backpressure held.');
+    expect(verdictFor(s, PULL)).toBe('arrayBuffers stayed under 1.4 MB (4% of the file): backpressure held.');
   });
 
   it('puts a large arrayBuffers peak down to garbage when the reader never ran ahead', () => {
     const s = summary({ peak: { arrayBuffers: 11.6 * MIB }, peakBufferedBytes: 192 * 1024 });
-    expect(verdictFor(s, 'pull')).toBe(
+    expect(verdictFor(s, PULL)).toBe(
       'arrayBuffers peaked at 11.6 MB (36% of the file), yet the reader was never more than 0.2 MB ahead of the consumer, so most of it was garbage not yet collected: backpressure held.',
     );
   });
 
   it('does not explain a small file’s few chunks of garbage away', () => {
     const s = summary({ fileBytes: 8 * MIB, bytesProcessed: 8 * MIB, peak: { arrayBuffers: 0.9 * MIB }, peakBufferedBytes: 128 * 1024 });
-    expect(verdictFor(s, 'pull')).toBe('arrayBuffers stayed under 0.9 MB (11% of the file): backpressure held.');
+    expect(verdictFor(s, PULL)).toBe('arrayBuffers stayed under 0.9 MB (11% of the file): backpressure held.');
   });
 
   it('does not credit a push reader with backpressure when its consumer simply kept up', () => {
     const s = summary({ peak: { arrayBuffers: 0.5 * MIB }, peakBufferedBytes: 64 * 1024 });
-    expect(verdictFor(s, 'push')).toBe(
+    expect(verdictFor(s, PUSH)).toBe(
       'arrayBuffers stayed under 0.5 MB (2% of the file): the consumer kept up, so the missing backpressure did not show.',
     );
   });

@@ -2,7 +2,7 @@
  * One sentence that says what a finished run showed, with every number taken from its summary.
  * Pure: the run card and the tests call it with a RunSummary and nothing else.
  */
-import type { RunSummary } from './protocol';
+import type { RunSummary, StrategyInfo } from './protocol';
 import { MIB } from './params';
 import { formatMb, formatPercent, formatSeconds } from './format';
 
@@ -27,8 +27,34 @@ function processedPart(s: RunSummary): string {
   return `${mb(s.bytesProcessed)} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
 }
 
+/** What the verdict needs to know about the strategy, from the catalog; unknown when the catalog lacks it. */
+export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'>;
+
+/** How a run whose reader kept pace ends: a push reader only got lucky, a pull reader held. */
+function heldEnding(mode: StrategyTraits['mode'] | undefined): string {
+  return mode === 'push' ? 'the consumer kept up, so the missing backpressure did not show.' : 'backpressure held.';
+}
+
+/**
+ * The reader kept pace, yet heapUsed grew by most of the file. Only retained mode (a GC before
+ * every sample) or a strategy that keeps its results by design (toArray) can call that kept;
+ * in default mode a strategy that discards every result only shows garbage not yet collected.
+ */
+function heapVerdict(s: RunSummary, heapGrowth: number, info: StrategyTraits | undefined): string {
+  const grew = `heapUsed grew by ${formatMb(heapGrowth)} (${formatPercent(share(heapGrowth, s.fileBytes))} of the file)`;
+  const head = `The reader stayed within ${formatMb(s.peakBufferedBytes)} of the consumer`;
+  if (s.params.retained) return `${head}, yet with a GC before every sample ${grew}: the results were kept on the V8 heap.`;
+  if (info?.keepsResults) return `${head}, yet ${grew}: this strategy keeps every result until the end, so they stayed on the V8 heap.`;
+  const retry = 'Retained mode (a GC before every sample) counts only memory still referenced.';
+  if (!info) return `${head}, yet ${grew}; this could be kept results or garbage not yet collected. ${retry}`;
+  return (
+    `${head}. ${grew} and arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}, but this strategy discards every result, ` +
+    `so that was garbage not yet collected: ${heldEnding(info.mode)} ${retry}`
+  );
+}
+
 /** How the memory behaved for a run that finished reading: did backpressure hold? */
-function backpressureVerdict(s: RunSummary, mode: 'push' | 'pull' | undefined): string {
+function backpressureVerdict(s: RunSummary, info: StrategyTraits | undefined): string {
   const ab = s.peak.arrayBuffers;
   const abShare = share(ab, s.fileBytes);
   const aheadShare = share(s.peakBufferedBytes, s.fileBytes);
@@ -39,37 +65,31 @@ function backpressureVerdict(s: RunSummary, mode: 'push' | 'pull' | undefined): 
       `running at once: the operator ignored backpressure.`
     );
   }
+  // With a few chunks in flight a pull reader is a handful of highWaterMarks ahead, nothing more.
+  const chunkBytes = s.params.chunkKb * 1024;
+  const slack = Math.max(SMALL_SHARE * s.fileBytes, 8 * chunkBytes);
   // Heap growth over the idle baseline; a few dozen chunks' worth of garbage strings is normal.
   const heapGrowth = s.aboveIdle?.heapUsed ?? 0;
-  const heapKept = share(heapGrowth, s.fileBytes) >= IGNORED_SHARE && heapGrowth > 64 * s.params.chunkKb * 1024;
-  if (heapKept && aheadShare < SMALL_SHARE) {
-    // The reader kept pace, yet memory grew: something downstream kept the results (toArray).
-    return (
-      `The reader stayed within ${formatMb(s.peakBufferedBytes)} of the consumer, yet heapUsed grew by ${formatMb(heapGrowth)} ` +
-      `(${formatPercent(share(heapGrowth, s.fileBytes))} of the file): the results were kept on the V8 heap.`
-    );
-  }
-  if (abShare >= IGNORED_SHARE || aheadShare >= IGNORED_SHARE) {
+  const heapGrew = share(heapGrowth, s.fileBytes) >= IGNORED_SHARE && heapGrowth > 64 * chunkBytes;
+  if (heapGrew && aheadShare < SMALL_SHARE) return heapVerdict(s, heapGrowth, info);
+  // arrayBuffers alone is not proof: a reader that never ran ahead holds only garbage buffers.
+  const aheadKnown = s.sampleCount > 0 && s.peakBufferedBytes <= slack;
+  if (aheadShare >= IGNORED_SHARE || (abShare >= IGNORED_SHARE && !aheadKnown)) {
     return (
       `arrayBuffers grew to ${formatPercent(abShare)} of the file (${formatMb(ab)}) while the consumer fell behind ` +
       `by up to ${formatMb(s.peakBufferedBytes)}: the reader ignored backpressure.`
     );
   }
-  // With a few chunks in flight a pull reader is a handful of highWaterMarks ahead, nothing more.
-  const chunkBytes = s.params.chunkKb * 1024;
-  const slack = Math.max(SMALL_SHARE * s.fileBytes, 8 * chunkBytes);
   if (s.peakBufferedBytes <= slack) {
     // A few dozen chunks of garbage are normal between GCs; past that it is worth explaining.
     if (ab > Math.max(SMALL_SHARE * s.fileBytes, 32 * chunkBytes)) {
       // Buffers the reader no longer holds still count until the GC frees them.
       return (
         `arrayBuffers peaked at ${formatMb(ab)} (${formatPercent(abShare)} of the file), yet the reader was never more than ` +
-        `${formatMb(s.peakBufferedBytes)} ahead of the consumer, so most of it was garbage not yet collected: backpressure held.`
+        `${formatMb(s.peakBufferedBytes)} ahead of the consumer, so most of it was garbage not yet collected: ${heldEnding(info?.mode)}`
       );
     }
-    const head = `arrayBuffers stayed under ${ceilMb(ab)} (${formatPercent(abShare)} of the file)`;
-    if (mode === 'push') return `${head}: the consumer kept up, so the missing backpressure did not show.`;
-    return `${head}: backpressure held.`;
+    return `arrayBuffers stayed under ${ceilMb(ab)} (${formatPercent(abShare)} of the file): ${heldEnding(info?.mode)}`;
   }
   return (
     `The reader ran up to ${formatMb(s.peakBufferedBytes)} (${formatPercent(aheadShare)} of the file) ahead of the consumer ` +
@@ -78,13 +98,13 @@ function backpressureVerdict(s: RunSummary, mode: 'push' | 'pull' | undefined): 
 }
 
 /**
- * The verdict sentence for a finished run. `mode` (from the strategy catalog) only sharpens the
- * wording for a push reader whose consumer happened to keep up.
+ * The verdict sentence for a finished run. `info` (from the strategy catalog) sharpens the wording
+ * for a push reader whose consumer kept up, and tells results kept by design from garbage.
  */
-export function verdictFor(s: RunSummary, mode?: 'push' | 'pull'): string {
+export function verdictFor(s: RunSummary, info?: StrategyTraits): string {
   switch (s.outcome) {
     case 'completed':
-      return backpressureVerdict(s, mode);
+      return backpressureVerdict(s, info);
     case 'data-lost': {
       const lost = Math.max(0, s.fileBytes - s.bytesProcessed);
       return (

@@ -14,6 +14,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { memorySeries } from '@/components/charts/series';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
+import { EmbedSnippet } from '@/components/embed/EmbedSnippet';
 import { ExportedChart } from './ExportedChart';
 import { HistoryHeader } from './HistoryHeader';
 import { formatDateTime, paramsText, strategyLabel } from './labels';
@@ -88,7 +89,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
         bare={embed}
       />
       <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
-        {run.summary ? verdictFor(run.summary, info?.mode ?? undefined) : 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'}
+        {run.summary ? verdictFor(run.summary, info) : 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'}
       </p>
       {embed ? (
         <p className="embed-credit">
@@ -122,16 +123,19 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
               <a className="button" href={`/api/summaries.md?ids=${run.id}`} download data-testid="export-summary-md">
                 Summary Markdown
               </a>
+              <a className="button" href={`/api/summaries.json?ids=${run.id}`} download data-testid="export-summary-json">
+                Summary JSON
+              </a>
               <Link className="button" href={experimentLink} data-testid="open-experiment">
                 Open this experiment in the lab
               </Link>
             </div>
             <CopyBox label="Link that opens the same experiment" text={`${origin}${experimentLink}`} testId="share-link" rows={3} />
-            <CopyBox
+            <EmbedSnippet
               label="Embed this run in a training page"
-              text={`<iframe src="${origin}/embed/runs/${run.id}" title="${label} run: memory over time" width="100%" height="420" style="border:0" loading="lazy"></iframe>`}
+              path={`/embed/runs/${run.id}`}
+              snippet={`<iframe src="${origin}/embed/runs/${run.id}" title="${label} run: memory over time" width="100%" height="420" style="border:0" loading="lazy"></iframe>`}
               testId="embed-snippet"
-              rows={4}
             />
           </section>
         </>

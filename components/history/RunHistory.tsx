@@ -5,7 +5,7 @@
  * compare. Filters are applied by the server (GET /api/runs?strategy=&outcome=).
  */
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { HISTORY_LIMITS, runListResponseSchema, type RunListItem } from '@/lib/history';
 import { formatMb, formatMbNumber } from '@/lib/format';
 import { runStatusSchema, type StrategyInfo } from '@/lib/protocol';
@@ -18,16 +18,31 @@ import { useFetched } from './useFetched';
 const OUTCOMES = runStatusSchema.options.filter((s) => s !== 'queued' && s !== 'preparing');
 const { max: MAX_SELECTED, min: MIN_SELECTED } = HISTORY_LIMITS.compare;
 
-/** The history list page. */
-export function RunHistory() {
-  const [strategy, setStrategy] = useState('');
-  const [outcome, setOutcome] = useState('');
+export interface RunHistoryProps {
+  /** Filters from the page's URL (/runs?strategy=…&outcome=…), already validated. */
+  initialStrategy?: string;
+  initialOutcome?: string;
+  /** Why the URL's filters were dropped, if they were. */
+  linkError?: string | null;
+}
+
+/** The history list page; its filters live in the URL, so a link reopens the same list. */
+export function RunHistory({ initialStrategy = '', initialOutcome = '', linkError = null }: RunHistoryProps) {
+  const [strategy, setStrategy] = useState(initialStrategy);
+  const [outcome, setOutcome] = useState(initialOutcome);
   const [selected, setSelected] = useState<string[]>([]);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const query = new URLSearchParams({ ...(strategy && { strategy }), ...(outcome && { outcome }) }).toString();
   const list = useFetched(`/api/runs${query ? `?${query}` : ''}`, runListResponseSchema);
   const catalog = useFetched('/api/strategies', strategiesSchema);
   const strategies = useMemo(() => (catalog.state === 'ready' ? catalog.data : []), [catalog]);
+  const unknownStrategy = strategy !== '' && catalog.state === 'ready' && !strategies.some((s) => s.id === strategy);
+
+  useEffect(() => {
+    // replaceState: a filter change is not worth a Back-button step.
+    const url = `${window.location.pathname}${query ? `?${query}` : ''}`;
+    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', url);
+  }, [query]);
 
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s.filter((x) => x !== id), id] : s.filter((x) => x !== id)));
 
@@ -54,6 +69,7 @@ export function RunHistory() {
               Strategy{' '}
               <select data-testid="history-filter-strategy" value={strategy} onChange={(e) => setStrategy(e.target.value)}>
                 <option value="">any</option>
+                {unknownStrategy && <option value={strategy}>{strategy} (unknown)</option>}
                 {strategies.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.label}
@@ -96,6 +112,11 @@ export function RunHistory() {
               </>
             )}
           </header>
+          {linkError && (
+            <p className="note" data-testid="history-link-error">
+              {linkError}
+            </p>
+          )}
           {deleteError && (
             <p className="form-error" role="alert">
               {deleteError}
@@ -151,72 +172,77 @@ interface HistoryTableProps {
 function HistoryTable({ runs, strategies, selected, onToggle, onDelete }: HistoryTableProps) {
   const full = selected.length >= MAX_SELECTED;
   return (
-    <div className="table-scroll history-scroll">
-      <table data-testid="history-table" className="history-table">
-        <caption className="visually-hidden">Recorded runs, newest first; memory in MB</caption>
-        <thead>
-          <tr>
-            <th scope="col" aria-label="Select" />
-            <th scope="col">Strategy</th>
-            <th scope="col">Outcome</th>
-            <th scope="col" className="num">File (MB)</th>
-            <th scope="col" className="num">Delay (ms)</th>
-            <th scope="col" className="num">Peak RSS</th>
-            <th scope="col" className="num">arrayBuffers</th>
-            <th scope="col" className="num">Duration (s)</th>
-            <th scope="col">Date</th>
-            <th scope="col" aria-label="Actions" />
-          </tr>
-        </thead>
-        <tbody>
-          {runs.length === 0 && (
+    <>
+      <p className="scroll-hint" aria-hidden="true">
+        Swipe the table sideways for more columns →
+      </p>
+      <div className="table-scroll history-scroll" tabIndex={0} role="region" aria-label="Recorded runs table, scrolls sideways">
+        <table data-testid="history-table" className="history-table">
+          <caption className="visually-hidden">Recorded runs, newest first; memory in MB (MiB)</caption>
+          <thead>
             <tr>
-              <td colSpan={10} className="muted">
-                No recorded runs match. Runs started in the lab are recorded here automatically.
-              </td>
+              <th scope="col" aria-label="Select" />
+              <th scope="col">Strategy</th>
+              <th scope="col">Outcome</th>
+              <th scope="col" className="num">File (MB)</th>
+              <th scope="col" className="num">Delay (ms)</th>
+              <th scope="col" className="num">Peak RSS</th>
+              <th scope="col" className="num">arrayBuffers</th>
+              <th scope="col" className="num">Duration (s)</th>
+              <th scope="col">Date</th>
+              <th scope="col" aria-label="Actions" />
             </tr>
-          )}
-          {runs.map((r) => {
-            const label = strategyLabel(strategies, r.strategy);
-            const checked = selected.includes(r.id);
-            return (
-              <tr key={r.id} data-testid="history-row" data-run-id={r.id} data-strategy={r.strategy} data-status={r.status} className={`outcome-${r.status}`}>
-                <td>
-                  <input
-                    type="checkbox"
-                    data-testid="history-select"
-                    aria-label={`Select the ${label} run of ${formatDateTime(r.queuedAt)}`}
-                    checked={checked}
-                    disabled={!checked && full}
-                    onChange={(e) => onToggle(r.id, e.target.checked)}
-                  />
-                </td>
-                <th scope="row">
-                  <Link href={`/runs/${r.id}`} data-testid="history-open">
-                    {label}
-                  </Link>
-                </th>
-                <td>
-                  <StatusBadge status={r.status} />
-                </td>
-                <td className="num">{r.params.sizeMb}</td>
-                <td className="num">{r.params.delayMs}</td>
-                <td className="num">{r.peak ? formatMbNumber(r.peak.rss) : '–'}</td>
-                <td className="num" data-field="arrayBuffers" data-bytes={r.peak?.arrayBuffers ?? ''}>
-                  {r.peak ? formatMbNumber(r.peak.arrayBuffers) : '–'}
-                </td>
-                <td className="num">{r.durationMs === null ? '–' : (r.durationMs / 1000).toFixed(1)}</td>
-                <td>{formatDateTime(r.queuedAt)}</td>
-                <td>
-                  <button type="button" className="link" data-testid="history-delete" onClick={() => onDelete(r)} aria-label={`Delete the ${label} run of ${formatDateTime(r.queuedAt)}`}>
-                    Delete
-                  </button>
+          </thead>
+          <tbody>
+            {runs.length === 0 && (
+              <tr>
+                <td colSpan={10} className="muted">
+                  No recorded runs match. Runs started in the lab are recorded here automatically.
                 </td>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            )}
+            {runs.map((r) => {
+              const label = strategyLabel(strategies, r.strategy);
+              const checked = selected.includes(r.id);
+              return (
+                <tr key={r.id} data-testid="history-row" data-run-id={r.id} data-strategy={r.strategy} data-status={r.status} className={`outcome-${r.status}`}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      data-testid="history-select"
+                      aria-label={`Select the ${label} run of ${formatDateTime(r.queuedAt)}`}
+                      checked={checked}
+                      disabled={!checked && full}
+                      onChange={(e) => onToggle(r.id, e.target.checked)}
+                    />
+                  </td>
+                  <th scope="row">
+                    <Link href={`/runs/${r.id}`} data-testid="history-open">
+                      {label}
+                    </Link>
+                  </th>
+                  <td>
+                    <StatusBadge status={r.status} />
+                  </td>
+                  <td className="num">{r.params.sizeMb}</td>
+                  <td className="num">{r.params.delayMs}</td>
+                  <td className="num">{r.peak ? formatMbNumber(r.peak.rss) : '–'}</td>
+                  <td className="num" data-field="arrayBuffers" data-bytes={r.peak?.arrayBuffers ?? ''}>
+                    {r.peak ? formatMbNumber(r.peak.arrayBuffers) : '–'}
+                  </td>
+                  <td className="num">{r.durationMs === null ? '–' : (r.durationMs / 1000).toFixed(1)}</td>
+                  <td>{formatDateTime(r.queuedAt)}</td>
+                  <td>
+                    <button type="button" className="link" data-testid="history-delete" onClick={() => onDelete(r)} aria-label={`Delete the ${label} run of ${formatDateTime(r.queuedAt)}`}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 /** The figures of a recorded run as a definition list: summary when it ended, stored samples otherwise. */
 import type { RunRecord } from '@/lib/history';
-import { formatMb, formatSeconds } from '@/lib/format';
+import { formatMb, formatSeconds, MB_NOTE } from '@/lib/format';
 
 export function RunSummaryList({ record, storedSamples }: { record: RunRecord; storedSamples: number }) {
   const s = record.run.summary;
@@ -23,13 +23,16 @@ export function RunSummaryList({ record, storedSamples }: { record: RunRecord; s
     ['Library', `${record.versions.library.name} ${record.versions.library.version}`],
   ];
   return (
-    <dl className="run-summary" data-testid="run-summary">
-      {items.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="run-summary" data-testid="run-summary">
+        {items.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="note">{MB_NOTE}</p>
+    </>
   );
 }

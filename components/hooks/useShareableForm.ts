@@ -4,9 +4,12 @@
  * The experiment form in the page's URL: a link fills the form once the strategy catalog is known
  * (ids and the size cap are validated against it), and every later change of the form replaces
  * the URL (replaceState: no history entry per keystroke). `autostart=1` only asks; it never starts.
+ * A page opened while an experiment runs, from a URL without parameters, shows that experiment's
+ * parameters, so the form matches the charts below it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { formFromQuery, formToQuery, type ExperimentFormValues } from '@/lib/experiment-form';
+import { formFromQuery, formToQuery, formValuesFromParams, type ExperimentFormValues } from '@/lib/experiment-form';
+import type { Experiment } from '@/lib/protocol';
 
 export interface ShareableForm {
   /** Values of the link that were ignored, one line each. */
@@ -22,6 +25,7 @@ export function useShareableForm(
   onChange: (values: ExperimentFormValues) => void,
   catalog: readonly string[],
   maxSizeMb: number,
+  runningExperiment: Experiment | null = null,
 ): ShareableForm {
   // The link as opened; the URL changes later (replaceState), the link does not.
   const [opened] = useState(() => (typeof window === 'undefined' ? '' : window.location.search));
@@ -33,8 +37,10 @@ export function useShareableForm(
 
   useEffect(() => {
     if (written.current !== null || link === null) return;
-    written.current = formToQuery(link.present ? link.values : values, catalog);
-    if (link.present) onChange(link.values);
+    const running = runningExperiment && formValuesFromParams(runningExperiment.params, runningExperiment.strategies, runningExperiment.parallel);
+    const initial = link.present ? link.values : (running ?? values);
+    written.current = formToQuery(initial, catalog);
+    if (initial !== values) onChange(initial);
     // Only once, when the link is first parsed; later changes are the visitor's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [link]);

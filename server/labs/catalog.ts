@@ -42,6 +42,7 @@ export function strategyCatalog(): StrategyInfo[] {
       library: s.library,
       libraryVersion: libraryVersion(s.library),
       mode: s.mode,
+      keepsResults: s.keepsResults,
       explanation: s.explanation,
       code: shownCode(lab.dir, lab.strategyFiles.get(s.id)!),
       article: s.article,

@@ -23,6 +23,8 @@ export interface StrategyBase {
   order: number;
   /** Does the strategy wait for its consumer (pull) or not (push)? null where that does not apply. */
   mode: 'push' | 'pull' | null;
+  /** The strategy's code keeps every result until the end (toArray): heap growth is then results, not garbage. */
+  keepsResults: boolean;
   explanation: string;
   article: ArticleFigure | null;
   /** What the tests hold it to; the lab's strategy type may add its own expectations. */

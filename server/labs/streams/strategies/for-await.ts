@@ -15,6 +15,7 @@ export const strategy: Strategy = {
   mode: 'pull',
   order: 7,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: true },
+  keepsResults: false,
   explanation:
     'The plainest pull reader: the async iterator keeps the stream paused and reads one chunk per loop turn. ' +
     'Every other pull strategy is this loop with extra layers.',

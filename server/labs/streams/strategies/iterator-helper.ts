@@ -17,6 +17,7 @@ export const strategy: Strategy = {
   mode: 'pull',
   order: 6,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: true },
+  keepsResults: false,
   explanation:
     'A polyfill of the TC39 async iterator helpers: map() wraps the stream’s async iterator and pulls one chunk ' +
     'per call, so the stream stays paused between chunks.',

@@ -19,6 +19,7 @@ export const strategy: Strategy = {
   mode: 'push',
   order: 11,
   expects: { outcome: 'completed', concurrentConsumers: true, flatMemory: false },
+  keepsResults: false,
   explanation:
     'Same pull-based source as ixjs-from, but flatMap runs its inner work concurrently with no limit by default: ' +
     'it starts a consumer call for every chunk as soon as it is read, without waiting for the previous one. ' +

@@ -22,6 +22,7 @@ export const strategy: Strategy = {
   mode: 'push',
   order: 4,
   expects: { outcome: 'data-lost', concurrentConsumers: false, flatMemory: false },
+  keepsResults: false,
   explanation:
     "IxJS's fromEvent attaches a 'data' listener as soon as it is created: the stream flows and every chunk " +
     "waits in an unbounded queue until it is pulled. A pull-based library cannot undo a push-based source. " +

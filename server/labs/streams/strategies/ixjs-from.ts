@@ -18,6 +18,7 @@ export const strategy: Strategy = {
   mode: 'pull',
   order: 3,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: true },
+  keepsResults: false,
   explanation:
     'IxJS is pull-based: for await asks concatMap for a value, concatMap asks from(), from() asks the stream. ' +
     'Nothing is read until the consumer is ready, so the stream stays paused and backpressure holds.',

@@ -17,6 +17,7 @@ export const strategy: Strategy = {
   mode: 'pull',
   order: 12,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
+  keepsResults: true,
   explanation:
     'The reader is pull-based and the file never piles up as Buffers, but toArray() keeps every result string: ' +
     'memory grows anyway, this time on the V8 heap (heapUsed), where --max-old-space-size can catch it. ' +

@@ -22,6 +22,7 @@ export const strategy: Strategy = {
   mode: 'pull',
   order: 10,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
+  keepsResults: false,
   explanation:
     "pipe() starts the stream flowing but pauses it whenever write() returns false (the writable's buffer is " +
     'past its highWaterMark) and resumes on drain: flowing mode with backpressure.',

@@ -26,6 +26,7 @@ export const strategy: Strategy = {
   mode: 'pull',
   order: 5,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: true },
+  keepsResults: false,
   explanation:
     'pipeline() wires the stream into async generator stages; each stage pulls the next chunk only after ' +
     'yielding the previous one, so the file is read at the consumer’s pace. No library needed.',

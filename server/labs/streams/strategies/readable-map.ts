@@ -16,6 +16,7 @@ export const strategy: Strategy = {
   mode: 'pull',
   order: 8,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
+  keepsResults: false,
   explanation:
     "Node's own stream helper (experimental in Node 20): map() with concurrency 1 returns a new Readable that " +
     'pulls from the source only as its output is read.',

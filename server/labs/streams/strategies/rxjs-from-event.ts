@@ -18,6 +18,7 @@ export const strategy: Strategy = {
   mode: 'push',
   order: 1,
   expects: { outcome: 'data-lost', concurrentConsumers: false, flatMemory: false },
+  keepsResults: false,
   explanation:
     "A 'data' listener switches the stream to flowing mode, so the file is read as fast as the disk allows; " +
     "concatMap queues every chunk it cannot process yet, and takeUntil('end') completes the moment the file " +

@@ -15,6 +15,7 @@ export const strategy: Strategy = {
   mode: 'push',
   order: 2,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
+  keepsResults: false,
   explanation:
     'from() reads the stream with an async iterator (paused mode) but calls subscriber.next() without waiting, ' +
     'so it pulls the next chunk at once and concatMap buffers the whole file while the consumer falls behind.',

@@ -21,6 +21,7 @@ export const strategy: Strategy = {
   mode: 'pull',
   order: 9,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
+  keepsResults: false,
   explanation:
     "Converts the Node stream to a WHATWG ReadableStream and pipes it to a WritableStream whose write() waits for " +
     'the consumer; pipeTo() reads only while the writable has room.',
