@@ -129,3 +129,17 @@ test('a recorded run offers its summary as JSON and says what an embed on anothe
   // The e2e server runs with the default policy, which the page reads from the embed page's header.
   await expect(page.getByTestId('embed-snippet-ancestors')).toHaveText("frame-ancestors 'self'");
 });
+
+test('the /runs filter works for every strategy of every lab, the camel-case ids included', async ({ page, request }) => {
+  const res = await request.get('/api/strategies');
+  expect(res.status()).toBe(200);
+  const ids = ((await res.json()) as Array<{ id: string }>).map((s) => s.id);
+  expect(ids).toEqual(expect.arrayContaining(['rxjs-fromEvent', 'ixjs-fromEvent', 'ixjs-flatMap', 'ixjs-toArray']));
+  await page.goto('/runs');
+  const filter = page.getByTestId('history-filter-strategy');
+  for (const id of ids) {
+    await filter.selectOption(id);
+    await expect(page).toHaveURL(new RegExp(`/runs\\?strategy=${id}$`));
+    await expect(page.getByTestId('history-error')).toHaveCount(0);
+  }
+});

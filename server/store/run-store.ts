@@ -1,17 +1,18 @@
 /**
- * Recorded runs on disk (record-files.ts) with an in-memory index, so listing 500 runs reads no
- * file. Every write of a run goes through that run's own promise chain, so appends, meta rewrites,
- * reads and deletion of one run never interleave, and nothing blocks the event loop: sample lines
- * are buffered and appended about once a second. A failed write (disk full, permissions) is logged
- * and listed in `warnings()`; it never throws into the lab.
+ * Recorded runs: the in-memory index (listing 500 runs reads no file) over the per-run records on
+ * disk. Each run's writes go through its RecordWriter (record-writer.ts), reading back at startup
+ * is recovery.ts, which runs to delete is retention.ts. Sample lines are buffered and appended
+ * about once a second. A failed write (disk full, permissions) is logged and listed in
+ * `warnings()`; it never throws into the queue.
  */
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isFinalStatus, labReadings, observeSeries, RUN_ID_PATTERN, toListItem, type Observed, type RunDetail, type RunListItem, type RunRecord, type StoredLine } from '../../lib/history';
-import { boundSeries } from '../../lib/series';
+import { isFinalStatus, labReadings, toListItem, type Observed, type RunDetail, type RunListItem, type RunRecord } from '../../lib/history';
 import { type ProcSample, type RunState, type RunStatus, type Sample } from '../../lib/protocol';
-import { appendLines, META_FILE, readMeta, readSeries, recordBytes, SAMPLES_FILE, writeJsonAtomic } from './record-files';
-import { emptyMemory, foldPeaks, Thinning } from '../../lib/series';
+import { RecordWriter } from './record-writer';
+import { loadRecords } from './recovery';
+import { chooseForDeletion } from './retention';
+import { boundSeries, emptyMemory, foldPeaks, Thinning } from '../../lib/series';
 
 export interface RunStoreOptions {
   /** Directory holding one sub-directory per run (`<dataDir>/runs`). */
@@ -28,8 +29,6 @@ export interface RunStoreOptions {
   log?: (message: string) => void;
 }
 
-/** Lines waiting for the disk per run; past this (a stalled disk) new samples are dropped and counted. */
-export const MAX_PENDING_LINES = 5000;
 /** Retention spares runs younger than this while the server runs: a flood can't flush history. */
 export const MIN_AGE_MS = 10 * 60_000;
 /** Warnings kept for the page; the oldest go first. */
@@ -37,17 +36,10 @@ const MAX_WARNINGS = 50;
 
 interface Entry {
   record: RunRecord;
-  dir: string;
-  diskBytes: number;
-  pending: StoredLine[];
-  dropped: number;
-  lostToErrors: number;
+  writer: RecordWriter;
   samples: Thinning;
   proc: Thinning;
   observed: Observed;
-  chain: Promise<void>;
-  metaQueued: boolean;
-  failedWrites: Set<string>;
 }
 
 const emptyObserved = (): Observed => ({
@@ -73,61 +65,23 @@ export class RunStore {
   static async open(opts: RunStoreOptions): Promise<RunStore> {
     const store = new RunStore(opts);
     await mkdir(opts.dir, { recursive: true });
-    const names = (await readdir(opts.dir, { withFileTypes: true })).filter((d) => d.isDirectory() && RUN_ID_PATTERN.test(d.name)).map((d) => d.name);
-    // A few reads at a time: fast for 500 runs without opening 500 files at once.
-    for (let i = 0; i < names.length; i += 16) await Promise.all(names.slice(i, i + 16).map((n) => store.load(n)));
+    for (const { record, dir, diskBytes } of await loadRecords(opts.dir, (m) => store.warn(m))) {
+      store.entries.set(record.run.id, store.newEntry(record, dir, diskBytes));
+    }
     // At startup every run is old enough: the limits are what they say.
     await store.enforceRetention(0);
     return store;
   }
 
-  private async load(name: string): Promise<void> {
-    const dir = join(this.opts.dir, name);
-    await removeTempFiles(dir);
-    const meta = await readMeta(dir);
-    if (!meta.ok) return this.warn(`run ${name}: ${meta.error}; the record was skipped`);
-    let record = meta.record;
-    if (record.run.id !== name) return this.warn(`run ${name}: meta.json names run ${record.run.id}; the record was skipped`);
-    if (!isFinalStatus(record.run.status)) record = await this.markInterrupted(dir, record);
-    this.entries.set(name, this.newEntry(record, dir, await recordBytes(dir)));
-  }
-
-  /** The server died while this run was going: keep what it had, say so, and never pretend it ended. */
-  private async markInterrupted(dir: string, record: RunRecord): Promise<RunRecord> {
-    const series = await readSeries(dir);
-    for (const w of series.warnings) this.warn(`run ${record.run.id}: ${w}`);
-    const lastAt = Math.max(series.samples.at(-1)?.at ?? 0, series.proc.at(-1)?.at ?? 0);
-    const was = record.run.status;
-    const updated: RunRecord = {
-      ...record,
-      run: { ...record.run, status: 'interrupted', pid: null },
-      endedAt: lastAt || record.recordedAt,
-      observed: observeSeries(series.samples, series.proc),
-      notes: [...record.notes, `The server stopped while this run was ${was}; the ${series.samples.length} samples saved until then are kept.`],
-    };
-    try {
-      await writeJsonAtomic(join(dir, META_FILE), updated);
-    } catch (err) {
-      this.warn(`run ${record.run.id}: could not mark it interrupted on disk (${errorText(err)}); shown as interrupted anyway`);
-    }
-    return updated;
-  }
-
   private newEntry(record: RunRecord, dir: string, diskBytes: number): Entry {
-    return {
+    const entry: Entry = {
       record,
-      dir,
-      diskBytes,
-      pending: [],
-      dropped: 0,
-      lostToErrors: 0,
+      writer: new RecordWriter(dir, diskBytes, () => entry.record, (m) => this.warn(m)),
       samples: new Thinning(),
       proc: new Thinning(),
       observed: emptyObserved(),
-      chain: Promise.resolve(),
-      metaQueued: false,
-      failedWrites: new Set(),
     };
+    return entry;
   }
 
   /** Newest first, optionally only one strategy and/or one status. */
@@ -136,7 +90,7 @@ export class RunStore {
     for (const e of this.entries.values()) {
       if (filter.strategy && e.record.run.strategy !== filter.strategy) continue;
       if (filter.outcome && e.record.run.status !== filter.outcome) continue;
-      out.push(toListItem(e.record, e.diskBytes));
+      out.push(toListItem(e.record, e.writer.diskBytes));
     }
     return out.sort((a, b) => b.queuedAt - a.queuedAt);
   }
@@ -151,7 +105,7 @@ export class RunStore {
 
   storage() {
     let bytes = 0;
-    for (const e of this.entries.values()) bytes += e.diskBytes;
+    for (const e of this.entries.values()) bytes += e.writer.diskBytes;
     return { runs: this.entries.size, bytes, keepRuns: this.opts.keepRuns, keepBytes: this.opts.keepBytes };
   }
 
@@ -163,14 +117,13 @@ export class RunStore {
   async read(id: string, points: number): Promise<RunDetail | null> {
     const e = this.entries.get(id);
     if (!e) return null;
-    // On the run's chain: no append is half-way while we read.
-    const series = await this.enqueue(e, 'read', () => readSeries(e.dir));
+    const series = await e.writer.read();
     if (!series) return null;
-    for (const line of e.pending) {
+    for (const line of e.writer.unflushed()) {
       if ('s' in line) series.samples.push(line.s);
       else series.proc.push(line.p);
     }
-    for (const w of series.warnings) this.warnOnce(e, `read:${w}`, `run ${id}: ${w}`);
+    for (const w of series.warnings) e.writer.warnOnce(`read:${w}`, `run ${id}: ${w}`);
     return {
       record: e.record,
       samples: [...boundSeries(series.samples, points)],
@@ -186,20 +139,20 @@ export class RunStore {
     return d && { record: d.record, samples: d.samples, proc: d.proc, warnings: d.warnings };
   }
 
-  /** Starts a record (directory and meta.json) for a run the lab just queued. */
+  /** Starts a record (directory and meta.json) for a run that left the queue. */
   begin(record: RunRecord): void {
     const e = this.newEntry(record, join(this.opts.dir, record.run.id), 0);
     this.entries.set(record.run.id, e);
-    void this.enqueue(e, 'create', () => mkdir(e.dir, { recursive: true }));
-    this.writeMeta(e);
+    e.writer.create();
+    e.writer.writeMeta();
   }
 
-  /** The lab's latest view of the run (status, pid, start time). */
+  /** The queue's latest view of the run (status, pid, start time). */
   update(run: RunState): void {
     const e = this.entries.get(run.id);
     if (!e || isFinalStatus(e.record.run.status)) return;
     e.record = { ...e.record, run };
-    this.writeMeta(e);
+    e.writer.writeMeta();
   }
 
   appendSample(runId: string, sample: Sample): void {
@@ -209,41 +162,34 @@ export class RunStore {
     foldPeaks(o.peak, sample);
     o.readings = labReadings(sample);
     o.lastT = sample.t;
-    if (e.samples.take()) this.push(e, { s: sample });
+    if (e.samples.take()) e.writer.push({ s: sample });
   }
 
   appendProc(runId: string, proc: ProcSample): void {
     const e = this.entries.get(runId);
     if (!e) return;
     e.observed.procPeakRss = Math.max(e.observed.procPeakRss, proc.rss);
-    if (e.proc.take()) this.push(e, { p: proc });
-  }
-
-  private push(e: Entry, line: StoredLine): void {
-    if (e.pending.length >= MAX_PENDING_LINES) {
-      if ('s' in line) e.dropped += 1;
-      return;
-    }
-    e.pending.push(line);
+    if (e.proc.take()) e.writer.push({ p: proc });
   }
 
   /** The run ended: writes its last samples, then its summary, then applies retention. */
   async end(run: RunState, endedAt: number): Promise<void> {
     const e = this.entries.get(run.id);
     if (!e) return;
-    await this.flush(e);
+    const w = e.writer;
+    await w.flush();
     const notes = [...e.record.notes];
-    if (e.dropped > 0) notes.push(`${e.dropped} samples were not saved: the disk did not keep up.`);
-    if (e.lostToErrors > 0) notes.push(`${e.lostToErrors} samples were not saved because a write failed (see warnings).`);
+    if (w.dropped > 0) notes.push(`${w.dropped} samples were not saved: the disk did not keep up.`);
+    if (w.lostToErrors > 0) notes.push(`${w.lostToErrors} samples were not saved because a write failed (see warnings).`);
     e.record = {
       ...e.record,
       run,
       endedAt,
-      observed: { ...e.observed, sampleCount: e.samples.kept - e.dropped - e.lostToErrors, procCount: e.proc.kept },
+      observed: { ...e.observed, sampleCount: e.samples.kept - w.dropped - w.lostToErrors, procCount: e.proc.kept },
       notes,
     };
-    this.writeMeta(e);
-    await e.chain;
+    w.writeMeta();
+    await w.settled();
     await this.enforceRetention(this.opts.minAgeMs ?? MIN_AGE_MS);
   }
 
@@ -253,7 +199,7 @@ export class RunStore {
     if (!e) return 'not-found';
     if (!isFinalStatus(e.record.run.status)) return 'active';
     this.entries.delete(id);
-    await this.enqueue(e, 'delete', () => rm(e.dir, { recursive: true, force: true }));
+    await e.writer.remove();
     return 'removed';
   }
 
@@ -262,103 +208,36 @@ export class RunStore {
     const e = this.entries.get(id);
     if (!e) return;
     this.entries.delete(id);
-    e.pending = [];
-    await this.enqueue(e, 'delete', () => rm(e.dir, { recursive: true, force: true }));
+    await e.writer.remove();
   }
 
   /** Writes every buffered line now (shutdown, tests). */
   async flushAll(): Promise<void> {
-    await Promise.all([...this.entries.values()].map((e) => this.flush(e)));
+    await Promise.all([...this.entries.values()].map((e) => e.writer.flush()));
   }
 
   /** Stops the timer after writing what is buffered. */
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flushAll();
-    await Promise.all([...this.entries.values()].map((e) => e.chain));
+    await Promise.all([...this.entries.values()].map((e) => e.writer.settled()));
   }
 
-  private flush(e: Entry): Promise<void> {
-    if (e.pending.length === 0) return e.chain;
-    const lines = e.pending;
-    e.pending = [];
-    return this.enqueue(e, 'save samples', async () => {
-      try {
-        await appendLines(join(e.dir, SAMPLES_FILE), lines.map((l) => JSON.stringify(l)));
-      } catch (err) {
-        e.lostToErrors += lines.filter((l) => 's' in l).length;
-        throw err;
-      }
-      e.diskBytes = await recordBytes(e.dir);
-    }).then(() => undefined);
-  }
-
-  private writeMeta(e: Entry): void {
-    if (e.metaQueued) return;
-    e.metaQueued = true;
-    // Coalesced: whatever the record is when the write runs is what gets written.
-    void this.enqueue(e, 'save meta.json', async () => {
-      e.metaQueued = false;
-      await writeJsonAtomic(join(e.dir, META_FILE), e.record);
-      e.diskBytes = await recordBytes(e.dir);
-    });
-  }
-
-  /** Runs `task` after the run's earlier writes; a failure is reported, never thrown. */
-  private enqueue<T>(e: Entry, what: string, task: () => Promise<T>): Promise<T | null> {
-    const result = e.chain.then(task).then(
-      (v) => v,
-      (err: unknown) => {
-        this.warnOnce(e, what, `run ${e.record.run.id}: could not ${what} (${errorText(err)}); the server goes on, the record may be incomplete`);
-        return null;
-      },
-    );
-    e.chain = result.then(() => undefined);
-    return result;
-  }
-
-  /**
-   * Deletes the oldest ended runs until both the run count and the byte budget are kept, sparing
-   * runs that ended less than `minAgeMs` ago (the limits may then be passed for a while).
-   */
+  /** Deletes the oldest ended runs past the limits (retention.ts decides which). */
   private async enforceRetention(minAgeMs: number): Promise<void> {
-    const youngest = Date.now() - minAgeMs;
-    const ended = [...this.entries.values()]
-      .filter((e) => isFinalStatus(e.record.run.status) && (e.record.endedAt ?? e.record.run.queuedAt) <= youngest)
-      .sort((a, b) => (a.record.endedAt ?? a.record.run.queuedAt) - (b.record.endedAt ?? b.record.run.queuedAt));
-    let { runs, bytes } = this.storage();
-    const doomed: Entry[] = [];
-    for (const e of ended) {
-      if (runs <= this.opts.keepRuns && bytes <= this.opts.keepBytes) break;
-      doomed.push(e);
-      runs -= 1;
-      bytes -= e.diskBytes;
-    }
-    await Promise.all(doomed.map((e) => this.remove(e.record.run.id)));
-  }
-
-  private warnOnce(e: Entry, key: string, message: string): void {
-    if (e.failedWrites.has(key)) return;
-    e.failedWrites.add(key);
-    this.warn(message);
+    const candidates = [...this.entries.values()].map((e) => ({
+      id: e.record.run.id,
+      final: isFinalStatus(e.record.run.status),
+      endedAt: e.record.endedAt ?? e.record.run.queuedAt,
+      diskBytes: e.writer.diskBytes,
+    }));
+    const doomed = chooseForDeletion(candidates, this.opts, Date.now() - minAgeMs);
+    await Promise.all(doomed.map((id) => this.remove(id)));
   }
 
   private warn(message: string): void {
     (this.opts.log ?? ((m: string) => console.warn(`[history] ${m}`)))(message);
     this.warningList.push(message);
     if (this.warningList.length > MAX_WARNINGS) this.warningList.shift();
-  }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** Temp files of an atomic write that a crash interrupted: never the record itself, so they go. */
-async function removeTempFiles(dir: string): Promise<void> {
-  try {
-    for (const name of await readdir(dir)) if (name.includes('.tmp-')) await rm(join(dir, name), { force: true });
-  } catch {
-    // Unreadable directory: readMeta reports it.
   }
 }

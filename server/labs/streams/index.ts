@@ -2,6 +2,7 @@
  * The streams lab, parent side: a data file of the chosen size is made (or found) before each run,
  * and the run's samples fold into the lab's figures. The child side is scenario.ts.
  */
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MIB } from '../../../lib/common-params';
 import { checkSize, ensureDataFile } from '../../data/data-files';
@@ -15,7 +16,8 @@ import type { Strategy } from './strategy';
 /** What a run over this data file gets: the scenario's config and the file's size as its total. */
 export function preparedFor(params: StreamsParams, file: { path: string; bytes: number }): Prepared {
   return {
-    scenario: { filePath: file.path, fileBytes: file.bytes, highWaterMark: params.chunkKb * 1024, delayMs: params.delayMs, cpuUs: params.cpuUs },
+    // Absolute: the child checks it is, whatever directory STREAM_LAB_DATA_DIR was given relative to.
+    scenario: { filePath: resolve(file.path), fileBytes: file.bytes, highWaterMark: params.chunkKb * 1024, delayMs: params.delayMs, cpuUs: params.cpuUs },
     total: file.bytes,
   };
 }

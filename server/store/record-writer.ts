@@ -1,0 +1,117 @@
+/**
+ * The disk side of one recorded run: its buffered sample lines and its own promise chain, so
+ * appends, meta rewrites, reads and deletion of one run never interleave and nothing blocks the
+ * event loop. A failed write is reported once per kind (disk full, permissions), never thrown.
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunRecord, StoredLine } from '../../lib/history';
+import { appendLines, META_FILE, readSeries, recordBytes, SAMPLES_FILE, writeJsonAtomic } from './record-files';
+
+/** Lines waiting for the disk per run; past this (a stalled disk) new samples are dropped and counted. */
+export const MAX_PENDING_LINES = 5000;
+
+export class RecordWriter {
+  diskBytes: number;
+  private pending: StoredLine[] = [];
+  /** Samples dropped because the disk did not keep up. */
+  dropped = 0;
+  /** Samples lost to a failed write. */
+  lostToErrors = 0;
+  private chain: Promise<void> = Promise.resolve();
+  private metaQueued = false;
+  private readonly reported = new Set<string>();
+
+  constructor(
+    readonly dir: string,
+    diskBytes: number,
+    /** The record as it is now (read when a meta write runs, so writes coalesce). */
+    private readonly record: () => RunRecord,
+    private readonly warn: (message: string) => void,
+  ) {
+    this.diskBytes = diskBytes;
+  }
+
+  /** Buffers one line for the next flush (bounded: see MAX_PENDING_LINES). */
+  push(line: StoredLine): void {
+    if (this.pending.length >= MAX_PENDING_LINES) {
+      if ('s' in line) this.dropped += 1;
+      return;
+    }
+    this.pending.push(line);
+  }
+
+  /** Lines not yet on disk (a read adds them to what it found). */
+  unflushed(): readonly StoredLine[] {
+    return this.pending;
+  }
+
+  /** Makes the record's directory (first in the chain, before any write into it). */
+  create(): void {
+    void this.enqueue('create', () => mkdir(this.dir, { recursive: true }));
+  }
+
+  /** Appends the buffered lines. */
+  flush(): Promise<void> {
+    if (this.pending.length === 0) return this.chain;
+    const lines = this.pending;
+    this.pending = [];
+    return this.enqueue('save samples', async () => {
+      try {
+        await appendLines(join(this.dir, SAMPLES_FILE), lines.map((l) => JSON.stringify(l)));
+      } catch (err) {
+        this.lostToErrors += lines.filter((l) => 's' in l).length;
+        throw err;
+      }
+      this.diskBytes = await recordBytes(this.dir);
+    }).then(() => undefined);
+  }
+
+  /** Rewrites meta.json (atomically); calls while one is queued coalesce into it. */
+  writeMeta(): void {
+    if (this.metaQueued) return;
+    this.metaQueued = true;
+    void this.enqueue('save meta.json', async () => {
+      this.metaQueued = false;
+      await writeJsonAtomic(join(this.dir, META_FILE), this.record());
+      this.diskBytes = await recordBytes(this.dir);
+    });
+  }
+
+  /** The stored series, read between writes (no append is half-way). */
+  read() {
+    return this.enqueue('read', () => readSeries(this.dir));
+  }
+
+  /** Deletes the record's directory, after the writes before it. */
+  remove(): Promise<void> {
+    this.pending = [];
+    return this.enqueue('delete', () => rm(this.dir, { recursive: true, force: true })).then(() => undefined);
+  }
+
+  /** Resolves once every write queued so far is done. */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
+  /** Reports a problem once per key (a full disk would otherwise repeat every second). */
+  warnOnce(key: string, message: string): void {
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.warn(message);
+  }
+
+  /** Runs `task` after the run's earlier writes; a failure is reported, never thrown. */
+  private enqueue<T>(what: string, task: () => Promise<T>): Promise<T | null> {
+    const result = this.chain.then(task).then(
+      (v) => v,
+      (err: unknown) => {
+        const text = err instanceof Error ? err.message : String(err);
+        this.warnOnce(what, `run ${this.record().run.id}: could not ${what} (${text}); the server goes on, the record may be incomplete`);
+        return null;
+      },
+    );
+    this.chain = result.then(() => undefined);
+    return result;
+  }
+}
