@@ -1,54 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
 import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from '../../lib/protocol';
 import { createLabServer, type LabServer } from '../app-server';
 import { liveChildCount } from '../runner/runner';
+import { TestClient } from '../test-client';
 import { withTempDataDir } from '../test-support';
 import { MAX_PENDING_PER_RUN } from './client-conn';
-import { RATE_LIMITS } from './limits';
 
 const SMALL: RunParams = { ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 1, timeoutS: 60 };
-
-/** A real `ws` client that records every message and can wait for one matching a predicate. */
-class TestClient {
-  readonly messages: ServerMessage[] = [];
-  private waiters: Array<{ match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }> = [];
-  readonly ws: WebSocket;
-  readonly opened: Promise<void>;
-
-  constructor(url: string) {
-    // A page's socket: it carries the page's own origin, as a browser's does.
-    this.ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { origin: url });
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.once('open', () => resolve());
-      this.ws.once('error', reject);
-    });
-    this.ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as ServerMessage;
-      this.messages.push(m);
-      this.waiters = this.waiters.filter((w) => (w.match(m) ? (w.resolve(m), false) : true));
-    });
-  }
-
-  send(value: unknown): void {
-    this.ws.send(typeof value === 'string' ? value : JSON.stringify(value));
-  }
-
-  /** The first message (already received or future) that matches. */
-  next<T extends ServerMessage['type']>(type: T, match: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true, after = 0) {
-    const pred = (m: ServerMessage) => m.type === type && match(m as Extract<ServerMessage, { type: T }>);
-    const seen = this.messages.slice(after).find(pred);
-    if (seen) return Promise.resolve(seen as Extract<ServerMessage, { type: T }>);
-    return new Promise<Extract<ServerMessage, { type: T }>>((resolve) =>
-      this.waiters.push({ match: pred, resolve: resolve as (m: ServerMessage) => void }),
-    );
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
 
 let lab: LabServer;
 withTempDataDir('hub');
@@ -267,35 +226,5 @@ describe('queue and resync', () => {
     expect(series.length).toBeGreaterThan(10);
     for (let i = 1; i < series.length; i++) expect(series[i]).toBeGreaterThan(series[i - 1]);
     c.close();
-  });
-});
-
-describe('rate limits', () => {
-  it('answers resync and experiment.start past their limits with a rate-limited error that says when to retry', async () => {
-    const limited = await createLabServer({ port: 0, host: '127.0.0.1', next: false });
-    try {
-      const c = await connect(limited);
-      for (let i = 0; i < RATE_LIMITS.resync.burst + 1; i++) c.send({ type: 'resync' });
-      const refused = await c.next('error', (m) => m.code === 'rate-limited');
-      expect(refused.requestType).toBe('resync');
-      expect(refused.message).toMatch(/^resync: at most 3 at once, then one every 5 s per connection; try again in \d\.\d s$/);
-      await expect.poll(() => c.messages.filter((m) => m.type === 'snapshot').length).toBe(1 + RATE_LIMITS.resync.burst);
-
-      const params = { ...SMALL, delayMs: 1000 };
-      for (let i = 0; i < RATE_LIMITS['experiment.start'].burst + 1; i++) c.send({ type: 'experiment.start', strategies: ['for-await'], params, parallel: false });
-      const tooMany = await c.next('error', (m) => m.requestType === 'experiment.start');
-      expect(tooMany.code).toBe('rate-limited');
-      await expect.poll(() => c.messages.filter((m) => m.type === 'run.queued').length).toBe(RATE_LIMITS['experiment.start'].burst);
-      // Another page is not affected by this one's limit.
-      const other = await connect(limited);
-      other.send({ type: 'resync' });
-      await other.next('snapshot', () => true, 1);
-      c.send({ type: 'stop.all' });
-      await expect.poll(() => c.messages.filter((m) => m.type === 'run.ended').length).toBe(RATE_LIMITS['experiment.start'].burst);
-      c.close();
-      other.close();
-    } finally {
-      await limited.close();
-    }
   });
 });

@@ -55,8 +55,18 @@ export interface RunHandle {
 /** Children still alive, so a dying server can take them along. */
 const live = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const child of live) child.kill('SIGKILL');
+  for (const child of live) killTree(child, 'SIGKILL');
 });
+
+/** Signals the run's whole process group (the child leads it), or the child alone if that fails. */
+function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    child.kill(signal);
+  }
+}
 
 /** Number of run children currently alive in this process (tests assert it returns to 0). */
 export function liveChildCount(): number {
@@ -105,8 +115,8 @@ export function startRun(req: RunRequest): RunHandle {
     decided = { outcome, reason };
     endMark = performance.now();
     if (!child) return finish(outcome, reason);
-    child.kill(signal);
-    if (signal !== 'SIGKILL') timers.kill = setTimeout(() => child?.kill('SIGKILL'), STOP_GRACE_MS);
+    killTree(child, signal);
+    if (signal !== 'SIGKILL') timers.kill = setTimeout(() => child && killTree(child, 'SIGKILL'), STOP_GRACE_MS);
   }
 
   function checkBudget(rss: number): void {
@@ -137,6 +147,9 @@ export function startRun(req: RunRequest): RunHandle {
       env,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      // Its own process group, so a stop reaches whatever the run started (workers, a database)
+      // too; if this process dies, the child still leaves when its IPC channel closes.
+      detached: true,
     });
     child = proc;
     live.add(proc);
@@ -237,7 +250,7 @@ export function startRun(req: RunRequest): RunHandle {
   }
 
   launch().catch((err: unknown) => {
-    if (child) child.kill('SIGKILL');
+    if (child) killTree(child, 'SIGKILL');
     finish('crashed', `could not start the run: ${err instanceof Error ? err.message : String(err)}`);
   });
 
