@@ -8,6 +8,8 @@ import { createLabServer } from './app-server';
 import { removeStaleTempFiles } from './data/data-files';
 import { lessonRoutes } from './http/lesson-routes';
 import { RunQueue } from './queue/run-queue';
+import { ensureChildBuild } from './runner/child-build';
+import { enableSpareChild } from './runner/spare-child';
 import { closeOnSignals } from './shutdown';
 import { openHistory } from './store/history';
 
@@ -28,6 +30,8 @@ const queue = new RunQueue();
 queue.subscribe(history.observer);
 const lab = await createLabServer({ port, host, next: true, dev, queue, routes: [...lessonRoutes, ...history.routes] });
 console.log(`Stream Lab ready on ${lab.url}`);
+// A booted spare child, so the first Start does not wait for Node's start-up.
+enableSpareChild(await ensureChildBuild());
 
 if (prepareMb > 0) {
   queue.prepare('streams', { ...DEFAULT_PARAMS, sizeMb: prepareMb }).then(

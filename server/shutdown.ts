@@ -1,11 +1,13 @@
 /**
  * Closing on SIGINT/SIGTERM, the one way for every server entry, in the order that keeps the
  * record honest: the queue ends its runs as interrupted ("server shut down", viewers are told),
- * the server closes viewers' sockets with 1001, then the history writes what it still buffers.
+ * the spare child goes, the server closes viewers' sockets with 1001, then the history writes what
+ * it still buffers.
  * A close that hangs is cut short after five seconds.
  */
 import type { LabServer } from './app-server';
 import type { RunQueue } from './queue/run-queue';
+import { stopSpares } from './runner/spare-child';
 
 export function closeOnSignals(parts: { queue: RunQueue; server: LabServer; history: { close(): Promise<void> } }, log: (line: string) => void = console.log): void {
   let closing = false;
@@ -14,8 +16,9 @@ export function closeOnSignals(parts: { queue: RunQueue; server: LabServer; hist
       if (closing) return;
       closing = true;
       log(`${signal}: stopping runs and closing`);
-      parts.queue
-        .close()
+      // No new spare while runs end; then the one up goes too.
+      stopSpares()
+        .then(() => parts.queue.close())
         .then(() => parts.server.close())
         .then(() => parts.history.close())
         .then(

@@ -1,6 +1,6 @@
 /** Shared by server tests: temporary data directories, real server processes, /proc readings. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,24 @@ export function processRss(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Live processes (zombies aside) whose environment has `name=value`: every process a test server
+ * started carries its STREAM_LAB_DATA_DIR, so this finds them even after they were reparented.
+ */
+export function processesWithEnv(name: string, value: string): number[] {
+  const wanted = `${name}=${value}`;
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(wanted) && processAlive(Number(entry))) found.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return found;
 }
 
 /** Direct children of a process (from /proc/<pid>/task/<pid>/children). */

@@ -122,15 +122,27 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   };
 }
 
-let config: ChildConfig;
-try {
-  config = parseChildConfig(process.argv[2]);
-} catch (err) {
-  // A config the parent should never send: end as crashed, naming the field.
-  sendAndExit({ type: 'error', message: `bad child config: ${err instanceof Error ? err.message : String(err)}` }, 1);
-  throw err;
+function start(raw: string | undefined): void {
+  let config: ChildConfig;
+  try {
+    config = parseChildConfig(raw);
+  } catch (err) {
+    // A config the parent should never send: end as crashed, naming the field.
+    sendAndExit({ type: 'error', message: `bad child config: ${err instanceof Error ? err.message : String(err)}` }, 1);
+    return;
+  }
+  main(config).then(
+    (done) => sendAndExit(done, 0),
+    (err: unknown) => sendAndExit({ type: 'error', message: err instanceof Error ? err.message : String(err) }, 1),
+  );
 }
-main(config).then(
-  (done) => sendAndExit(done, 0),
-  (err: unknown) => sendAndExit({ type: 'error', message: err instanceof Error ? err.message : String(err) }, 1),
-);
+
+// A fresh child gets its config as its argument; a spare (booted ahead, see
+// server/runner/spare-child.ts) waits for it as its first IPC message.
+if (process.argv[2] !== undefined) start(process.argv[2]);
+else {
+  process.once('message', (message: { type?: unknown; config?: unknown }) => {
+    if (message?.type === 'start') start(JSON.stringify(message.config));
+    else sendAndExit({ type: 'error', message: 'bad child config: the first message to a spare child must be start' }, 1);
+  });
+}

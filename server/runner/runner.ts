@@ -4,7 +4,7 @@
  * outcome. Every path out of a run — done, error, crash, V8 OOM, budget, stop, shutdown, watchdog —
  * goes through finish(), and the child is always reaped: stop = SIGTERM, then SIGKILL after a grace.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { MIB, type CommonParams } from '../../lib/common-params';
 import { summarySchema, type Outcome, type ProcSample, type RunSummary, type Sample } from '../../lib/protocol';
 import type { ChildConfig } from '../child/protocol';
@@ -15,6 +15,7 @@ import type { Prepared } from '../labs/types';
 import { ensureChildBuild } from './child-build';
 import { classifyExit, type ExitFacts } from './exit';
 import { readProcCpuMs, readProcRss } from './proc-status';
+import { forkRunChild, replenishSpare, takeSpare } from './spare-child';
 import { RunRecorder } from './summary';
 
 export { stderrErrorLine } from './exit';
@@ -140,17 +141,8 @@ export function startRun(req: RunRequest): RunHandle {
     const execArgv: string[] = [];
     if (req.params.retained) execArgv.push('--expose-gc');
     if (req.params.maxOldSpaceMb !== null) execArgv.push(`--max-old-space-size=${req.params.maxOldSpaceMb}`);
-    // execArgv is set explicitly so the child does not inherit the server's TypeScript loader.
-    const { NODE_OPTIONS: _drop, ...env } = process.env;
-    const proc = fork(entry, [JSON.stringify(config)], {
-      execArgv,
-      env,
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      // Its own process group, so a stop reaches whatever the run started (workers, a database)
-      // too; if this process dies, the child still leaves when its IPC channel closes.
-      detached: true,
-    });
+    const proc = takeSpare(entry, execArgv, config) ?? forkRunChild(entry, [JSON.stringify(config)], execArgv);
+    proc.once('close', () => replenishSpare(entry));
     child = proc;
     live.add(proc);
     startedAt = Date.now();

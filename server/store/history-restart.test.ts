@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { runDetailSchema, runListResponseSchema, type RunDetail } from '../../lib/history';
 import { DEFAULT_PARAMS } from '../../lib/params';
 import type { ServerMessage } from '../../lib/protocol';
-import { childPids, killAndWait, processAlive, startServerProcess } from '../test-support';
+import { childPids, killAndWait, processesWithEnv, startServerProcess } from '../test-support';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-restart-'));
 
@@ -106,9 +106,12 @@ describe('server shutdown', () => {
     const server = await startServer();
     const slow = await startRun(server.url, { delayMs: 100 });
     await until(() => getRun(server.url, slow.runId), (d) => d.record.run.status === 'running' && d.samples.length >= 5);
+    expect(childPids(server.proc.pid!)).toHaveLength(1);
     await killed(server.proc, 'SIGTERM');
     expect(server.proc.exitCode).toBe(0);
     expect(await slow.closeCode).toBe(1001);
+    // Nothing the server started is left: not the run's child, not a spare.
+    expect(processesWithEnv('STREAM_LAB_DATA_DIR', dataDir)).toEqual([]);
 
     const again = await startServer();
     const cut = await getRun(again.url, slow.runId);
@@ -118,14 +121,26 @@ describe('server shutdown', () => {
     await killed(again.proc, 'SIGTERM');
   });
 
-  it('leaves no run child behind a server killed with SIGKILL (gone within 1 s)', async () => {
+  it('leaves no run child and no spare behind a server killed with SIGKILL (gone within 1 s)', async () => {
     const server = await startServer();
     const slow = await startRun(server.url, { delayMs: 100 });
     await until(() => getRun(server.url, slow.runId), (d) => d.record.run.status === 'running');
-    const children = childPids(server.proc.pid!);
-    expect(children.length).toBeGreaterThan(0);
+    expect(childPids(server.proc.pid!)).toHaveLength(1);
     await killed(server.proc, 'SIGKILL');
     await new Promise((r) => setTimeout(r, 1000));
-    expect(children.filter(processAlive)).toEqual([]);
+    expect(processesWithEnv('STREAM_LAB_DATA_DIR', dataDir)).toEqual([]);
+  });
+
+  it('keeps one spare child booted while idle, hands it to the next run, and takes it along when stopped', async () => {
+    const server = await startServer();
+    await until(async () => childPids(server.proc.pid!), (pids) => pids.length === 1);
+    const [spare] = childPids(server.proc.pid!);
+    const run = await startRun(server.url, { delayMs: 100 });
+    const running = await until(() => getRun(server.url, run.runId), (d) => d.record.run.status === 'running');
+    // The run got the booted spare, not a fresh fork; the next spare comes when the run ends.
+    expect(running.record.run.pid).toBe(spare);
+    expect(childPids(server.proc.pid!)).toEqual([spare]);
+    await killed(server.proc, 'SIGTERM');
+    expect(processesWithEnv('STREAM_LAB_DATA_DIR', dataDir)).toEqual([]);
   });
 });

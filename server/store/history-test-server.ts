@@ -5,6 +5,8 @@
  */
 import { createLabServer } from '../app-server';
 import { RunQueue } from '../queue/run-queue';
+import { ensureChildBuild } from '../runner/child-build';
+import { enableSpareChild } from '../runner/spare-child';
 import { closeOnSignals } from '../shutdown';
 import { openHistory } from './history';
 
@@ -12,6 +14,7 @@ const history = await openHistory();
 const queue = new RunQueue();
 queue.subscribe(history.observer);
 const server = await createLabServer({ port: 0, host: '127.0.0.1', next: false, queue, routes: history.routes });
+enableSpareChild(await ensureChildBuild());
 console.log(`history test server ready on ${server.url}`);
 
 closeOnSignals({ queue, server, history }, () => undefined);
