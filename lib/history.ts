@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { labSchema } from '../server/labs/schemas';
-import { memorySchema, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from './protocol';
+import { memorySchema, ownerSchema, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from './protocol';
 import { emptyMemory, foldPeaks } from './series';
 
 /** The lab's run ids: "r-" and 10 hex digits. Strict, because an id becomes a directory name. */
@@ -49,7 +49,7 @@ export const runRecordSchema = z.object({
   format: z.literal(RECORD_FORMAT),
   run: runStateSchema,
   /** The experiment the run belonged to, so a link can reopen the same experiment. */
-  experiment: z.object({ id: z.string(), strategies: z.array(z.string()), parallel: z.boolean() }).nullable(),
+  experiment: z.object({ id: z.string(), strategies: z.array(z.string()), parallel: z.boolean(), owner: ownerSchema.nullable().default(null) }).nullable(),
   versions: z.object({ node: z.string(), library: z.object({ name: z.string(), version: z.string() }) }),
   recordedAt: z.number(),
   endedAt: z.number().nullable(),

@@ -9,6 +9,7 @@ const sample = (t: number) => makeSample({ t, at: 1000 + t, rss: t });
 
 const experiment = (id: string, createdAt: number, runIds: string[]): Experiment => ({
   lab: 'streams',
+  owner: null,
   id,
   strategies: ['rxjs-from'],
   params: DEFAULT_PARAMS,
@@ -41,6 +42,7 @@ const snapshot = (over: Partial<Extract<ServerMessage, { type: 'snapshot' }>> = 
   samples: {},
   proc: {},
   data: [],
+  queue: [],
   ...over,
 });
 

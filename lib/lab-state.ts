@@ -5,6 +5,8 @@
 import type {
   DataStatus,
   Experiment,
+  Owner,
+  QueueEntry,
   ProcSample,
   RunState,
   Sample,
@@ -41,6 +43,10 @@ export interface LabState {
   dropped: Record<string, number>;
   data: DataStatus[];
   error: LabError | null;
+  /** Who this page is to the room (after hello), and whether it holds the operator token. */
+  me: { owner: Owner; operator: boolean } | null;
+  /** Waiting runs in the order they will start, with the estimated wait. */
+  queue: QueueEntry[];
 }
 
 export const initialLabState: LabState = {
@@ -55,6 +61,8 @@ export const initialLabState: LabState = {
   dropped: {},
   data: [],
   error: null,
+  me: null,
+  queue: [],
 };
 
 /**
@@ -126,6 +134,7 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
         next.proc = Object.fromEntries(Object.entries(m.proc).map(([id, p]) => [id, boundSeries(p)]));
         next.dropped = {};
         next.data = m.data;
+        next.queue = m.queue;
         // The snapshot already holds everything received before it.
         pendingSamples = new Map();
         pendingProc = new Map();
@@ -148,6 +157,12 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
         if (m.dropped > 0) next.dropped = { ...next.dropped, [m.runId]: (next.dropped[m.runId] ?? 0) + m.dropped };
         break;
       }
+      case 'hello.ok':
+        next.me = { owner: m.owner, operator: m.operator };
+        break;
+      case 'queue.order':
+        next.queue = m.queue;
+        break;
       case 'data.progress':
         next.data = upsertData(next.data, m.data);
         break;

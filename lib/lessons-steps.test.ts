@@ -5,6 +5,7 @@ import { BUDGET_PARAMS, LESSON_STEPS, SMALL_PARAMS, buildLessonSteps, describePa
 
 const experiment = (id: string, strategies: string[], params: Experiment['params']): Experiment => ({
   lab: 'streams',
+  owner: null,
   id,
   strategies,
   params,

@@ -100,8 +100,17 @@ export const clientMessageSchema = z.discriminatedUnion(
     z.object({ type: z.literal('experiment.stop'), experimentId: z.string().max(64) }),
     z.object({ type: z.literal('stop.all') }),
     z.object({ type: z.literal('resync') }),
+    z.object({
+      type: z.literal('hello'),
+      /** A random id the browser keeps in local storage: its experiments are the ones it started. Secret: only its hash is shown to others. */
+      browserId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'browserId must be 16–64 letters, digits, _ or -' }),
+      /** Shown to the room beside this browser's experiments. */
+      name: z.string().trim().max(40, { error: 'name must be at most 40 characters' }).nullable().default(null),
+      /** STREAM_LAB_OPERATOR_TOKEN, for stopping anyone's runs and Stop all. */
+      operatorToken: z.string().max(200).nullable().default(null),
+    }),
   ],
-  { error: 'type must be one of experiment.start, run.stop, experiment.stop, stop.all, resync' },
+  { error: 'type must be one of experiment.start, run.stop, experiment.stop, stop.all, resync, hello' },
 );
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 /** What a page sends: defaults (e.g. `lab`) may be left out. */
@@ -109,8 +118,18 @@ export type ClientRequest = z.input<typeof clientMessageSchema>;
 
 // ---------------------------------------------------------------- server → browser
 
+/** Who started an experiment, as everyone may see it: a public id (not the browser's secret) and a name. */
+export const ownerSchema = z.object({ id: z.string(), name: z.string().nullable() });
+export type Owner = z.infer<typeof ownerSchema>;
+
+/** A waiting run: its place is its index in the list; the wait is estimated from run lengths. */
+export const queueEntrySchema = z.object({ runId: z.string(), etaMs: z.number().nullable() });
+export type QueueEntry = z.infer<typeof queueEntrySchema>;
+
 export const experimentSchema = z.object({
   lab: z.string().default(LEGACY_LAB),
+  /** null for experiments from before rooms existed. */
+  owner: ownerSchema.nullable().default(null),
   id: z.string(),
   strategies: z.array(z.string()),
   params: runParamsSchema,
@@ -135,8 +154,14 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     samples: z.record(z.string(), z.array(sampleSchema)),
     proc: z.record(z.string(), z.array(procSampleSchema)),
     data: z.array(dataStatusSchema),
+    /** Waiting runs in the order they will start (absent from servers before rooms). */
+    queue: z.array(queueEntrySchema).default([]),
   }),
   z.object({ type: z.literal('experiment.created'), experiment: experimentSchema }),
+  /** The answer to hello: who this browser is to the room. */
+  z.object({ type: z.literal('hello.ok'), owner: ownerSchema, operator: z.boolean() }),
+  /** The waiting runs changed order or length. */
+  z.object({ type: z.literal('queue.order'), queue: z.array(queueEntrySchema) }),
   z.object({ type: z.literal('run.queued'), run: runStateSchema }),
   z.object({ type: z.literal('run.updated'), run: runStateSchema }),
   z.object({

@@ -35,6 +35,8 @@ export interface LabServerOptions {
   caps?: ConnectionCaps;
   /** Per-connection rate limits; tests loosen them. */
   rateLimits?: Partial<Record<LimitedRequest, RateLimit>>;
+  /** Default: STREAM_LAB_OPERATOR_TOKEN. */
+  operatorToken?: string | null;
 }
 
 export interface LabServer {
@@ -51,7 +53,7 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
   const access = opts.access ?? accessPolicy(opts.host);
   const ownQueue = opts.queue ? null : new RunQueue();
   const queue = opts.queue ?? ownQueue!;
-  const hub = new Hub({ queue, maxSizeMb: maxSizeMb(), access, caps: opts.caps, rateLimits: opts.rateLimits });
+  const hub = new Hub({ queue, maxSizeMb: maxSizeMb(), access, caps: opts.caps, rateLimits: opts.rateLimits, operatorToken: opts.operatorToken });
   const routes = [...healthRoutes, ...(opts.routes ?? [])];
   const server = createServer();
   const pageHeaders = frameHeaders(opts.frameAncestors ?? parseFrameAncestors());

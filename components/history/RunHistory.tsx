@@ -5,6 +5,7 @@
  * compare. Filters are applied by the server (GET /api/runs?strategy=&outcome=).
  */
 import Link from 'next/link';
+import { identityHeaders } from '@/components/hooks/browser-identity';
 import { useEffect, useMemo, useState } from 'react';
 import { HISTORY_LIMITS, runListResponseSchema, type RunListItem } from '@/lib/history';
 import { formatMb, formatMbNumber } from '@/lib/format';
@@ -48,7 +49,7 @@ export function RunHistory({ initialStrategy = '', initialOutcome = '', linkErro
 
   const remove = async (run: RunListItem) => {
     if (!window.confirm(`Delete the recorded ${strategyLabel(strategies, run.strategy)} run of ${formatDateTime(run.queuedAt)}? This cannot be undone.`)) return;
-    const res = await fetch(`/api/runs/${run.id}`, { method: 'DELETE' });
+    const res = await fetch(`/api/runs/${run.id}`, { method: 'DELETE', headers: identityHeaders() });
     if (!res.ok) setDeleteError(((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `delete failed (${res.status})`);
     else setDeleteError(null);
     setSelected((s) => s.filter((x) => x !== run.id));

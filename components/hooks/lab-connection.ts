@@ -2,6 +2,7 @@
  * The WebSocket to `/ws` with its reconnect policy, apart from React: validates each message,
  * reconnects with backoff, asks for a snapshot if none comes. Returns its disposer.
  */
+import { readIdentity } from './browser-identity';
 import { serverMessageSchema, type ClientRequest, type ServerMessage } from '@/lib/protocol';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
@@ -21,6 +22,8 @@ export interface LabConnectionHandlers {
 export interface LabConnection {
   /** Sends a message; false when there is no open socket. */
   send(message: ClientRequest): boolean;
+  /** Says hello again (after the name or the operator token changed). */
+  reintroduce(): void;
   close(): void;
 }
 
@@ -61,6 +64,8 @@ export function openLabConnection(handlers: LabConnectionHandlers): LabConnectio
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
+      // Say who this browser is first, so its experiments are its own in the room.
+      send({ type: 'hello', ...readIdentity() });
       snapshotTimer = window.setTimeout(() => send({ type: 'resync' }), SNAPSHOT_WAIT_MS);
     };
     ws.onmessage = (event: MessageEvent) => {
@@ -100,6 +105,7 @@ export function openLabConnection(handlers: LabConnectionHandlers): LabConnectio
   window.addEventListener('online', onOnline);
   return {
     send,
+    reintroduce: () => void send({ type: 'hello', ...readIdentity() }),
     close() {
       closed = true;
       window.removeEventListener('online', onOnline);

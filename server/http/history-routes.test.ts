@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicId } from '../hub/identity';
+import { BROWSER_HEADER } from './history-routes';
 import { LABS } from '../labs/registry';
 import { runDetailSchema, runListResponseSchema, runRecordSchema } from '../../lib/history';
 import { parseMarkdownTable, parseSamplesCsv } from '../../lib/history-export';
@@ -150,6 +152,18 @@ describe('DELETE /api/runs/:id', () => {
     expect((await get(`/api/runs/${other}`, { method: 'DELETE' })).status).toBe(204);
     expect((await get(`/api/runs/${other}`)).status).toBe(404);
     expect((await get(`/api/runs/${other}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it("keeps a browser's runs from others: only that browser (by its id) or the operator may delete them", async () => {
+    const id = testRunId(0x77);
+    const run = makeRun(id, { queuedAt: 1_700_000_004_000 });
+    history.store.begin({ ...makeRecord(run), experiment: { id: run.experimentId, strategies: [run.strategy], parallel: false, owner: { id: publicId('browser-of-alice-0123456789'), name: 'Alice' } } });
+    await history.store.end({ ...run, status: 'completed', summary: makeSummary(run) }, 1_700_000_005_000);
+    const other = await get(`/api/runs/${id}`, { method: 'DELETE', headers: { [BROWSER_HEADER]: 'browser-of-bob-0123456789' } });
+    expect(other.status).toBe(403);
+    expect((await other.json()).message).toBe(`only Alice's browser can delete run ${id}, or the operator (STREAM_LAB_OPERATOR_TOKEN)`);
+    expect((await get(`/api/runs/${id}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await get(`/api/runs/${id}`, { method: 'DELETE', headers: { [BROWSER_HEADER]: 'browser-of-alice-0123456789' } })).status).toBe(204);
   });
 });
 

@@ -2,7 +2,8 @@
  * The history API: list, read, delete and export recorded runs. Every query parameter is
  * validated (lib/history.ts) and a bad one is answered with a typed error naming it.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { publicId, readOperatorToken, sameSecret } from '../hub/identity';
 import { HISTORY_LIMITS, parseListQuery, parsePoints, parseRunIds, runIdSchema, type RunListResponse, type RunRecord } from '../../lib/history';
 import { samplesToCsv, summariesToCsv, summariesToMarkdown } from '../../lib/history-export';
 import type { RunStore } from '../store/run-store';
@@ -10,6 +11,18 @@ import { strategyCatalog } from '../labs/catalog';
 import { sendError, sendJson, type Route, type RouteContext } from './router';
 
 const SUMMARY_LIMITS = { min: 1, max: HISTORY_LIMITS.compare.max };
+
+/** Headers a page sends with a delete: its browser id, or the operator token. */
+export const BROWSER_HEADER = 'x-stream-lab-browser';
+export const OPERATOR_HEADER = 'x-stream-lab-operator';
+
+function mayDelete(ownerId: string, headers: IncomingHttpHeaders): boolean {
+  const browser = headers[BROWSER_HEADER];
+  const token = headers[OPERATOR_HEADER];
+  const operatorToken = readOperatorToken();
+  if (typeof token === 'string' && operatorToken !== null && sameSecret(token, operatorToken)) return true;
+  return typeof browser === 'string' && publicId(browser) === ownerId;
+}
 
 function sendDownload(res: ServerResponse, body: string, type: string, fileName: string): void {
   res.writeHead(200, {
@@ -78,6 +91,12 @@ export function historyRoutes(store: RunStore): Route[] {
       async handle(ctx) {
         const id = runId(ctx);
         if (!id) return;
+        // A run started by a browser in the room is that browser's (or the operator's) to delete.
+        const owner = store.record(id)?.experiment?.owner ?? null;
+        if (owner && !mayDelete(owner.id, ctx.req.headers)) {
+          const who = owner.name ? `${owner.name}'s browser` : 'the browser that started it';
+          return sendError(ctx.res, 403, 'forbidden', `only ${who} can delete run ${id}, or the operator (STREAM_LAB_OPERATOR_TOKEN)`);
+        }
         const result = await store.remove(id);
         if (result === 'not-found') return sendError(ctx.res, 404, 'not-found', `no recorded run with id ${id}`);
         if (result === 'active') return sendError(ctx.res, 409, 'bad-request', `run ${id} is still going: stop it before deleting its record`);

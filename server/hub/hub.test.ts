@@ -192,19 +192,21 @@ describe('HTTP API', () => {
 
 describe('queue and resync', () => {
   it('refuses an experiment that would take the queue past its limit, naming the limit', async () => {
-    const c = await connect();
+    // Four pages (each may have 16 runs waiting) fill the room's 64.
+    const pages = await Promise.all([connect(), connect(), connect(), connect()]);
+    const c = pages[0];
     const slow = { ...SMALL, delayMs: 1000 };
     const all = ['rxjs-from', 'ixjs-from', 'pipeline-generator', 'iterator-helper', 'for-await', 'readable-map', 'web-streams', 'pipe-writable'];
     // 8 experiments × 8 runs = 64 runs; the first starts, so 63 wait: one more 8-run experiment is too many.
-    for (let i = 0; i < 8; i++) c.send({ type: 'experiment.start', strategies: all, params: slow, parallel: false });
+    for (let i = 0; i < 8; i++) pages[i % 4].send({ type: 'experiment.start', strategies: all, params: slow, parallel: false });
     await expect.poll(() => c.messages.filter((m) => m.type === 'run.queued').length).toBe(64);
-    c.send({ type: 'experiment.start', strategies: all, params: slow, parallel: false });
-    const refused = await c.next('error', (m) => m.message.startsWith('queue is full'));
+    pages[1].send({ type: 'experiment.start', strategies: all, params: slow, parallel: false });
+    const refused = await pages[1].next('error', (m) => m.message.startsWith('queue is full'));
     expect(refused.message).toMatch(/^queue is full: 6[34] runs waiting, at most 64; stop some or wait$/);
-    c.send({ type: 'stop.all' });
+    for (const p of pages) p.send({ type: 'stop.all' });
     await expect.poll(() => c.messages.filter((m) => m.type === 'run.ended').length, { timeout: 10_000 }).toBe(64);
     expect(liveChildCount()).toBe(0);
-    c.close();
+    for (const p of pages) p.close();
   });
 
   it('never sends a sample twice around a resync: snapshot plus later batches form one increasing series', async () => {

@@ -6,10 +6,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { describeZodError } from '../../lib/common-params';
-import { clientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ClientMessage, type ServerMessage } from '../../lib/protocol';
+import { clientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ClientMessage, type Owner, type ServerMessage } from '../../lib/protocol';
 import { accessPolicy, type AccessPolicy } from '../http/access';
 import { strategyCatalog } from '../labs/catalog';
-import type { QueueListener, RunQueue } from '../queue/run-queue';
+import { USER_STOP } from '../runner/runner';
+import type { Requester, RunQueue, StopAnswer } from '../queue/run-queue';
+import { relayQueueEvents } from './relay';
+import { anonymous, greet, readOperatorToken, stopRefusal } from './identity';
 import { ClientConn } from './client-conn';
 import { admit } from './gate';
 import { ConnectionCounter, rateLimitMessage, readConnectionCaps, RATE_LIMITS, TokenBucket, type ConnectionCaps, type LimitedRequest, type RateLimit } from './limits';
@@ -27,6 +30,8 @@ export interface HubOptions {
   caps?: ConnectionCaps;
   /** Tests loosen these to drive a client hard. */
   rateLimits?: Partial<Record<LimitedRequest, RateLimit>>;
+  /** STREAM_LAB_OPERATOR_TOKEN: whoever sends it in hello may stop anyone's runs; null: nobody can. */
+  operatorToken?: string | null;
 }
 
 export class Hub {
@@ -34,10 +39,13 @@ export class Hub {
   private readonly wss: WebSocketServer;
   private readonly clients = new Map<WebSocket, ClientConn>();
   private readonly buckets = new WeakMap<ClientConn, Map<LimitedRequest, TokenBucket>>();
+  /** Who each page is: anonymous (its own connection) until it says hello. */
+  private readonly requesters = new WeakMap<ClientConn, Requester>();
   private readonly access: AccessPolicy;
   private readonly connections: ConnectionCounter;
   private readonly limits: Record<LimitedRequest, RateLimit>;
   private readonly shared = new SharedSnapshot(() => this.snapshot());
+  private readonly operatorToken: string | null;
 
   constructor(private readonly opts: HubOptions) {
     // maxPayload makes ws refuse (close 1009) anything far beyond our limit before buffering it;
@@ -47,7 +55,16 @@ export class Hub {
     this.access = opts.access ?? accessPolicy('127.0.0.1');
     this.connections = new ConnectionCounter(opts.caps ?? readConnectionCaps());
     this.limits = { ...RATE_LIMITS, ...opts.rateLimits };
-    this.queue.subscribe(this.queueListener());
+    this.operatorToken = opts.operatorToken === undefined ? readOperatorToken() : opts.operatorToken;
+    this.queue.subscribe(
+      relayQueueEvents({
+        invalidate: (what) => this.shared.invalidate(what),
+        broadcast: (message) => this.broadcast(message),
+        each: (send) => {
+          for (const conn of this.clients.values()) send(conn);
+        },
+      }),
+    );
   }
 
   /** For the http server's 'upgrade' event: takes our path (admitted or refused), returns false for anything else. */
@@ -95,6 +112,7 @@ export class Hub {
     const conn = new ClientConn(ws);
     this.buckets.set(conn, new Map(Object.entries(this.limits).map(([kind, limit]) => [kind as LimitedRequest, new TokenBucket(limit)])));
     this.clients.set(ws, conn);
+    this.requesters.set(conn, anonymous());
     ws.on('message', (data, isBinary) => this.receive(conn, data, isBinary));
     ws.on('close', () => {
       release();
@@ -168,21 +186,33 @@ export class Hub {
   }
 
   private dispatch(conn: ClientConn, msg: ClientMessage): void {
-    const notFound = (what: string) => conn.send({ type: 'error', code: 'not-found', message: what, requestType: msg.type });
+    const by = this.requesters.get(conn) ?? anonymous();
+    /** Answers a stop that found nothing or was not this page's to make. */
+    const answer = (result: StopAnswer, what: 'run' | 'experiment', id: string, owner: Owner | null) => {
+      const error = stopRefusal(result, what, id, owner);
+      if (error) conn.send({ type: 'error', ...error, requestType: msg.type });
+    };
     switch (msg.type) {
       case 'experiment.start':
         if (this.limited(conn, msg.type)) return;
-        this.queue.startExperiment(msg.lab, msg.strategies, msg.params, msg.parallel);
+        this.queue.startExperiment(msg.lab, msg.strategies, msg.params, msg.parallel, by);
         return;
       case 'run.stop':
-        if (!this.queue.stopRun(msg.runId)) notFound(`no run with id ${msg.runId}`);
+        answer(this.queue.stopRun(msg.runId, USER_STOP, by), 'run', msg.runId, this.queue.runOwner(msg.runId));
         return;
       case 'experiment.stop':
-        if (!this.queue.stopExperiment(msg.experimentId)) notFound(`no experiment with id ${msg.experimentId}`);
+        answer(this.queue.stopExperiment(msg.experimentId, by), 'experiment', msg.experimentId, this.queue.experimentOwner(msg.experimentId));
         return;
       case 'stop.all':
-        this.queue.stopAll();
+        this.queue.stopAll(USER_STOP, by);
         return;
+      case 'hello': {
+        const { requester, refusal } = greet(msg, this.operatorToken);
+        this.requesters.set(conn, requester);
+        if (refusal) conn.send({ type: 'error', code: 'forbidden', message: refusal, requestType: msg.type });
+        conn.send({ type: 'hello.ok', owner: requester.owner, operator: requester.operator });
+        return;
+      }
       case 'resync':
         if (this.limited(conn, msg.type)) return;
         this.sendSnapshot(conn);
@@ -196,42 +226,5 @@ export class Hub {
 
   private broadcast(message: ServerMessage): void {
     for (const conn of this.clients.values()) conn.send(message);
-  }
-
-  /**
-   * The queue's events, to every page. Each also makes the shared snapshot stale: new samples may
-   * wait up to a second (the samples since are sent with it), anything else rebuilds it.
-   */
-  private queueListener(): QueueListener {
-    return {
-      experimentCreated: (experiment) => {
-        this.shared.invalidate('structure');
-        this.broadcast({ type: 'experiment.created', experiment });
-      },
-      runQueued: (run) => {
-        this.shared.invalidate('structure');
-        this.broadcast({ type: 'run.queued', run });
-      },
-      runUpdated: (run) => {
-        this.shared.invalidate('structure');
-        this.broadcast({ type: 'run.updated', run });
-      },
-      runSample: (runId, sample) => {
-        this.shared.invalidate('series');
-        for (const conn of this.clients.values()) conn.queueSample(runId, sample);
-      },
-      runProc: (runId, proc) => {
-        this.shared.invalidate('series');
-        for (const conn of this.clients.values()) conn.queueProc(runId, proc);
-      },
-      runEnded: (run, summary) => {
-        this.shared.invalidate('structure');
-        this.broadcast({ type: 'run.ended', run, summary });
-      },
-      dataProgress: (data) => {
-        this.shared.invalidate('series');
-        this.broadcast({ type: 'data.progress', data });
-      },
-    };
   }
 }

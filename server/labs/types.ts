@@ -65,4 +65,6 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
   newRecorder(prepared: Prepared, params: Record<string, unknown>): FigureRecorder;
   /** The run's size before anything is prepared (for a run stopped in the queue), or null. */
   expectedTotal(params: Record<string, unknown>): number | null;
+  /** Roughly how long a run with these params works (ms), for the queue's wait estimate; null if unknown. */
+  estimateMs(params: Record<string, unknown>): number | null;
 }

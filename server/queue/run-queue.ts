@@ -5,46 +5,30 @@
  * the history records).
  */
 import { randomBytes } from 'node:crypto';
-import { describeZodError } from '../../lib/common-params';
-import type { DataStatus, Experiment, ProcSample, RunState, RunSummary, Sample } from '../../lib/protocol';
-import { tailAfter } from '../../lib/series';
-import { libraryVersion } from '../labs/catalog';
-import { findStrategy, requireLab } from '../labs/registry';
+import type { DataStatus, Experiment, Owner, ProcSample, QueueEntry, RunState, RunSummary, Sample } from '../../lib/protocol';
+
+import { requireLab } from '../labs/registry';
 import { SHUTDOWN_STOP, startRun, USER_STOP, type RunHandle, type StopReason } from '../runner/runner';
-import { RunRecorder } from '../runner/summary';
-import type { Covered } from '../hub/snapshot';
-import { RunSeries } from './run-series';
+import { admit } from './admission';
+import { DurationEstimates, waitingOrder } from './estimate';
+import { SYSTEM, type QueueListener, type Requester, type StopAnswer } from './types';
+import { unstartedSummary } from './unstarted';
+import { FairJobs } from './fair-jobs';
+import { RunBook, type RunEntry } from './run-book';
 
-export interface QueueListener {
-  experimentCreated(experiment: Experiment): void;
-  runQueued(run: RunState): void;
-  runUpdated(run: RunState): void;
-  runSample(runId: string, sample: Sample): void;
-  runProc(runId: string, proc: ProcSample): void;
-  runEnded(run: RunState, summary: RunSummary): void;
-  dataProgress(status: DataStatus): void;
-}
+export { SYSTEM, type QueueListener, type Requester, type StopAnswer } from './types';
 
-interface RunEntry {
-  state: RunState;
-  series: RunSeries;
-  handle: RunHandle | null;
-}
-
-/** Runs kept in memory (with their samples, for late joiners); older ones are forgotten. */
-const MAX_RUNS = 30;
-/** Runs waiting to start; past this an experiment is refused, so a flood of requests can't grow memory or disk. */
-export const MAX_QUEUED_RUNS = 64;
+export { MAX_QUEUED_PER_OWNER, MAX_QUEUED_RUNS } from './admission';
 
 const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 
 export class RunQueue {
-  private readonly experiments = new Map<string, Experiment>();
-  private readonly runs = new Map<string, RunEntry>();
+  private readonly book = new RunBook();
   private readonly data = new Map<number, DataStatus>();
   private readonly listeners: QueueListener[] = [];
-  /** Jobs waiting: each is the runs that start together (one run, or a whole parallel experiment). */
-  private readonly jobs: string[][] = [];
+  /** Jobs waiting, fair by owner: each is the runs that start together (one run, or a whole parallel experiment). */
+  private readonly jobs = new FairJobs();
+  private readonly estimates = new DurationEstimates();
   private busy = false;
   private closing = false;
 
@@ -54,79 +38,90 @@ export class RunQueue {
   }
 
   /** Validates the lab, strategy ids and params against the lab and this machine, then queues the runs. */
-  startExperiment(labId: string, strategies: string[], rawParams: Record<string, unknown>, parallel: boolean): Experiment {
+  startExperiment(labId: string, strategies: string[], rawParams: Record<string, unknown>, parallel: boolean, by: Requester = SYSTEM): Experiment {
     if (this.closing) throw new RangeError('the server is shutting down: no new experiments');
-    const lab = requireLab(labId);
-    const waiting = [...this.runs.values()].filter((e) => e.state.status === 'queued').length;
-    if (waiting + strategies.length > MAX_QUEUED_RUNS) {
-      throw new RangeError(`queue is full: ${waiting} runs waiting, at most ${MAX_QUEUED_RUNS}; stop some or wait`);
-    }
-    const unknown = strategies.filter((s) => !findStrategy(labId, s));
-    if (unknown.length) throw new RangeError(`strategies: unknown strategy "${unknown.join(', ')}"`);
-    if (new Set(strategies).size !== strategies.length) throw new RangeError('strategies: each strategy may appear once');
-    const parsed = lab.schema.params.strict().safeParse(rawParams);
-    if (!parsed.success) throw new RangeError(describeZodError(parsed.error));
-    const params = parsed.data as RunState['params'];
-    lab.checkLimits(params);
-    const experiment: Experiment = { lab: labId, id: newId('e'), strategies, params, parallel, createdAt: Date.now(), runIds: strategies.map(() => newId('r')) };
-    this.experiments.set(experiment.id, experiment);
+    const queued = [...this.book.runs.values()].filter((e) => e.state.status === 'queued');
+    const mine = by === SYSTEM ? 0 : queued.filter((e) => this.book.ownerOf(e)?.id === by.owner.id).length;
+    const params = admit({ labId, strategies, rawParams, queued: queued.length, mine });
+    const owner = by === SYSTEM ? null : by.owner;
+    const experiment: Experiment = { lab: labId, owner, id: newId('e'), strategies, params, parallel, createdAt: Date.now(), runIds: strategies.map(() => newId('r')) };
+    const states: RunState[] = experiment.runIds.map((id, i) => ({ lab: labId, id, experimentId: experiment.id, strategy: strategies[i], params, status: 'queued', queuedAt: Date.now(), startedAt: null, pid: null, fileBytes: null, summary: null }));
+    this.book.add(experiment, states);
     this.emit((l) => l.experimentCreated(experiment));
-    experiment.runIds.forEach((id, i) => {
-      const state: RunState = { lab: labId, id, experimentId: experiment.id, strategy: strategies[i], params, status: 'queued', queuedAt: Date.now(), startedAt: null, pid: null, fileBytes: null, summary: null };
-      this.runs.set(id, { state, series: new RunSeries(), handle: null });
-      this.emit((l) => l.runQueued(state));
-    });
-    if (parallel) this.jobs.push([...experiment.runIds]);
-    else for (const id of experiment.runIds) this.jobs.push([id]);
-    this.forgetOldRuns();
+    for (const state of states) this.emit((l) => l.runQueued(state));
+    const ownerId = owner?.id ?? SYSTEM.owner.id;
+    if (parallel) this.jobs.add({ owner: ownerId, runIds: [...experiment.runIds] });
+    else for (const id of experiment.runIds) this.jobs.add({ owner: ownerId, runIds: [id] });
+    this.book.forgetOld();
+    this.queueChanged();
     void this.pump();
     return experiment;
   }
 
-  /** Stops one run: a queued run ends at once, a running one is terminated. */
-  stopRun(runId: string, why: StopReason = USER_STOP): boolean {
-    const entry = this.runs.get(runId);
-    if (!entry) return false;
+  /**
+   * Stops one run (a queued run ends at once, a running one is terminated) if the requester may:
+   * the browser that started it, or the operator.
+   */
+  stopRun(runId: string, why: StopReason = USER_STOP, by: Requester = SYSTEM): StopAnswer {
+    const entry = this.book.runs.get(runId);
+    if (!entry) return 'not-found';
+    if (!this.mayStop(entry, by)) return 'forbidden';
     if (entry.handle) entry.handle.stop(why);
     else if (entry.state.status === 'queued' || entry.state.status === 'preparing') {
       this.endUnstarted(entry, why.outcome === 'stopped' ? `${why.reason} before it started` : why.reason, why.outcome);
+      this.queueChanged();
     }
-    return true;
+    return 'stopped';
   }
 
-  stopExperiment(experimentId: string): boolean {
-    const experiment = this.experiments.get(experimentId);
-    if (!experiment) return false;
-    for (const id of experiment.runIds) this.stopRun(id);
-    return true;
+  stopExperiment(experimentId: string, by: Requester = SYSTEM): StopAnswer {
+    const experiment = this.book.experiments.get(experimentId);
+    if (!experiment) return 'not-found';
+    const answers = experiment.runIds.map((id) => this.stopRun(id, USER_STOP, by));
+    return answers.includes('forbidden') ? 'forbidden' : 'stopped';
   }
 
-  stopAll(why: StopReason = USER_STOP): void {
-    for (const id of [...this.runs.keys()]) this.stopRun(id, why);
+  /** The operator's Stop all stops every run; anyone else's stops their own. Returns how many were stopped. */
+  stopAll(why: StopReason = USER_STOP, by: Requester = SYSTEM): number {
+    let n = 0;
+    for (const entry of [...this.book.runs.values()]) if (this.mayStop(entry, by) && this.stopRun(entry.state.id, why, by) === 'stopped') n += 1;
+    return n;
   }
 
-  /**
-   * Everything a joining page needs (series whole: the hub thins them for the snapshot), and the
-   * `at` of the last sample and reading of each run, so later ones can follow it.
-   */
+  /** The owner of an experiment by id. */
+  experimentOwner(experimentId: string): Owner | null {
+    return this.book.experiments.get(experimentId)?.owner ?? null;
+  }
+
+  /** The owner of a run by id (the hub names it when refusing a stop). */
+  runOwner(runId: string): Owner | null {
+    return this.book.ownerOf(this.book.runs.get(runId));
+  }
+
+  private mayStop(entry: RunEntry, by: Requester): boolean {
+    const owner = this.book.ownerOf(entry);
+    return by.operator || owner === null || owner.id === by.owner.id;
+  }
+
+  /** The waiting runs in the order they will start, each with the estimated wait until it starts. */
+  queueOrder(): QueueEntry[] {
+    const states = [...this.book.runs.values()].map((e) => e.state);
+    return waitingOrder(states.filter((s) => s.status === 'running' || s.status === 'preparing'), this.jobs.order(), this.book.runs, this.estimates);
+  }
+
+  private queueChanged(): void {
+    const order = this.queueOrder();
+    this.emit((l) => l.queueChanged(order));
+  }
+
+  /** Everything a joining page needs: the book's contents, the waiting order, preparation progress. */
   snapshot() {
-    const entries = [...this.runs.values()];
-    const covered: Covered = new Map(entries.map((e) => [e.state.id, e.series.covered()]));
-    return {
-      experiments: [...this.experiments.values()],
-      runs: entries.map((e) => e.state),
-      samples: new Map(entries.map((e) => [e.state.id, e.series.samples])),
-      proc: new Map(entries.map((e) => [e.state.id, e.series.proc])),
-      data: [...this.data.values()],
-      covered,
-    };
+    return { ...this.book.contents(), queue: this.queueOrder(), data: [...this.data.values()] };
   }
 
   /** A run's samples and /proc readings taken after the given times (what a snapshot lacks). */
   seriesAfter(runId: string, sampleAt: number, procAt: number): { samples: Sample[]; proc: ProcSample[] } {
-    const e = this.runs.get(runId);
-    if (!e) return { samples: [], proc: [] };
-    return { samples: tailAfter(e.series.samples, sampleAt), proc: tailAfter(e.series.proc, procAt) };
+    return this.book.seriesAfter(runId, sampleAt, procAt);
   }
 
   /** Makes what a lab's runs with these params need ahead of time (the server does it for the default data file). */
@@ -137,9 +132,9 @@ export class RunQueue {
   /** Ends every run as interrupted by the shutdown and waits for them all (server shutdown). */
   async close(): Promise<void> {
     this.closing = true;
-    this.jobs.length = 0;
+    this.jobs.clear();
     this.stopAll(SHUTDOWN_STOP);
-    await Promise.all([...this.runs.values()].map((e) => e.handle?.done));
+    await Promise.all([...this.book.runs.values()].map((e) => e.handle?.done));
   }
 
   private reportData(status: DataStatus): void {
@@ -151,9 +146,12 @@ export class RunQueue {
     if (this.busy) return;
     this.busy = true;
     try {
-      for (let job = this.jobs.shift(); job; job = this.jobs.shift()) {
-        const entries = job.map((id) => this.runs.get(id)).filter((e): e is RunEntry => e?.state.status === 'queued');
-        await Promise.all(entries.map((e) => this.execute(e)));
+      for (let job = this.jobs.next(); job; job = this.jobs.next()) {
+        const entries = job.runIds.map((id) => this.book.runs.get(id)).filter((e): e is RunEntry => e?.state.status === 'queued');
+        if (entries.length === 0) continue;
+        const running = Promise.all(entries.map((e) => this.execute(e)));
+        this.queueChanged();
+        await running;
       }
     } finally {
       this.busy = false;
@@ -196,25 +194,11 @@ export class RunQueue {
   }
 
   private endUnstarted(entry: RunEntry, reason: string, outcome: 'stopped' | 'crashed' | 'interrupted' = 'stopped'): void {
-    const { state } = entry;
-    const lab = requireLab(state.lab);
-    const library = findStrategy(state.lab, state.strategy)!.library;
-    const recorder = new RunRecorder(lab.newRecorder({ scenario: {}, total: state.fileBytes ?? lab.expectedTotal(state.params) }, state.params));
-    const summary = recorder.summarize({
-      lab: state.lab,
-      runId: state.id,
-      strategy: state.strategy,
-      outcome,
-      reason,
-      durationMs: 0,
-      params: state.params,
-      library: { name: library, version: libraryVersion(library) },
-      startedAt: Date.now(),
-    });
-    this.finish(entry, summary);
+    this.finish(entry, unstartedSummary(entry.state, reason, outcome));
   }
 
   private finish(entry: RunEntry, summary: RunSummary): void {
+    if (summary.outcome === 'completed' || summary.outcome === 'data-lost') this.estimates.learn(entry.state, summary.durationMs);
     entry.state = { ...entry.state, status: summary.outcome, summary, fileBytes: entry.state.fileBytes, pid: null };
     const state = entry.state;
     this.emit((l) => l.runEnded(state, summary));
@@ -228,14 +212,5 @@ export class RunQueue {
 
   private emit(event: (l: QueueListener) => void): void {
     for (const l of this.listeners) event(l);
-  }
-
-  private forgetOldRuns(): void {
-    const ended = [...this.runs.values()].filter((e) => e.state.summary !== null);
-    for (const e of ended.slice(0, Math.max(0, this.runs.size - MAX_RUNS))) {
-      this.runs.delete(e.state.id);
-      const exp = this.experiments.get(e.state.experimentId);
-      if (exp && exp.runIds.every((id) => !this.runs.has(id))) this.experiments.delete(exp.id);
-    }
   }
 }

@@ -29,7 +29,7 @@ export function createRunRecorder(store: RunStore): QueueListener {
     store.begin({
       format: RECORD_FORMAT,
       run,
-      experiment: experiment ? { id: experiment.id, strategies: experiment.strategies, parallel: experiment.parallel } : null,
+      experiment: experiment ? { id: experiment.id, strategies: experiment.strategies, parallel: experiment.parallel, owner: experiment.owner } : null,
       versions: { node: process.versions.node, library: library ? { name: library, version: libraryVersion(library) } : { name: 'unknown', version: 'unknown' } },
       recordedAt: Date.now(),
       endedAt: null,
@@ -43,6 +43,7 @@ export function createRunRecorder(store: RunStore): QueueListener {
       if (experiments.size > MAX_EXPERIMENTS) experiments.delete(experiments.keys().next().value!);
     },
     runQueued() {},
+    queueChanged() {},
     runUpdated(run) {
       if (begun.has(run.id)) store.update(run);
       else if (run.status !== 'queued') begin(run);

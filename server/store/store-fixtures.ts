@@ -28,7 +28,7 @@ export function makeRecord(run: RunState): RunRecord {
   return {
     format: RECORD_FORMAT,
     run,
-    experiment: { id: run.experimentId, strategies: [run.strategy], parallel: false },
+    experiment: { id: run.experimentId, strategies: [run.strategy], parallel: false, owner: null },
     versions: { node: '20.20.0', library: { name: 'rxjs', version: '7.8.2' } },
     recordedAt: run.queuedAt,
     endedAt: null,

@@ -57,6 +57,13 @@ export const streamsLab: Lab<Strategy> = {
     return Math.round(streamsParamsSchema.parse(params).sizeMb * MIB);
   },
 
+  estimateMs(raw) {
+    // The slow consumer sets the pace: one delay (and the CPU work) per chunk.
+    const p = streamsParamsSchema.parse(raw);
+    const chunks = Math.ceil((p.sizeMb * 1024) / p.chunkKb);
+    return Math.round(chunks * (p.delayMs + p.cpuUs / 1000));
+  },
+
   newRecorder(prepared) {
     return new StreamsFigures(prepared.total ?? 0);
   },

@@ -1,0 +1,25 @@
+/** What the queue tells its listeners, and who may ask it for what. */
+import type { DataStatus, Experiment, Owner, ProcSample, QueueEntry, RunState, RunSummary, Sample } from '../../lib/protocol';
+
+export interface QueueListener {
+  experimentCreated(experiment: Experiment): void;
+  /** The waiting runs changed (order, length or estimates). */
+  queueChanged(queue: QueueEntry[]): void;
+  runQueued(run: RunState): void;
+  runUpdated(run: RunState): void;
+  runSample(runId: string, sample: Sample): void;
+  runProc(runId: string, proc: ProcSample): void;
+  runEnded(run: RunState, summary: RunSummary): void;
+  dataProgress(status: DataStatus): void;
+}
+
+/** Who asks: the owner of a browser connection (operator: holds STREAM_LAB_OPERATOR_TOKEN). */
+export interface Requester {
+  owner: Owner;
+  operator: boolean;
+}
+/** The server itself (shutdown, tests, the CLI): may do anything. */
+export const SYSTEM: Requester = { owner: { id: 'system', name: null }, operator: true };
+
+export type StopAnswer = 'stopped' | 'not-found' | 'forbidden';
+

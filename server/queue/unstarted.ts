@@ -1,0 +1,22 @@
+/** The summary of a run that ended before its process started (stopped in the queue, failed to prepare). */
+import type { RunState, RunSummary } from '../../lib/protocol';
+import { libraryVersion } from '../labs/catalog';
+import { findStrategy, requireLab } from '../labs/registry';
+import { RunRecorder } from '../runner/summary';
+
+export function unstartedSummary(state: RunState, reason: string, outcome: 'stopped' | 'crashed' | 'interrupted'): RunSummary {
+  const lab = requireLab(state.lab);
+  const library = findStrategy(state.lab, state.strategy)!.library;
+  const recorder = new RunRecorder(lab.newRecorder({ scenario: {}, total: state.fileBytes ?? lab.expectedTotal(state.params) }, state.params));
+  return recorder.summarize({
+    lab: state.lab,
+    runId: state.id,
+    strategy: state.strategy,
+    outcome,
+    reason,
+    durationMs: 0,
+    params: state.params,
+    library: { name: library, version: libraryVersion(library) },
+    startedAt: Date.now(),
+  });
+}
