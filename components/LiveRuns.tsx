@@ -3,7 +3,7 @@
 /** The live view: a card per run of the latest experiment, and a line for runs of older ones still going. */
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
 import type { LabState } from '@/lib/lab-state';
-import { isActive } from '@/lib/lab-state';
+import { isActive, isOwn, queuePlace } from '@/lib/lab-state';
 import { formatClock } from '@/lib/format';
 import { RunCard } from '@/components/RunCard';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -32,7 +32,13 @@ function describeParams(e: Experiment): string {
 export function LiveRuns({ state, experiment, runs, onStopRun, onStopExperiment }: LiveRunsProps) {
   const info = (id: string): StrategyInfo | undefined => state.strategies.find((s) => s.id === id);
   const shown = new Set(runs.map((r) => r.id));
-  const othersActive = Object.values(state.runs).filter((r) => isActive(r) && !shown.has(r.id));
+  // This browser's earlier runs still going; other browsers' are in the Room panel.
+  const own = (r: RunState) => {
+    const e = state.experiments.find((x) => x.id === r.experimentId);
+    return e ? isOwn(state, e) : false;
+  };
+  const othersActive = Object.values(state.runs).filter((r) => isActive(r) && !shown.has(r.id) && own(r));
+  const mayStop = experiment !== null && (isOwn(state, experiment) || (state.me?.operator ?? false));
 
   return (
     <section className="live" aria-labelledby="live-heading">
@@ -43,7 +49,7 @@ export function LiveRuns({ state, experiment, runs, onStopRun, onStopExperiment 
             <span className="muted">
               started {formatClock(experiment.createdAt)} · {describeParams(experiment)}
             </span>
-            {runs.some(isActive) && (
+            {runs.some(isActive) && mayStop && (
               <button type="button" onClick={() => onStopExperiment(experiment.id)}>
                 Stop experiment
               </button>
@@ -62,6 +68,8 @@ export function LiveRuns({ state, experiment, runs, onStopRun, onStopExperiment 
             dropped={state.dropped[run.id] ?? 0}
             info={info(run.strategy)}
             onStop={onStopRun}
+            canStop={mayStop}
+            waiting={queuePlace(state, run.id)}
           />
         ))}
       </div>

@@ -19,6 +19,10 @@ export interface RunCardProps {
   dropped: number;
   info: StrategyInfo | undefined;
   onStop(runId: string): void;
+  /** False for another browser's run (only it, or the operator, may stop it). */
+  canStop?: boolean;
+  /** Its place in the room's queue while it waits. */
+  waiting?: { place: number; etaMs: number | null } | null;
 }
 
 /** A card's chart is ~300 px wide: more points than this per series would not show, only cost. */
@@ -32,7 +36,14 @@ function progressText(processed: number, fileBytes: number, fraction: number, by
   return parts.join(' · ');
 }
 
-function RunCardImpl({ run, samples, proc, dropped, info, onStop }: RunCardProps) {
+/** "Waiting: #3 in the queue, about 40 s". */
+function waitingText(waiting: RunCardProps['waiting']): string {
+  if (!waiting) return 'Waiting for its turn';
+  const eta = waiting.etaMs === null ? '' : `, about ${formatSeconds(waiting.etaMs)}`;
+  return waiting.place === 1 ? `Waiting: next in the queue${eta}` : `Waiting: #${waiting.place} in the queue${eta}`;
+}
+
+function RunCardImpl({ run, samples, proc, dropped, info, onStop, canStop = true, waiting = null }: RunCardProps) {
   const series = useMemo(() => memorySeries(samples), [samples]);
   const fileBytes = run.summary?.fileBytes ?? run.fileBytes ?? run.params.sizeMb * MIB;
   const progress = useMemo(() => runProgress(samples, fileBytes), [samples, fileBytes]);
@@ -64,7 +75,7 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop }: RunCardProps
         <progress max={1} value={fraction} aria-label={`${label}: share of the file processed`} />
         <span>
           {run.status === 'queued'
-            ? 'Waiting for its turn'
+            ? waitingText(waiting)
             : run.status === 'preparing'
               ? 'Preparing the data file'
               : progressText(processed, fileBytes, fraction, progress.bytesPerSec, progress.etaMs, active)}
@@ -93,7 +104,7 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop }: RunCardProps
       </dl>
       {dropped > 0 && <p className="note">{dropped} samples were merged by the server because this page read slowly.</p>}
 
-      {active && (
+      {active && canStop && (
         <button type="button" className="run-stop" data-testid="run-stop" onClick={() => onStop(run.id)}>
           Stop
         </button>

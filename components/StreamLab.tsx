@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { useCallback, useMemo, useState } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
 import { defaultFormValues, type ExperimentFormValues } from '@/lib/experiment-form';
-import { isActive, latestExperiment, runsOf } from '@/lib/lab-state';
+import { followedExperiment, isActive, runsOf } from '@/lib/lab-state';
+import { RoomPanel } from '@/components/RoomPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
 import { ExperimentForm } from '@/components/ExperimentForm';
 import { DataProgress } from '@/components/DataProgress';
@@ -19,10 +20,12 @@ import { useStartFeedback } from '@/components/hooks/useStartFeedback';
 
 /** Root client component of Stream Lab. */
 export function StreamLab() {
-  const { state, connection, send } = useLabSocket();
+  const { state, connection, send, reintroduce } = useLabSocket();
   const [form, setForm] = useState<ExperimentFormValues>(defaultFormValues);
+  // An experiment of someone else's chosen in the Room panel; null: this browser's latest.
+  const [watching, setWatching] = useState<string | null>(null);
 
-  const experiment = latestExperiment(state);
+  const experiment = followedExperiment(state, watching);
   const runs = useMemo(() => (experiment ? runsOf(state, experiment) : []), [state, experiment]);
 
   // readouts (start feedback, prefill)
@@ -67,11 +70,21 @@ export function StreamLab() {
           send={send}
           serverError={state.error}
           runningExperiment={runningExperiment}
-          onStarted={feedback.markStarted}
+          onStarted={() => {
+            setWatching(null);
+            feedback.markStarted();
+          }}
         />
         <p className="visually-hidden" role="status" aria-live="polite" data-testid="runs-announcer">
           {feedback.announcement}
         </p>
+        <RoomPanel
+          state={state}
+          watching={watching}
+          onWatch={setWatching}
+          onStop={stopExperiment}
+          onIdentityChange={reintroduce}
+        />
         <DataProgress data={state.data} />
         <LiveRuns state={state} experiment={experiment} runs={runs} onStopRun={stopRun} onStopExperiment={stopExperiment} />
         <ComparisonPanel runs={runs} samples={state.samples} strategies={state.strategies} />

@@ -128,13 +128,16 @@ test('an out-of-range value is marked at its field, Start is off, and nothing is
   await expect.poll(() => sent.some((f) => f.includes('"stop.all"'))).toBe(true);
 });
 
-test('a second browser sees the same run live', async ({ page, browser }) => {
+test('a second browser sees the same run live from the Room panel', async ({ page, browser }) => {
   const cards = await start(page, ['for-await'], { sizeMb: 8, delayMs: 50 });
   const card = cards.get('for-await')!;
   const id = await runId(card);
   const other = await browser.newContext();
   const page2 = await other.newPage();
   await openLab(page2);
+  // Another browser's experiment does not take over this page: it is listed in the room, to watch.
+  await expect(page2.getByTestId('run-card')).toHaveCount(0);
+  await page2.getByTestId('room-experiment').filter({ hasText: 'for await' }).getByTestId('room-watch').click();
   const mirrored = page2.locator(`[data-testid="run-card"][data-run-id="${id}"]`);
   await expect(mirrored).toHaveAttribute('data-status', 'running');
   const chart = mirrored.getByTestId('run-chart');

@@ -192,6 +192,30 @@ export function latestExperiment(state: LabState): Experiment | null {
   return state.experiments.at(-1) ?? null;
 }
 
+/** True when this page's browser started the experiment (or it is from before rooms, owned by nobody). */
+export function isOwn(state: LabState, experiment: Experiment): boolean {
+  return experiment.owner === null || experiment.owner.id === state.me?.owner.id;
+}
+
+/**
+ * The experiment a page shows: the one it chose to watch in the Room panel, else the latest
+ * this browser started. Another browser's Start never takes over the page.
+ */
+export function followedExperiment(state: LabState, watching: string | null): Experiment | null {
+  if (watching !== null) {
+    const chosen = state.experiments.find((e) => e.id === watching);
+    if (chosen) return chosen;
+  }
+  if (!state.me) return null;
+  return state.experiments.filter((e) => isOwn(state, e)).at(-1) ?? null;
+}
+
+/** Where a waiting run stands: its place (1 = next) and the estimated wait; null when it is not waiting. */
+export function queuePlace(state: LabState, runId: string): { place: number; etaMs: number | null } | null {
+  const i = state.queue.findIndex((q) => q.runId === runId);
+  return i < 0 ? null : { place: i + 1, etaMs: state.queue[i].etaMs };
+}
+
 const ACTIVE = new Set<RunState['status']>(['queued', 'preparing', 'running']);
 
 /** True while a run may still produce samples and can be stopped. */

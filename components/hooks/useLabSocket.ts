@@ -17,6 +17,8 @@ export interface LabSocket {
   connection: ConnectionState;
   /** Sends a message; false when there is no open connection. */
   send(message: ClientRequest): boolean;
+  /** Says hello again after this browser's name or operator token changed. */
+  reintroduce(): void;
 }
 
 /** One repaint per 100 ms at most: 6 parallel runs at 20 samples/s must not mean 120 renders/s. */
@@ -96,5 +98,7 @@ export function useLabSocket(): LabSocket {
 
   const send = useCallback((message: ClientRequest): boolean => connectionRef.current?.send(message) ?? false, []);
 
-  return { state, connection, send };
+  const reintroduce = useCallback(() => connectionRef.current?.reintroduce(), []);
+
+  return { state, connection, send, reintroduce };
 }

@@ -1,0 +1,75 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { E2E_OPERATOR_TOKEN } from '../playwright.config';
+
+/** Opens the Room panel's name/token form (a <details>) if it is closed. */
+async function openIdentity(page: Page): Promise<void> {
+  const details = page.getByTestId('room-panel').locator('details');
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+}
+
+/** A fresh browser (its own context, so its own id in the room) with the lab open under a name. */
+async function member(browser: Browser, name: string): Promise<Page> {
+  // No stored operator token (the config gives the default page one, for cleaning up).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByTestId('connection-status')).toHaveText('connected');
+  await openIdentity(page);
+  await page.getByTestId('room-name').fill(name);
+  await page.getByTestId('room-save').click();
+  return page;
+}
+
+async function startSlow(page: Page, strategy: string): Promise<void> {
+  for (const box of await page.locator('[data-testid^="strategy-checkbox-"]').all()) {
+    const id = (await box.getAttribute('data-testid'))!.replace('strategy-checkbox-', '');
+    await box.setChecked(id === strategy);
+  }
+  await page.getByTestId('input-sizeMb').fill('4');
+  await page.getByTestId('input-delayMs').fill('200');
+  await page.getByTestId('start-button').click();
+  await expect(page.locator(`[data-testid="run-card"][data-strategy="${strategy}"]`)).toBeVisible();
+}
+
+test('each browser keeps its own experiment, sees the other in the Room panel, and cannot stop it without the operator token', async ({ browser }) => {
+  const a = await member(browser, 'Ada');
+  const b = await member(browser, 'Bea');
+  await startSlow(a, 'for-await');
+  await startSlow(b, 'ixjs-from');
+
+  // A's page still shows A's run, not B's; B's experiment is listed in A's room with B's name.
+  await expect(a.getByTestId('run-card')).toHaveCount(1);
+  await expect(a.getByTestId('run-card')).toHaveAttribute('data-strategy', 'for-await');
+  const bInA = a.getByTestId('room-experiment').filter({ hasText: 'Bea' });
+  await expect(bInA).toHaveAttribute('data-own', 'no');
+  await expect(b.getByTestId('run-card')).toHaveAttribute('data-strategy', 'ixjs-from');
+  // B's run waits behind A's: its card says where it stands.
+  await expect(b.getByTestId('run-progress')).toContainText(/Waiting: next in the queue|%/);
+
+  // B may watch A's run but gets no Stop for it, and a stop sent anyway is refused by the server.
+  const aInB = b.getByTestId('room-experiment').filter({ hasText: 'Ada' });
+  await expect(aInB.getByTestId('room-stop')).toHaveCount(0);
+  await aInB.getByTestId('room-watch').click();
+  const watched = b.locator('[data-testid="run-card"][data-strategy="for-await"]');
+  await expect(watched).toBeVisible();
+  await expect(watched.getByTestId('run-stop')).toHaveCount(0);
+  const runId = (await watched.getAttribute('data-run-id'))!;
+  await b.evaluate((id) => {
+    const ws = new WebSocket(`ws://${location.host}/ws`);
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'run.stop', runId: id }));
+  }, runId);
+  await b.waitForTimeout(500);
+  await expect(a.locator(`[data-testid="run-card"][data-run-id="${runId}"]`)).not.toHaveAttribute('data-status', 'stopped');
+
+  // With the operator token, B's Room panel offers Stop for A's experiment, and it works.
+  await openIdentity(b);
+  await b.getByTestId('room-token').fill(E2E_OPERATOR_TOKEN);
+  await b.getByTestId('room-save').click();
+  await expect(b.getByTestId('room-panel')).toContainText('you are the operator');
+  await aInB.getByTestId('room-stop').click();
+  await expect(a.locator(`[data-testid="run-card"][data-run-id="${runId}"]`)).toHaveAttribute('data-status', 'stopped');
+
+  await b.getByTestId('stop-all-button').click();
+  await a.context().close();
+  await b.context().close();
+});
