@@ -17,7 +17,7 @@ import { LessonsLink } from '@/components/lessons/LessonsLink';
 
 /** Root client component of Stream Lab. */
 export function StreamLab() {
-  const { state, connection, send } = useLabSocket();
+  const { state, connection, feeds, send } = useLabSocket();
   const [form, setForm] = useState<ExperimentFormValues>(defaultFormValues);
 
   const experiment = latestExperiment(state);
@@ -62,8 +62,8 @@ export function StreamLab() {
           serverError={state.error}
         />
         <DataProgress data={state.data} />
-        <LiveRuns state={state} experiment={experiment} runs={runs} onStopRun={stopRun} onStopExperiment={stopExperiment} />
-        <ComparisonPanel runs={runs} samples={state.samples} strategies={state.strategies} />
+        <LiveRuns state={state} experiment={experiment} runs={runs} feeds={feeds} onStopRun={stopRun} onStopExperiment={stopExperiment} />
+        <ComparisonPanel runs={runs} feeds={feeds} strategies={state.strategies} />
         <ResultsPanel state={state} latestRuns={runs} />
         <CodePanel strategies={codeStrategies} />
       </main>
