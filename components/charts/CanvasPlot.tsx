@@ -39,6 +39,14 @@ function recordTiming(added: ReturnType<ChartColumns<unknown>['pull']>): void {
   if (drawn.length > 0) recordDrawnSamples(drawn);
 }
 
+/** Shows the y unit the axis picked, on the chart element (data-y-unit) and in its toolbar. */
+export function writeUnit(root: HTMLElement, suffix: string): void {
+  if (root.dataset.yUnit === suffix) return;
+  root.dataset.yUnit = suffix;
+  const label = root.querySelector('.chart-unit');
+  if (label) label.textContent = suffix;
+}
+
 /** True when the x axis shows less than all the data (the user dragged a zoom). */
 function isZoomed(u: uPlot): boolean {
   const xs = u.data?.[0];
@@ -88,11 +96,20 @@ function CanvasPlotImpl({ columns, height, hidden, log, zoomable, scaleGroup, fi
       el,
     );
     const member = {};
+    // Rows taken in while out of view count as drawn when they are first on screen.
+    let undrawn: ReturnType<ChartColumns<unknown>['pull']> = [];
+    const takeIn = () => {
+      const added = columns.pull();
+      if (reportsTiming && added.length > 0) undrawn = undrawn.concat(added);
+      const root = rootRef.current;
+      if (root) root.dataset.points = String(columns.rowCount());
+    };
     const drawable: Drawable = {
       visible: true,
       lastDrawAt: 0,
+      sync: takeIn,
       draw() {
-        const added = columns.pull();
+        takeIn();
         const { hidden: h, scaleGroup: group } = live.current;
         ownMax = maxOfLines(columns, h);
         group?.report(member, Math.max(ownMax, refMax));
@@ -100,11 +117,11 @@ function CanvasPlotImpl({ columns, height, hidden, log, zoomable, scaleGroup, fi
         u.setData(columns.aligned(), !(zoomable && isZoomed(u)));
         const root = rootRef.current;
         if (root) {
-          root.dataset.points = String(columns.rowCount());
-          root.dataset.yUnit = displayScale(u.scales.y.max ?? 0).suffix;
+          writeUnit(root, displayScale(u.scales.y.max ?? 0).suffix);
           root.dataset.yMax = String(u.scales.y.max ?? 0);
         }
-        if (reportsTiming && added.length > 0) recordTiming(added);
+        if (undrawn.length > 0) recordTiming(undrawn);
+        undrawn = [];
       },
     };
     plotRef.current = { u, drawable };
@@ -112,7 +129,10 @@ function CanvasPlotImpl({ columns, height, hidden, log, zoomable, scaleGroup, fi
     const unsubscribe = columns.groups.map((g) => g.source.subscribe(() => requestDraw(drawable)));
     const seen = new IntersectionObserver((entries) => {
       drawable.visible = entries.at(-1)?.isIntersecting ?? true;
-      if (drawable.visible) requestDraw(drawable);
+      if (drawable.visible) {
+        drawable.lastDrawAt = 0;
+        requestDraw(drawable);
+      }
     });
     seen.observe(el);
     const resized = new ResizeObserver(() => {

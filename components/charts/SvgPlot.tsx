@@ -5,11 +5,11 @@
  * and PNG (history/chart-export.ts clones the <svg>). Rows are read once per set of lines; a
  * transparent layer over the plot area gives the same hover readout and drag-to-zoom as the canvas.
  */
-import { memo, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { decimateMinMax, MAX_POINTS_PER_SERIES, type Point } from '@/lib/decimate';
 import { maxOfLines } from './line-columns';
-import type { PlotProps } from './CanvasPlot';
+import { writeUnit, type PlotProps } from './CanvasPlot';
 import { formatScaled, formatSecondsTick, pickScale } from './units';
 import { niceTop, REFERENCE_COLOR } from './uplot-options';
 
@@ -48,11 +48,12 @@ function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, refer
   const scale = fixedScale ?? pickScale(unit, top);
   const domain: [number, number] = zoom ?? [0, xMax > 0 ? xMax : 1];
 
-  useLayoutEffect(() => {
+  // A passive effect: the chart element's ref is attached after its children's layout effects run.
+  useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
     root.dataset.points = String(rows);
-    root.dataset.yUnit = scale.suffix;
+    writeUnit(root, scale.suffix);
     root.dataset.yMax = String(top);
   }, [rows, scale.suffix, top, rootRef]);
 

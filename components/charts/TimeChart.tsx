@@ -90,6 +90,8 @@ function TimeChartImpl({
       aria-label={label}
     >
       <div className="chart-toolbar">
+        {/* The plot writes the y unit it picked here ("MB", "KB", "ms"). */}
+        <span className="chart-unit" data-testid="chart-y-unit" />
         <button type="button" className="chart-log-toggle" data-testid="chart-log-toggle" aria-pressed={log} onClick={() => setLog((v) => !v)} title="Logarithmic y axis">
           log
         </button>

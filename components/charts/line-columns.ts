@@ -106,6 +106,7 @@ export class ChartColumns<R> {
    * different times) are joined on the union of their times, with gaps where a run has no sample.
    */
   aligned(): uPlot.AlignedData {
+    if (this.groups.length === 0) return [new Float64Array(0)];
     if (this.groups.length === 1) {
       const g = this.groups[0];
       return [g.x.view(), ...g.ys.map((y) => y.view())];

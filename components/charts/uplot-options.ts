@@ -49,6 +49,23 @@ function yRange(s: PlotSettings): uPlot.Range.Function {
   };
 }
 
+const TICK_STEPS = [1, 2, 2.5, 5, 10];
+
+/** Ticks on round numbers of the display unit (0, 25, 50 MB), not of raw bytes (23.8, 47.7 MB). */
+function linearSplits(s: PlotSettings): uPlot.Axis.Splits {
+  return (_u, _axisIdx, min, max) => {
+    const { divisor } = s.displayScale(max);
+    const span = (max - min) / divisor;
+    if (!(span > 0)) return [min];
+    const rough = span / 4;
+    const mag = 10 ** Math.floor(Math.log10(rough));
+    const step = (TICK_STEPS.find((t) => t * mag >= rough) ?? 10) * mag;
+    const out: number[] = [];
+    for (let v = Math.ceil(min / divisor / step) * step; v <= max / divisor + step * 1e-9; v += step) out.push(v * divisor);
+    return out;
+  };
+}
+
 function drawReferenceLines(u: uPlot, refs: readonly ReferenceLine[]): void {
   if (refs.length === 0) return;
   const ctx = u.ctx;
@@ -87,6 +104,7 @@ export function plotOptions(s: PlotSettings): uPlot.Options {
       {
         font: axisFont,
         size: 44,
+        splits: s.log ? undefined : linearSplits(s),
         values: (u, splits) => {
           const scale = s.displayScale(u.scales.y.max ?? 0);
           return splits.map((v) => formatScaled(v / scale.divisor));
