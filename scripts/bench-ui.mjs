@@ -19,9 +19,13 @@ function pct(xs, p) {
 /** Long tasks and frame gaps, recorded in the page from the start. */
 function watchMainThread() {
   window.__longTasks = [];
+  window.__longTaskAt = [];
   window.__frames = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    for (const e of list.getEntries()) {
+      window.__longTasks.push(e.duration);
+      window.__longTaskAt.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }
   }).observe({ type: 'longtask', buffered: true });
   let last = performance.now();
   const frame = (now) => {
@@ -36,7 +40,8 @@ function watchMainThread() {
 async function startAndWatch(page) {
   await page.getByTestId('start-button').click();
   // A person watches the runs, not the form: bring the cards on screen (charts off screen don't draw).
-  await page.evaluate(() => document.getElementById('live-heading')?.scrollIntoView());
+  // BENCH_SCROLL=0 leaves the page at the form (charts off screen): a control for what drawing costs.
+  if (process.env.BENCH_SCROLL !== '0') await page.evaluate(() => document.getElementById('live-heading')?.scrollIntoView());
 }
 
 const server = await startServer(port);
@@ -51,7 +56,7 @@ try {
   // (1) latency: a fresh experiment each time, data file already made by the first.
   const firstDrawn = [];
   const ages = [];
-  for (let i = 0; i < reps + 1; i++) {
+  for (let i = 0; reps > 0 && i < reps + 1; i++) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await configureExperiment(page, ['pipeline-generator'], { sizeMb: 16, delayMs: 5, sampleMs: 50, retained: false, parallel: false });
     await page.evaluate(() => window.__streamLab && (window.__streamLab.sampleAgesMs = []));
@@ -63,8 +68,8 @@ try {
     firstDrawn.push(m.firstSampleDrawnAt - m.startClickedAt);
     ages.push(...m.sampleAgesMs);
   }
-  console.log(`Start → first sample drawn (ms), ${reps} runs: p50 ${pct(firstDrawn, 50)}, p95 ${pct(firstDrawn, 95)}, values ${firstDrawn.join(', ')}`);
-  console.log(`sample age when drawn (ms), ${ages.length} samples: p50 ${pct(ages, 50)}, p95 ${pct(ages, 95)}, max ${Math.max(...ages)}`);
+  if (reps > 0) console.log(`Start → first sample drawn (ms), ${reps} runs: p50 ${pct(firstDrawn, 50)}, p95 ${pct(firstDrawn, 95)}, values ${firstDrawn.join(', ')}`);
+  if (reps > 0) console.log(`sample age when drawn (ms), ${ages.length} samples: p50 ${pct(ages, 50)}, p95 ${pct(ages, 95)}, max ${Math.max(...ages)}`);
 
   // (2) many runs in parallel, 150 MiB at 25 ms per chunk ≈ 60 s for the pull readers, 50 ms samples.
   const six = ['rxjs-from', 'ixjs-from', 'pipeline-generator', 'iterator-helper', 'for-await', 'readable-map'];
@@ -75,8 +80,11 @@ try {
     await configureExperiment(page, strategies, { sizeMb: 150, delayMs: 25, sampleMs: 50, retained: false, parallel: true });
     await page.evaluate(() => {
       window.__longTasks = [];
+      window.__longTaskAt = [];
       window.__frames = [];
       window.__streamLab.sampleAgesMs = [];
+      window.__clickAt = performance.now();
+      if (window.__chartDraws) Object.assign(window.__chartDraws, { draws: 0, totalMs: 0, maxMs: 0, frames: 0, maxFrameMs: 0 });
     });
     const started = Date.now();
     await startAndWatch(page);
@@ -106,6 +114,14 @@ try {
         `max ${Math.max(...frames).toFixed(0)} ms; sample age p50 ${pct(sampleAges, 50)} ms, p95 ${pct(sampleAges, 95)} ms; ` +
         `JS heap after GC ${(heap.usedSize / 2 ** 20).toFixed(1)} MiB; outcomes ${[...new Set(outcomes)].join('/')}`,
     );
+    const draws = await page.evaluate(() => window.__chartDraws);
+    console.log(
+      `  chart draws: ${draws.draws} in ${draws.frames} frames, ${(draws.totalMs / Math.max(1, draws.draws)).toFixed(2)} ms each on average, ` +
+        `longest draw ${draws.maxMs.toFixed(1)} ms, longest frame of draws ${draws.maxFrameMs.toFixed(1)} ms, ${(draws.totalMs / seconds / 10).toFixed(1)} % of the main thread`,
+    );
+    if (process.env.BENCH_DEBUG) {
+      console.log(await page.evaluate(() => JSON.stringify(window.__longTaskAt.filter(([, d]) => d > 50).map(([at, d]) => [at - Math.round(window.__clickAt), d]))));
+    }
     await page.screenshot({ path: `/tmp/bench-ui-${strategies.length}.png` });
   }
 } finally {

@@ -35,7 +35,9 @@ export function ChartReadout({ columns, hidden, hover, fixedScale, plotLeft }: C
   const onRight = h.left < h.width / 2;
   const style = onRight ? { left: plotLeft + h.left + 12 } : { right: `calc(100% - ${plotLeft + h.left - 12}px)` };
   return (
-    <div className="chart-readout" data-testid="chart-readout" data-time-ms={Math.round(h.t)} style={style} aria-live="off">
+    <>
+      <div className="chart-cursor" style={{ left: plotLeft + h.left }} aria-hidden="true" />
+      <div className="chart-readout" data-testid="chart-readout" data-time-ms={Math.round(h.t)} style={style} aria-live="off">
       <div className="chart-readout-time">{formatSecondsReadout(Math.max(0, h.t))}</div>
       <ul>
         {rows.map(({ line, value }) => (
@@ -46,6 +48,7 @@ export function ChartReadout({ columns, hidden, hover, fixedScale, plotLeft }: C
           </li>
         ))}
       </ul>
-    </div>
+      </div>
+    </>
   );
 }

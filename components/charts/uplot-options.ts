@@ -22,7 +22,6 @@ export interface PlotSettings {
   width: number;
   height: number;
   log: boolean;
-  zoomable: boolean;
   hidden: ReadonlySet<string>;
   referenceLines: readonly ReferenceLine[];
   /** Several sources joined on one time axis: lines skip the gaps between their own samples. */
@@ -92,7 +91,12 @@ export function plotOptions(s: PlotSettings): uPlot.Options {
     legend: { show: false },
     padding: [8, 12, 0, 0],
     cursor: {
-      drag: { x: s.zoomable, y: false, setScale: s.zoomable },
+      // uPlot's cursor lines are composited layers (will-change); a dozen charts' worth made every
+      // frame's commit slow. The readout draws a plain line instead.
+      x: false,
+      y: false,
+      // Switched on later (CanvasPlot) once the data stops changing.
+      drag: { x: false, y: false, setScale: false },
       points: { show: false },
     },
     scales: {
