@@ -62,8 +62,7 @@ export function bytesScale(suffix: 'KB' | 'MB' | 'GB'): DisplayScale {
 export function formatScaled(scaled: number): string {
   const abs = Math.abs(scaled);
   if (abs >= 100 || abs === 0) return scaled.toFixed(0);
-  if (abs >= 10) return scaled.toFixed(1).replace(/\.0$/, '');
-  if (abs >= 1) return scaled.toFixed(1);
+  if (abs >= 1) return scaled.toFixed(1).replace(/\.0$/, '');
   return Number(scaled.toPrecision(2)).toString();
 }
 
