@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, configureExperiment, findChromium, startServer } from '.
 
 const port = Number(process.env.BENCH_PORT ?? 3250);
 const reps = Number(process.env.BENCH_REPS ?? 5);
-const cases = (process.env.BENCH_CASES ?? '6,12').split(',').map(Number);
+const cases = (process.env.BENCH_CASES ?? '6,12').split(',').filter(Boolean).map(Number);
 
 function pct(xs, p) {
   const s = [...xs].sort((a, b) => a - b);

@@ -150,6 +150,8 @@ export class LivePlot implements Drawable {
     }
     if (this.undrawn.length > 0) recordTiming(this.undrawn);
     this.undrawn = [];
+    // Until a sample is on screen every draw is a "first" one: the first sample must not wait for a round.
+    if (this.c.columns.rowCount() === 0) this.lastDrawAt = 0;
   }
 
   /** Hides and shows series; the y range follows on the redraw. */

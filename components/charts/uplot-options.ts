@@ -95,7 +95,7 @@ export function plotOptions(s: PlotSettings): uPlot.Options {
       // frame's commit slow. The readout draws a plain line instead.
       x: false,
       y: false,
-      // Switched on later (CanvasPlot) once the data stops changing.
+      // Switched on later (LivePlot.setZoomable) once the data stops changing.
       drag: { x: false, y: false, setScale: false },
       points: { show: false },
     },
