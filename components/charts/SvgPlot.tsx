@@ -53,6 +53,7 @@ function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, refer
     const root = rootRef.current;
     if (!root) return;
     root.dataset.points = String(rows);
+    root.dataset.drawn = String(rows > 0);
     writeUnit(root, scale.suffix);
     root.dataset.yMax = String(top);
   }, [rows, scale.suffix, top, rootRef]);

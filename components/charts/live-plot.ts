@@ -147,6 +147,7 @@ export class LivePlot implements Drawable {
     if (root) {
       writeUnit(root, this.displayScale(u.scales.y.max ?? 0).suffix);
       root.dataset.yMax = String(u.scales.y.max ?? 0);
+      root.dataset.drawn = String(this.c.columns.rowCount() > 0);
     }
     if (this.undrawn.length > 0) recordTiming(this.undrawn);
     this.undrawn = [];
