@@ -40,14 +40,19 @@ async function recordedSummary(page: Page, runId: string): Promise<RunSummary> {
 
 /** Moves the pointer over a chart's plot at `fraction` of its width and returns the readout. */
 async function hoverChart(chart: Locator, fraction: number): Promise<Locator> {
+  // A chart builds its plot on its first draw, once on screen.
   await chart.scrollIntoViewIfNeeded();
+  await expect(chart).toHaveAttribute('data-drawn', 'true');
   const plot = chart.locator('.chart-plot');
-  const box = (await plot.boundingBox())!;
-  // The plot area starts right of the 44 px y axis.
-  const left = box.x + 44 + (box.width - 56) * fraction;
-  await chart.page().mouse.move(left, box.y + box.height / 3);
   const readout = chart.getByTestId('chart-readout');
-  await expect(readout).toBeVisible();
+  await expect(async () => {
+    const box = (await plot.boundingBox())!;
+    // The plot area starts right of the 44 px y axis; moving in two steps makes a fresh mousemove.
+    const left = box.x + 44 + (box.width - 56) * fraction;
+    await chart.page().mouse.move(left - 3, box.y + box.height / 3);
+    await chart.page().mouse.move(left, box.y + box.height / 3);
+    await expect(readout).toBeVisible({ timeout: 1000 });
+  }).toPass();
   return readout;
 }
 
