@@ -43,8 +43,7 @@ function yRange(s: PlotSettings): uPlot.Range.Function {
     const top = s.yTop() > 0 ? s.yTop() : 1;
     if (!s.log) return [0, top];
     // Zero and below have no place on a log axis: start a few decades under the top, or at the data.
-    const low = dataMin > 0 ? Math.min(dataMin, top / 10) : top / 1e4;
-    return uPlot.rangeLog(low, top, 10, true);
+    return [dataMin > 0 ? Math.max(top / 1e6, Math.min(dataMin, top / 10)) : top / 1e4, top];
   };
 }
 
@@ -61,6 +60,21 @@ function linearSplits(s: PlotSettings): uPlot.Axis.Splits {
     const step = (TICK_STEPS.find((t) => t * mag >= rough) ?? 10) * mag;
     const out: number[] = [];
     for (let v = Math.ceil(min / divisor / step) * step; v <= max / divisor + step * 1e-9; v += step) out.push(v * divisor);
+    return out;
+  };
+}
+
+/** Log ticks at 1, 2 and 5 × 10^k of the display unit (1, 10, 100 MB), not of raw bytes. */
+function logSplits(s: PlotSettings): uPlot.Axis.Splits {
+  return (_u, _axisIdx, min, max) => {
+    const { divisor } = s.displayScale(max);
+    const out: number[] = [];
+    for (let k = Math.floor(Math.log10(min / divisor)); k <= Math.ceil(Math.log10(max / divisor)); k++) {
+      for (const m of [1, 2, 5]) {
+        const v = m * 10 ** k * divisor;
+        if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9)) out.push(v);
+      }
+    }
     return out;
   };
 }
@@ -108,10 +122,11 @@ export function plotOptions(s: PlotSettings): uPlot.Options {
       {
         font: axisFont,
         size: 44,
-        splits: s.log ? undefined : linearSplits(s),
+        splits: s.log ? logSplits(s) : linearSplits(s),
         values: (u, splits) => {
           const scale = s.displayScale(u.scales.y.max ?? 0);
-          return splits.map((v) => formatScaled(v / scale.divisor));
+          // A log axis filters its minor ticks to null: they get no label.
+          return splits.map((v) => (v == null ? '' : formatScaled(v / scale.divisor)));
         },
         grid: { stroke: '#e3e6ea', dash: [3, 3] },
       },
