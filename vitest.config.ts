@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,8 +7,10 @@ import { defineConfig } from 'vitest/config';
  * itself light with small files and short delays instead.
  */
 export default defineConfig({
+  // The same '@/…' imports as the app (tsconfig paths), for the chart modules' tests under components/.
+  resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
-    include: ['server/**/*.test.ts', 'lib/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'lib/**/*.test.ts', 'components/**/*.test.ts'],
     environment: 'node',
     // Forks, not threads: the runner tracks its children per process and tests send signals.
     pool: 'forks',

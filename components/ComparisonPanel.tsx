@@ -1,40 +1,46 @@
 'use client';
 
 /** One metric of every run of an experiment, overlaid on one time axis (seconds since each run started). */
-import { useMemo, useState } from 'react';
-import type { RunState, Sample, StrategyInfo } from '@/lib/protocol';
-import { METRIC_LABELS, metricValue, type ComparisonMetric } from '@/lib/metrics';
-import { MemoryChart, type ChartSeries } from '@/components/charts/MemoryChart';
+import { memo, useMemo, useState } from 'react';
+import type { RunState, StrategyInfo } from '@/lib/protocol';
+import { METRIC_LABELS, type ComparisonMetric } from '@/lib/metrics';
+import { isActive } from '@/lib/lab-state';
+import { TimeChart } from '@/components/charts/TimeChart';
 import { MetricSelect } from '@/components/charts/MetricSelect';
-import { seriesColor } from '@/components/charts/palette';
+import { metricLines } from '@/components/charts/chart-lines';
+import { strategyStyle } from '@/components/charts/palette';
+import type { LiveFeeds } from '@/components/charts/sample-source';
 
 export interface ComparisonPanelProps {
   runs: readonly RunState[];
-  samples: Readonly<Record<string, readonly Sample[]>>;
+  feeds: LiveFeeds;
   strategies: readonly StrategyInfo[];
 }
 
-/** Chart overlaying the chosen metric for the given runs, with a metric picker. */
-export function ComparisonPanel({ runs, samples, strategies }: ComparisonPanelProps) {
-  const [metric, setMetric] = useState<ComparisonMetric>('arrayBuffers');
+/**
+ * What the lines depend on, as a string: runs are new objects on every update of their state,
+ * but the chart must only be rebuilt when the set of runs (or the catalog) changes.
+ */
+function linesKey(runs: readonly RunState[], strategies: readonly StrategyInfo[]): string {
+  return JSON.stringify([runs.map((r) => [r.id, r.strategy]), strategies.map((s) => [s.id, s.label])]);
+}
 
-  const series = useMemo<ChartSeries[]>(
-    () =>
-      runs.map((run, i) => {
-        const info = strategies.find((s) => s.id === run.strategy);
-        const repeated = runs.filter((r) => r.strategy === run.strategy).length > 1;
-        return {
-          id: run.id,
-          label: `${info?.label ?? run.strategy}${repeated ? ` #${i + 1}` : ''}`,
-          color: seriesColor(i),
-          // Pull readers dashed: the line style says the mode even without colour.
-          dashed: info?.mode === 'pull',
-          points: (samples[run.id] ?? []).map((s) => ({ x: s.t, y: metricValue(s, metric) })),
-        };
+function ComparisonPanelImpl({ runs, feeds, strategies }: ComparisonPanelProps) {
+  const [metric, setMetric] = useState<ComparisonMetric>('arrayBuffers');
+  const key = linesKey(runs, strategies);
+  const lines = useMemo(() => {
+    const [runPairs, catalog] = JSON.parse(key) as [Array<[string, string]>, Array<[string, string]>];
+    const catalogIds = catalog.map(([id]) => id);
+    const labelOf = (id: string) => catalog.find(([sid]) => sid === id)?.[1] ?? id;
+    return metricLines(
+      runPairs.map(([id, strategy], i) => {
+        const repeated = runPairs.filter(([, s]) => s === strategy).length > 1;
+        return { key: id, label: `${labelOf(strategy)}${repeated ? ` #${i + 1}` : ''}`, style: strategyStyle(strategy, catalogIds), source: feeds.feed(id) };
       }),
-    [runs, samples, strategies, metric],
-  );
-  const total = runs.reduce((n, r) => n + (samples[r.id]?.length ?? 0), 0);
+      metric,
+    );
+  }, [key, metric, feeds]);
+  const finished = runs.length > 0 && !runs.some(isActive);
 
   return (
     <section className="panel comparison" aria-labelledby="comparison-heading">
@@ -42,14 +48,11 @@ export function ComparisonPanel({ runs, samples, strategies }: ComparisonPanelPr
         <h2 id="comparison-heading">Comparison</h2>
         <MetricSelect id="comparison-metric" testId="comparison-metric" value={metric} onChange={setMetric} />
       </header>
-      <p className="muted">Latest experiment; solid lines are push readers, dashed lines pull readers. Time is counted from each run’s own start.</p>
-      <MemoryChart
-        testId="comparison-chart"
-        label={`${METRIC_LABELS[metric]} of every run, MB over seconds`}
-        series={series}
-        sampleCount={total}
-        height={260}
-      />
+      <p className="muted">Latest experiment; each strategy keeps its colour and line style on every page. Time is counted from each run’s own start.</p>
+      <TimeChart testId="comparison-chart" label={`${METRIC_LABELS[metric]} of every run over seconds`} lines={lines} height={260} zoomable={finished} />
     </section>
   );
 }
+
+/** Chart overlaying the chosen metric for the given runs, with a metric picker. */
+export const ComparisonPanel = memo(ComparisonPanelImpl);

@@ -1,12 +1,15 @@
 'use client';
 
 /** The live view: a card per run of the latest experiment, and a line for runs of older ones still going. */
+import { useMemo, useState } from 'react';
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
 import type { LabState } from '@/lib/lab-state';
 import { isActive, isOwn, queuePlace } from '@/lib/lab-state';
 import { formatClock } from '@/lib/format';
 import { RunCard } from '@/components/RunCard';
 import { StatusBadge } from '@/components/StatusBadge';
+import { ScaleGroup } from '@/components/charts/scale-group';
+import type { LiveFeeds } from '@/components/charts/sample-source';
 
 const NO_SAMPLES: never[] = [];
 
@@ -14,6 +17,8 @@ export interface LiveRunsProps {
   state: LabState;
   experiment: Experiment | null;
   runs: readonly RunState[];
+  /** Samples as they arrive, for the cards' charts. */
+  feeds: LiveFeeds;
   onStopRun(runId: string): void;
   onStopExperiment(experimentId: string): void;
 }
@@ -29,7 +34,11 @@ function describeParams(e: Experiment): string {
 }
 
 /** Cards for the given experiment's runs plus a compact list of other active runs. */
-export function LiveRuns({ state, experiment, runs, onStopRun, onStopExperiment }: LiveRunsProps) {
+export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExperiment }: LiveRunsProps) {
+  // Cards of one experiment share their y-scale unless the user asks for each card's own.
+  const [sharedScale, setSharedScale] = useState(true);
+  const experimentId = experiment?.id ?? null;
+  const scaleGroup = useMemo(() => (experimentId && sharedScale ? new ScaleGroup() : null), [experimentId, sharedScale]);
   const info = (id: string): StrategyInfo | undefined => state.strategies.find((s) => s.id === id);
   const shown = new Set(runs.map((r) => r.id));
   // This browser's earlier runs still going; other browsers' are in the Room panel.
@@ -48,6 +57,10 @@ export function LiveRuns({ state, experiment, runs, onStopRun, onStopExperiment 
           <>
             <span className="muted">
               started {formatClock(experiment.createdAt)} · {describeParams(experiment)}
+            </span>
+            <span className="check-inline">
+              <input id="shared-scale" type="checkbox" data-testid="shared-scale-toggle" checked={sharedScale} onChange={(e) => setSharedScale(e.target.checked)} />
+              <label htmlFor="shared-scale">Same y-scale on every card</label>
             </span>
             {runs.some(isActive) && mayStop && (
               <button type="button" onClick={() => onStopExperiment(experiment.id)}>
@@ -70,6 +83,8 @@ export function LiveRuns({ state, experiment, runs, onStopRun, onStopExperiment 
             onStop={onStopRun}
             canStop={mayStop}
             waiting={queuePlace(state, run.id)}
+            feed={feeds.feed(run.id)}
+            scaleGroup={scaleGroup}
           />
         ))}
       </div>

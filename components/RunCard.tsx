@@ -1,19 +1,23 @@
 'use client';
 
-/** One run, live: its five memory series, progress with ETA, event-loop delay, and the verdict. */
+/** One run, live: its five memory series, progress with ETA, its figures, and the verdict. */
 import { memo, useMemo } from 'react';
-import type { ProcSample, RunState, Sample, StrategyInfo } from '@/lib/protocol';
+import type { ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
 import { MIB } from '@/lib/params';
 import { runProgress } from '@/lib/progress';
 import { verdictFor } from '@/lib/verdict';
 import { formatMb, formatPercent, formatSeconds } from '@/lib/format';
 import { isActive } from '@/lib/lab-state';
-import { MemoryChart } from '@/components/charts/MemoryChart';
-import { memorySeries } from '@/components/charts/series';
+import { TimeChart } from '@/components/charts/TimeChart';
+import { MEMORY_SERIES, sampleLines } from '@/components/charts/chart-lines';
+import type { SampleSource } from '@/components/charts/sample-source';
+import type { ScaleGroup } from '@/components/charts/scale-group';
+import { useArraySource } from '@/components/hooks/useArraySource';
 import { StatusBadge } from '@/components/StatusBadge';
 
 export interface RunCardProps {
   run: RunState;
+  /** The run's samples so far, updated at a human rate: figures and progress come from them. */
   samples: readonly Sample[];
   proc: readonly ProcSample[];
   dropped: number;
@@ -23,10 +27,11 @@ export interface RunCardProps {
   canStop?: boolean;
   /** Its place in the room's queue while it waits. */
   waiting?: { place: number; etaMs: number | null } | null;
+  /** Samples as they arrive, for the chart; without it the chart follows `samples`. */
+  feed?: SampleSource<Sample>;
+  /** The y-scale shared with the experiment's other cards; null for the card's own. */
+  scaleGroup?: ScaleGroup | null;
 }
-
-/** A card's chart is ~300 px wide: more points than this per series would not show, only cost. */
-const CARD_POINTS_PER_SERIES = 200;
 
 /** The text beside the progress bar: "12 of 31 MB (40%) · 6.2 MB/s · ETA 3.1 s". */
 function progressText(processed: number, fileBytes: number, fraction: number, bytesPerSec: number | null, etaMs: number | null, live: boolean): string {
@@ -43,16 +48,44 @@ function waitingText(waiting: RunCardProps['waiting']): string {
   return waiting.place === 1 ? `Waiting: next in the queue${eta}` : `Waiting: #${waiting.place} in the queue${eta}`;
 }
 
-function RunCardImpl({ run, samples, proc, dropped, info, onStop, canStop = true, waiting = null }: RunCardProps) {
-  const series = useMemo(() => memorySeries(samples), [samples]);
+interface Figure {
+  id: string;
+  term: string;
+  value: number | null;
+  text: string;
+  /** "now" while running, "peak"/"max" from the summary once ended, "last" for a run without one. */
+  kind: 'now' | 'peak' | 'max' | 'last';
+}
+
+/** A finished run shows its summary's peaks and maxima; a running one its latest sample, labelled "now". */
+function runFigures(summary: RunSummary | null, last: Sample | undefined, lastProc: ProcSample | undefined): Figure[] {
+  if (summary) {
+    return [
+      { id: 'el-delay', term: 'Event-loop delay', value: summary.eventLoopDelayMs.max, text: `${summary.eventLoopDelayMs.max.toFixed(1)} ms`, kind: 'max' },
+      { id: 'array-buffers', term: 'arrayBuffers', value: summary.peak.arrayBuffers, text: formatMb(summary.peak.arrayBuffers), kind: 'peak' },
+      { id: 'rss-outside', term: 'RSS from outside', value: summary.procPeakRss, text: formatMb(summary.procPeakRss), kind: 'peak' },
+    ];
+  }
+  const kind = 'now' as const;
+  return [
+    { id: 'el-delay', term: 'Event-loop delay', value: last?.elMaxMs ?? null, text: last ? `${last.elMaxMs.toFixed(1)} ms` : '–', kind },
+    { id: 'array-buffers', term: 'arrayBuffers', value: last?.arrayBuffers ?? null, text: last ? formatMb(last.arrayBuffers) : '–', kind },
+    { id: 'rss-outside', term: 'RSS from outside', value: lastProc?.rss ?? null, text: lastProc ? formatMb(lastProc.rss) : '–', kind },
+  ];
+}
+
+function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGroup = null, canStop = true, waiting = null }: RunCardProps) {
+  const fallback = useArraySource(samples);
+  const source = feed ?? fallback;
+  const lines = useMemo(() => sampleLines(source, MEMORY_SERIES), [source]);
   const fileBytes = run.summary?.fileBytes ?? run.fileBytes ?? run.params.sizeMb * MIB;
   const progress = useMemo(() => runProgress(samples, fileBytes), [samples, fileBytes]);
   const active = isActive(run);
   const processed = run.summary?.bytesProcessed ?? progress.processedBytes;
   const fraction = fileBytes > 0 ? Math.min(1, processed / fileBytes) : 0;
-  const last = samples.at(-1);
-  const lastProc = proc.at(-1);
   const label = info?.label ?? run.strategy;
+  const figures = runFigures(run.summary, samples.at(-1), proc.at(-1));
+  const lastKind = !active && !run.summary ? 'last' : null;
 
   return (
     <article
@@ -69,7 +102,15 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, canStop = true
         <StatusBadge status={run.status} />
       </header>
 
-      <MemoryChart testId="run-chart" label={`Memory of the ${label} run, MB over seconds`} series={series} sampleCount={samples.length} height={170} maxPointsPerSeries={CARD_POINTS_PER_SERIES} />
+      <TimeChart
+        testId="run-chart"
+        label={`Memory of the ${label} run over seconds`}
+        lines={lines}
+        height={170}
+        scaleGroup={scaleGroup}
+        zoomable={!active}
+        reportsTiming
+      />
 
       <div className="run-progress" data-testid="run-progress" data-fraction={fraction.toFixed(4)}>
         <progress max={1} value={fraction} aria-label={`${label}: share of the file processed`} />
@@ -83,18 +124,15 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, canStop = true
       </div>
 
       <dl className="run-stats">
-        <div>
-          <dt>Event-loop delay</dt>
-          <dd>{last ? `${last.elMaxMs.toFixed(1)} ms max` : '–'}</dd>
-        </div>
-        <div>
-          <dt>arrayBuffers</dt>
-          <dd>{last ? formatMb(last.arrayBuffers) : '–'}</dd>
-        </div>
-        <div>
-          <dt>RSS from outside</dt>
-          <dd>{lastProc ? formatMb(lastProc.rss) : '–'}</dd>
-        </div>
+        {figures.map((f) => (
+          <div key={f.id} data-testid={`run-figure-${f.id}`} data-value={f.value ?? ''} data-kind={lastKind ?? f.kind}>
+            <dt>{f.term}</dt>
+            <dd>
+              {f.text}
+              {f.value !== null && <span className="figure-kind"> {lastKind ?? f.kind}</span>}
+            </dd>
+          </div>
+        ))}
         {run.pid !== null && active && (
           <div>
             <dt>pid</dt>
@@ -123,5 +161,5 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, canStop = true
   );
 }
 
-/** Card for one run; re-renders only when its own run state or samples change. */
+/** Card for one run; re-renders only when its own run state or figures change. */
 export const RunCard = memo(RunCardImpl);

@@ -20,7 +20,7 @@ import { useStartFeedback } from '@/components/hooks/useStartFeedback';
 
 /** Root client component of Stream Lab. */
 export function StreamLab() {
-  const { state, connection, send, reintroduce } = useLabSocket();
+  const { state, connection, feeds, send, reintroduce } = useLabSocket();
   const [form, setForm] = useState<ExperimentFormValues>(defaultFormValues);
   // An experiment of someone else's chosen in the Room panel; null: this browser's latest.
   const [watching, setWatching] = useState<string | null>(null);
@@ -86,8 +86,8 @@ export function StreamLab() {
           onIdentityChange={reintroduce}
         />
         <DataProgress data={state.data} />
-        <LiveRuns state={state} experiment={experiment} runs={runs} onStopRun={stopRun} onStopExperiment={stopExperiment} />
-        <ComparisonPanel runs={runs} samples={state.samples} strategies={state.strategies} />
+        <LiveRuns state={state} experiment={experiment} runs={runs} feeds={feeds} onStopRun={stopRun} onStopExperiment={stopExperiment} />
+        <ComparisonPanel runs={runs} feeds={feeds} strategies={state.strategies} />
         <ResultsPanel state={state} latestRuns={runs} />
         <CodePanel strategies={codeStrategies} />
       </main>

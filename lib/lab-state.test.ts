@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyServerMessages, boundSeries, initialLabState, latestExperiment, runsOf, type LabState } from './lab-state';
+import { applyServerMessages, boundSeries, initialLabState, keptRunIds, latestExperiment, runsOf, type LabState } from './lab-state';
 import { DEFAULT_PARAMS, MIB } from './params';
 import type { Experiment, RunState, RunSummary, ServerMessage } from './protocol';
 import { makeSample } from './test-fixtures';
@@ -121,6 +121,18 @@ describe('applyServerMessages', () => {
     ]);
     s = applyServerMessages(s, [{ type: 'experiment.created', experiment: experiment('e4', 9, ['e4-r']) }, samples('e4-r', [4])]);
     expect(Object.keys(s.samples).sort()).toEqual(['e2-r', 'e3-r', 'e4-r']);
+  });
+
+  it('keeps the runs of the newest experiments and any run still going (the live feeds follow this)', () => {
+    const s = applyServerMessages(initialLabState, [
+      snapshot({
+        experiments: ['e1', 'e2', 'e3', 'e4'].map((id, i) => experiment(id, i, [`${id}-r`])),
+        runs: [run('e1-r', 'running'), run('e2-r', 'completed'), run('e4-r', 'queued')],
+      }),
+    ]);
+    expect([...keptRunIds(s)].sort()).toEqual(['e1-r', 'e2-r', 'e3-r', 'e4-r']);
+    const later = applyServerMessages(s, [{ type: 'run.updated', run: run('e1-r', 'stopped') }]);
+    expect([...keptRunIds(later)].sort()).toEqual(['e2-r', 'e3-r', 'e4-r']);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * What the page knows about the lab, and how server messages change it. Pure: the socket hook
- * feeds it batches of validated messages (one batch per repaint), tests feed it literals.
+ * feeds it batches of validated messages (at most a few per second), tests feed it literals.
+ * Live charts do not read samples from here: they draw from LiveFeeds as messages arrive.
  */
 import type {
   DataStatus,
@@ -95,10 +96,16 @@ function appendTo<T>(map: Map<string, T[]>, key: string, items: readonly T[]): v
   else map.set(key, [...items]);
 }
 
-/** Forgets the samples of runs outside the newest experiments, so a long session stays small. */
-function dropOldSamples(state: LabState): void {
+/** Runs whose samples the page keeps: those of the newest experiments, and any still going. */
+export function keptRunIds(state: LabState): Set<string> {
   const keep = new Set(state.experiments.slice(-EXPERIMENTS_WITH_SAMPLES).flatMap((e) => e.runIds));
   for (const run of Object.values(state.runs)) if (isActive(run)) keep.add(run.id);
+  return keep;
+}
+
+/** Forgets the samples of runs outside the newest experiments, so a long session stays small. */
+function dropOldSamples(state: LabState): void {
+  const keep = keptRunIds(state);
   const pick = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).filter(([id]) => keep.has(id)));
   if (Object.keys(state.samples).some((id) => !keep.has(id))) state.samples = pick(state.samples);
   if (Object.keys(state.proc).some((id) => !keep.has(id))) state.proc = pick(state.proc);

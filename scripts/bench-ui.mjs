@@ -1,45 +1,66 @@
 // `npm run bench:ui`: starts the production server on a spare port, drives the page in Chromium
-// and measures (1) Start → first sample drawn and sample age when drawn (child clock → browser),
-// p50/p95, over several single-run experiments; (2) the page's longest main-thread task while six
-// strategies run in parallel for about a minute at 20 samples/s. Needs `next build` first.
+// (1280×800, the runs section scrolled into view as a person watching would) and measures
+// (1) Start → first sample drawn and sample age when drawn (child clock → browser), p50/p95, over
+// several single-run experiments; (2) main-thread long tasks, frame times and the JS heap while
+// six strategies, then all twelve, run in parallel for about a minute at 20 samples/s.
+// Needs `next build` first. BENCH_REPS (default 5), BENCH_CASES (default "6,12").
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, configureExperiment, findChromium, startServer } from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3250);
 const reps = Number(process.env.BENCH_REPS ?? 5);
+const cases = (process.env.BENCH_CASES ?? '6,12').split(',').filter(Boolean).map(Number);
 
 function pct(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+/** Long tasks and frame gaps, recorded in the page from the start. */
+function watchMainThread() {
+  window.__longTasks = [];
+  window.__longTaskAt = [];
+  window.__frames = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__longTasks.push(e.duration);
+      window.__longTaskAt.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }
+  }).observe({ type: 'longtask', buffered: true });
+  let last = performance.now();
+  const frame = (now) => {
+    window.__frames.push(now - last);
+    if (window.__frames.length > 20_000) window.__frames.splice(0, 10_000);
+    last = now;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+async function startAndWatch(page) {
+  await page.getByTestId('start-button').click();
+  // A person watches the runs, not the form: bring the cards on screen (charts off screen don't draw).
+  // BENCH_SCROLL=0 leaves the page at the form (charts off screen): a control for what drawing costs.
+  if (process.env.BENCH_SCROLL !== '0') await page.evaluate(() => document.getElementById('live-heading')?.scrollIntoView());
 }
 
 const server = await startServer(port);
-const base = server.url;
-
-const browser = await chromium.launch({
-  executablePath: (await findChromium()) ?? undefined,
-  args: CHROMIUM_ARGS,
-});
+const browser = await chromium.launch({ executablePath: (await findChromium()) ?? undefined, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  await page.goto(base);
+  await page.addInitScript(watchMainThread);
+  await page.goto(server.url);
   await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
-
-  const configure = (strategies, values) => configureExperiment(page, strategies, values);
+  const cdp = await page.context().newCDPSession(page);
 
   // (1) latency: a fresh experiment each time, data file already made by the first.
   const firstDrawn = [];
   const ages = [];
-  for (let i = 0; i < reps + 1; i++) {
-    await configure(['pipeline-generator'], { sizeMb: 16, delayMs: 5, sampleMs: 50, retained: false, parallel: false });
+  for (let i = 0; reps > 0 && i < reps + 1; i++) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await configureExperiment(page, ['pipeline-generator'], { sizeMb: 16, delayMs: 5, sampleMs: 50, retained: false, parallel: false });
     await page.evaluate(() => window.__streamLab && (window.__streamLab.sampleAgesMs = []));
-    await page.getByTestId('start-button').click();
+    await startAndWatch(page);
     await page.waitForFunction(() => window.__streamLab?.firstSampleDrawnAt != null, null, { timeout: 60_000 });
     await page.locator('[data-testid="run-card"][data-status="completed"]').first().waitFor({ timeout: 60_000 });
     const m = await page.evaluate(() => window.__streamLab);
@@ -47,27 +68,62 @@ try {
     firstDrawn.push(m.firstSampleDrawnAt - m.startClickedAt);
     ages.push(...m.sampleAgesMs);
   }
-  console.log(`Start → first sample drawn (ms), ${reps} runs: p50 ${pct(firstDrawn, 50)}, p95 ${pct(firstDrawn, 95)}, values ${firstDrawn.join(', ')}`);
-  console.log(`sample age when drawn (ms), ${ages.length} samples: p50 ${pct(ages, 50)}, p95 ${pct(ages, 95)}, max ${Math.max(...ages)}`);
+  if (reps > 0) console.log(`Start → first sample drawn (ms), ${reps} runs: p50 ${pct(firstDrawn, 50)}, p95 ${pct(firstDrawn, 95)}, values ${firstDrawn.join(', ')}`);
+  if (reps > 0) console.log(`sample age when drawn (ms), ${ages.length} samples: p50 ${pct(ages, 50)}, p95 ${pct(ages, 95)}, max ${Math.max(...ages)}`);
 
-  // (2) six runs in parallel, 150 MiB at 25 ms per chunk ≈ 60 s for the pull readers, 50 ms samples.
+  // (2) many runs in parallel, 150 MiB at 25 ms per chunk ≈ 60 s for the pull readers, 50 ms samples.
   const six = ['rxjs-from', 'ixjs-from', 'pipeline-generator', 'iterator-helper', 'for-await', 'readable-map'];
-  await configure(six, { sizeMb: 150, delayMs: 25, sampleMs: 50, retained: false, parallel: true });
-  await page.evaluate(() => (window.__longTasks = []));
-  const started = Date.now();
-  await page.getByTestId('start-button').click();
-  await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= n,
-    six.length,
-    { timeout: 300_000, polling: 1000 },
-  );
-  const tasks = await page.evaluate(() => window.__longTasks);
-  const totalPoints = await page.getByTestId('comparison-chart').getAttribute('data-points');
-  console.log(
-    `6 parallel runs, ${((Date.now() - started) / 1000).toFixed(0)} s, ${totalPoints} samples drawn: ` +
-      `${tasks.length} long tasks (>50 ms), longest ${Math.max(0, ...tasks).toFixed(0)} ms, p95 ${tasks.length ? pct(tasks, 95).toFixed(0) : 0} ms`,
-  );
-  await page.screenshot({ path: '/tmp/bench-ui-six.png', fullPage: true });
+  const all = await page.locator('[data-testid^="strategy-checkbox-"]').evaluateAll((els) => els.map((e) => e.dataset.testid.replace('strategy-checkbox-', '')));
+  for (const n of cases) {
+    const strategies = n === 6 ? six : all.slice(0, n);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await configureExperiment(page, strategies, { sizeMb: 150, delayMs: 25, sampleMs: 50, retained: false, parallel: true });
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      window.__longTaskAt = [];
+      window.__frames = [];
+      window.__streamLab.sampleAgesMs = [];
+      window.__clickAt = performance.now();
+      if (window.__chartDraws) Object.assign(window.__chartDraws, { draws: 0, totalMs: 0, maxMs: 0, frames: 0, maxFrameMs: 0 });
+    });
+    const started = Date.now();
+    await startAndWatch(page);
+    await page.waitForFunction(
+      (k) => document.querySelectorAll('[data-testid="run-card"]:is([data-status="completed"],[data-status="data-lost"],[data-status="out-of-memory"],[data-status="crashed"])').length >= k,
+      strategies.length,
+      { timeout: 600_000, polling: 1000 },
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const { tasks, frames, sampleAges, visibleCharts } = await page.evaluate(() => ({
+      tasks: window.__longTasks,
+      frames: window.__frames,
+      sampleAges: window.__streamLab.sampleAgesMs,
+      visibleCharts: [...document.querySelectorAll('[data-testid="run-chart"]')].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.top < innerHeight;
+      }).length,
+    }));
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = await cdp.send('Runtime.getHeapUsage');
+    const totalPoints = await page.getByTestId('comparison-chart').getAttribute('data-points');
+    const outcomes = await page.getByTestId('run-card').evaluateAll((els) => els.slice(-els.length).map((e) => e.dataset.status));
+    console.log(
+      `${strategies.length} parallel runs, ${seconds.toFixed(0)} s, ${totalPoints} samples drawn, ${visibleCharts} card charts on screen: ` +
+        `${tasks.length} long tasks (>50 ms), ${tasks.filter((t) => t > 100).length} over 100 ms, longest ${Math.max(0, ...tasks).toFixed(0)} ms, ` +
+        `p95 long task ${tasks.length ? pct(tasks, 95).toFixed(0) : 0} ms; frame time p50 ${pct(frames, 50).toFixed(1)} ms, p95 ${pct(frames, 95).toFixed(1)} ms, ` +
+        `max ${Math.max(...frames).toFixed(0)} ms; sample age p50 ${pct(sampleAges, 50)} ms, p95 ${pct(sampleAges, 95)} ms; ` +
+        `JS heap after GC ${(heap.usedSize / 2 ** 20).toFixed(1)} MiB; outcomes ${[...new Set(outcomes)].join('/')}`,
+    );
+    const draws = await page.evaluate(() => window.__chartDraws);
+    console.log(
+      `  chart draws: ${draws.draws} in ${draws.frames} frames, ${(draws.totalMs / Math.max(1, draws.draws)).toFixed(2)} ms each on average, ` +
+        `longest draw ${draws.maxMs.toFixed(1)} ms, longest frame of draws ${draws.maxFrameMs.toFixed(1)} ms, ${(draws.totalMs / seconds / 10).toFixed(1)} % of the main thread`,
+    );
+    if (process.env.BENCH_DEBUG) {
+      console.log(await page.evaluate(() => JSON.stringify(window.__longTaskAt.filter(([, d]) => d > 50).map(([at, d]) => [at - Math.round(window.__clickAt), d]))));
+    }
+    await page.screenshot({ path: `/tmp/bench-ui-${strategies.length}.png` });
+  }
 } finally {
   await browser.close();
   server.stop();

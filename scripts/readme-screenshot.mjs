@@ -17,6 +17,9 @@ try {
     timeout: 120_000,
     polling: 500,
   });
+  // Live charts draw only while on screen: make the window as tall as the part of the page shot.
+  const bottom = await page.getByTestId('results-table').evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
+  await page.setViewportSize({ width: 1280, height: Math.ceil(bottom) + 16 });
   await page.waitForTimeout(500);
   const results = await page.getByTestId('results-table').boundingBox();
   await page.screenshot({ path: join(root, 'docs', 'screenshot.png'), fullPage: true, clip: { x: 0, y: 0, width: 1280, height: results.y + results.height + 16 } });

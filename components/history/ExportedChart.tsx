@@ -1,10 +1,10 @@
 'use client';
 
-/** A MemoryChart with "PNG" and "SVG" download buttons that export exactly what is drawn. */
+/** A MemoryChart (SVG renderer) with "PNG" and "SVG" download buttons that export exactly what is drawn, hidden series left out. */
 import { useRef, useState } from 'react';
 import { MemoryChart, type ChartSeries } from '@/components/charts/MemoryChart';
 import { downloadBlob } from './api';
-import { chartToSvg, svgToPng } from './chart-export';
+import { chartToSvg, legendFromChart, svgToPng } from './chart-export';
 
 export interface ExportedChartProps {
   series: readonly ChartSeries[];
@@ -27,7 +27,7 @@ export function ExportedChart({ series, sampleCount, title, fileName, testId, he
   const exportAs = async (format: 'svg' | 'png') => {
     setError(null);
     try {
-      const doc = chartToSvg(ref.current!, title, series);
+      const doc = chartToSvg(ref.current!, title, legendFromChart(ref.current!));
       const blob = format === 'svg' ? new Blob([doc.svg], { type: 'image/svg+xml' }) : await svgToPng(doc.svg, doc.width, doc.height);
       downloadBlob(blob, `${fileName}.${format}`);
     } catch (err) {
@@ -37,7 +37,7 @@ export function ExportedChart({ series, sampleCount, title, fileName, testId, he
 
   return (
     <div className="exported-chart" ref={ref}>
-      <MemoryChart series={series} sampleCount={sampleCount} label={title} testId={testId} height={height} />
+      <MemoryChart series={series} sampleCount={sampleCount} label={title} testId={testId} height={height} zoomable />
       {!bare && (
         <div className="export-buttons" role="group" aria-label="Download the chart">
           <button type="button" data-testid="export-png" onClick={() => void exportAs('png')}>

@@ -79,7 +79,7 @@ function ComparisonView({ details, strategies, embed, initialMetric }: Compariso
         <h2 id="compare-heading">{runs.length} runs compared</h2>
         <MetricSelect id="compare-metric" testId="compare-metric" value={metric} onChange={setMetric} />
       </header>
-      <p className="muted">Same axes for every run; time counts from each run’s own start. Solid lines are push readers, dashed lines pull readers.</p>
+      <p className="muted">Same axes for every run; time counts from each run’s own start. Each strategy keeps its colour and line style on every page.</p>
       <ExportedChart
         series={series}
         sampleCount={total}

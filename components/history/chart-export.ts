@@ -36,6 +36,14 @@ function legendSvg(entries: readonly LegendEntry[], width: number, top: number):
   return { svg: parts.join(''), height: y - top + 8 };
 }
 
+/** The legend entries a chart shows (its visible series, then reference lines), read from its legend's data-*. */
+export function legendFromChart(container: HTMLElement): LegendEntry[] {
+  const items = container.querySelectorAll<HTMLElement>('.chart-legend [data-label]');
+  return [...items]
+    .filter((el) => el.dataset.hidden !== 'true')
+    .map((el) => ({ label: el.dataset.label ?? '', color: el.dataset.color ?? '#000000', dashed: el.dataset.dashed === 'true' }));
+}
+
 /** A standalone SVG document of the chart drawn inside `container`; throws if it has not been drawn. */
 export function chartToSvg(container: HTMLElement, title: string, legend: readonly LegendEntry[]): { svg: string; width: number; height: number } {
   const surface = container.querySelector<SVGSVGElement>('svg.recharts-surface');

@@ -1,21 +1,22 @@
 /** Chart series comparing recorded runs (one run's memory series: components/charts/series.ts). Pure. */
 import type { ChartSeries } from '@/components/charts/MemoryChart';
-import { seriesColor } from '@/components/charts/palette';
+import { strategyStyle } from '@/components/charts/palette';
 import { metricValue, type ComparisonMetric } from '@/lib/metrics';
 import type { StrategyInfo } from '@/lib/protocol';
 import type { RunDetail } from '@/lib/history';
 import { formatDateTime, strategyLabel } from './labels';
 
-/** One metric of several runs; pull readers dashed so the mode reads without colour. */
+/** One metric of several runs, each in its strategy's colour and dash (the same as on the dashboard). */
 export function comparisonSeries(details: readonly RunDetail[], strategies: readonly StrategyInfo[], metric: ComparisonMetric): ChartSeries[] {
-  return details.map((d, i) => {
+  const catalogIds = strategies.map((s) => s.id);
+  return details.map((d) => {
     const run = d.record.run;
-    const info = strategies.find((s) => s.id === run.strategy);
+    const style = strategyStyle(run.strategy, catalogIds);
     return {
       id: run.id,
       label: `${strategyLabel(strategies, run.strategy)} (${run.params.sizeMb} MB, ${run.params.delayMs} ms, ${formatDateTime(run.queuedAt)})`,
-      color: seriesColor(i),
-      dashed: info?.mode === 'pull',
+      color: style.color,
+      dash: style.dash,
       points: d.samples.map((s) => ({ x: s.t, y: metricValue(s, metric) })),
     };
   });

@@ -1,13 +1,16 @@
 'use client';
 
 /**
- * The page's one connection to the server, as React state: messages are queued as they arrive and
- * folded into LabState at most ~10 times a second, so a burst of samples costs one render.
+ * The page's one connection to the server. Samples go straight into live feeds that the charts
+ * draw from on animation frames; React state (runs, figures, progress) is updated from queued
+ * messages at a human rate: at once for what changes the page's shape (a run appears or ends),
+ * otherwise at most 4 times a second, so six or twelve streaming runs never re-render the page per batch.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClientRequest, ServerMessage } from '@/lib/protocol';
-import { applyServerMessages, initialLabState, type LabState } from '@/lib/lab-state';
-import { initInstrumentation, noteExperimentCreated, recordDrawnSamples } from '@/components/instrumentation';
+import { applyServerMessages, initialLabState, keptRunIds, type LabState } from '@/lib/lab-state';
+import { initInstrumentation, noteExperimentCreated } from '@/components/instrumentation';
+import { LiveFeeds } from '@/components/charts/sample-source';
 import { openLabConnection, type ConnectionState, type LabConnection } from '@/components/hooks/lab-connection';
 
 export type { ConnectionState } from '@/components/hooks/lab-connection';
@@ -15,63 +18,67 @@ export type { ConnectionState } from '@/components/hooks/lab-connection';
 export interface LabSocket {
   state: LabState;
   connection: ConnectionState;
+  /** Every run's samples as they arrive, outside React state (for live charts). */
+  feeds: LiveFeeds;
   /** Sends a message; false when there is no open connection. */
   send(message: ClientRequest): boolean;
   /** Says hello again after this browser's name or operator token changed. */
   reintroduce(): void;
 }
 
-/** One repaint per 100 ms at most: 6 parallel runs at 20 samples/s must not mean 120 renders/s. */
-const FLUSH_INTERVAL_MS = 100;
-/**
- * On a slow machine a repaint of many charts can itself take tens of ms; waiting a few times that
- * long before the next one keeps rendering to a fraction of the main thread, so input stays responsive.
- */
-const RENDER_COST_FACTOR = 4;
-const FLUSH_INTERVAL_MAX_MS = 1000;
+/** Figures, progress bars and tables follow the samples at most this often. */
+export const FIGURES_INTERVAL_MS = 250;
+/** A run appearing or ending is shown this soon, gathering the messages of a burst (12 runs queued at once). */
+const SHAPE_DELAY_MS = 16;
 
-type DrawnBatch = Array<{ runId: string; ats: number[] }>;
+/** Messages that change what is on the page, not just its figures. */
+function changesShape(m: ServerMessage): boolean {
+  return m.type !== 'run.samples' && m.type !== 'data.progress';
+}
 
 /** Connects to `/ws` on the page's host and keeps the lab state current. */
 export function useLabSocket(): LabSocket {
   const [state, setState] = useState<LabState>(initialLabState);
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const connectionRef = useRef<LabConnection | null>(null);
-  // Samples handed to React in the last flush; their age is measured once they are on screen.
-  const drawnRef = useRef<DrawnBatch>([]);
-  // When the last flush handed a batch to React, and how long the resulting render took.
-  const renderTiming = useRef({ flushedAt: 0, costMs: 0 });
+  const feeds = useMemo(() => new LiveFeeds(), []);
 
   useEffect(() => {
     initInstrumentation();
     let queue: ServerMessage[] = [];
     let lastFlushAt = 0;
     let flushTimer: number | undefined;
+    let flushDue = Infinity;
 
     const flush = () => {
       flushTimer = undefined;
+      flushDue = Infinity;
       lastFlushAt = performance.now();
       const batch = queue;
       queue = [];
       if (batch.length === 0) return;
-      renderTiming.current.flushedAt = lastFlushAt;
-      for (const m of batch) {
-        if (m.type === 'experiment.created') noteExperimentCreated(m.experiment);
-        if (m.type === 'run.samples' && m.samples.length > 0) {
-          drawnRef.current.push({ runId: m.runId, ats: m.samples.map((s) => s.at) });
-        }
-      }
-      setState((prev) => applyServerMessages(prev, batch));
+      setState((prev) => {
+        const next = applyServerMessages(prev, batch);
+        if (batch.some((m) => m.type === 'experiment.created' || m.type === 'snapshot')) feeds.retain(keptRunIds(next));
+        return next;
+      });
       // Connected means "showing the server's current state", which starts with its snapshot.
       if (batch.some((m) => m.type === 'snapshot')) setConnection('connected');
     };
 
     const connection = openLabConnection({
       onMessage(message) {
+        // Charts and timing see these at once; React state catches up on the next flush.
+        if (message.type === 'experiment.created') noteExperimentCreated(message.experiment);
+        if (message.type === 'run.samples') feeds.append(message.runId, message.samples);
+        if (message.type === 'snapshot') feeds.reset(message.samples);
         queue.push(message);
-        if (flushTimer !== undefined) return;
-        const intervalMs = Math.min(FLUSH_INTERVAL_MAX_MS, Math.max(FLUSH_INTERVAL_MS, RENDER_COST_FACTOR * renderTiming.current.costMs));
-        flushTimer = window.setTimeout(flush, Math.max(0, intervalMs - (performance.now() - lastFlushAt)));
+        const now = performance.now();
+        const due = changesShape(message) ? now + SHAPE_DELAY_MS : Math.max(now, lastFlushAt + FIGURES_INTERVAL_MS);
+        if (due >= flushDue) return;
+        window.clearTimeout(flushTimer);
+        flushDue = due;
+        flushTimer = window.setTimeout(flush, due - now);
       },
       onState: setConnection,
     });
@@ -81,24 +88,11 @@ export function useLabSocket(): LabSocket {
       connection.close();
       connectionRef.current = null;
     };
-  }, []);
-
-  // Runs after the batch is committed, which is as close to "drawn" as React tells us.
-  useEffect(() => {
-    const timing = renderTiming.current;
-    if (timing.flushedAt > 0) {
-      timing.costMs = performance.now() - timing.flushedAt;
-      timing.flushedAt = 0;
-    }
-    const drawn = drawnRef.current;
-    if (drawn.length === 0) return;
-    drawnRef.current = [];
-    recordDrawnSamples(drawn);
-  }, [state]);
+  }, [feeds]);
 
   const send = useCallback((message: ClientRequest): boolean => connectionRef.current?.send(message) ?? false, []);
 
   const reintroduce = useCallback(() => connectionRef.current?.reintroduce(), []);
 
-  return { state, connection, send, reintroduce };
+  return { state, connection, feeds, send, reintroduce };
 }

@@ -28,7 +28,10 @@ describe('CPU figures', () => {
     const extra = cpuMs(busy) - cpuMs(idle);
     const expected = busy.chunks * 1;
     console.log(`cpu: idle run ${cpuMs(idle).toFixed(1)} ms, --cpu-us 1000 run ${cpuMs(busy).toFixed(1)} ms over ${busy.chunks} chunks: +${extra.toFixed(1)} ms (expected ${expected}); peak ${busy.cpu!.peakPct}% of a core`);
-    expect(extra).toBeGreaterThan(0.8 * expected);
+    // On a quiet machine the extra is within 20 % (docs/results.md §1: +4.5 … +10.7 %). The burn
+    // loop spins on the wall clock, so when other processes take the core (the suite runs files in
+    // parallel) it gets less CPU, never more: the lower bound has room for that, the upper not.
+    expect(extra).toBeGreaterThan(0.6 * expected);
     expect(extra).toBeLessThan(1.2 * expected);
     // Burning the CPU in a loop keeps one core busy: the peak reading says so.
     expect(busy.cpu!.peakPct).toBeGreaterThan(50);

@@ -1,0 +1,89 @@
+/**
+ * What a chart draws, as configuration: a series is a key, label, unit, style and an accessor; a
+ * line is a series read from one source. A lab adds a series by adding a spec here (or its own
+ * list), never by touching the chart. Pure.
+ */
+import { MEMORY_FIELDS, type MemoryField, type Sample } from '@/lib/protocol';
+import { metricValue, type ComparisonMetric } from '@/lib/metrics';
+import type { SeriesUnit } from './units';
+import { MEMORY_COLORS, type LineStyle } from './palette';
+import type { SampleSource } from './sample-source';
+
+export interface SeriesSpec<R = Sample> {
+  /** Unique within a chart; also what data-hidden-series lists. */
+  key: string;
+  label: string;
+  unit: SeriesUnit;
+  color: string;
+  /** Dash pattern in px; empty or absent = solid. */
+  dash?: readonly number[];
+  /** Drawn thicker: the series the chart is about. */
+  emphasis?: boolean;
+  /** The series' value in a row; NaN where the row has none (older data without the field). */
+  value(row: R): number;
+}
+
+export interface ChartLine<R = Sample> extends SeriesSpec<R> {
+  source: SampleSource<R>;
+  /** ms since the run started. */
+  time(row: R): number;
+}
+
+const sampleTime = (s: Sample) => s.t;
+
+/** Lines for the given specs, all read from one source of samples. */
+export function sampleLines(source: SampleSource<Sample>, specs: readonly SeriesSpec<Sample>[]): ChartLine<Sample>[] {
+  return specs.map((spec) => ({ ...spec, source, time: sampleTime }));
+}
+
+function memorySpec(field: MemoryField): SeriesSpec<Sample> {
+  return {
+    key: field,
+    label: field,
+    unit: 'bytes',
+    color: MEMORY_COLORS[field],
+    emphasis: field === 'arrayBuffers',
+    dash: field === 'heapTotal' ? [6, 3] : undefined,
+    value: (s) => s[field],
+  };
+}
+
+/** The five process.memoryUsage() fields, arrayBuffers emphasised and heapTotal dashed. */
+export const MEMORY_SERIES: readonly SeriesSpec<Sample>[] = MEMORY_FIELDS.map(memorySpec);
+
+/** Memory series for some fields only (in the order given). */
+export function memorySpecs(fields: readonly MemoryField[] = MEMORY_FIELDS): SeriesSpec<Sample>[] {
+  return fields.map((f) => MEMORY_SERIES.find((s) => s.key === f)!);
+}
+
+/** Reads a numeric sample field that older records may lack (NaN then, drawn as a gap). */
+function optionalField(name: string): (s: Sample) => number {
+  return (s) => {
+    const v = (s as unknown as Record<string, unknown>)[name];
+    return typeof v === 'number' ? v : NaN;
+  };
+}
+
+/** Series beyond memory, ready for the labs that sample them; each has its own unit, so its own chart or axis. */
+export const EXTRA_SERIES = {
+  elMaxMs: { key: 'elMaxMs', label: 'event-loop delay (max)', unit: 'ms', color: '#000000', value: (s: Sample) => s.elMaxMs },
+  cpuPct: { key: 'cpuPct', label: 'CPU', unit: 'percent', color: '#0072B2', value: optionalField('cpuPct') },
+  elu: { key: 'elu', label: 'event-loop utilization', unit: 'ratio', color: '#009E73', value: optionalField('elu') },
+} satisfies Record<string, SeriesSpec<Sample>>;
+
+/** One metric of several runs, each line styled by its strategy. */
+export function metricLines(
+  runs: ReadonlyArray<{ key: string; label: string; style: LineStyle; source: SampleSource<Sample> }>,
+  metric: ComparisonMetric,
+): ChartLine<Sample>[] {
+  return runs.map((r) => ({
+    key: r.key,
+    label: r.label,
+    unit: 'bytes',
+    color: r.style.color,
+    dash: r.style.dash,
+    source: r.source,
+    time: sampleTime,
+    value: (s: Sample) => metricValue(s, metric),
+  }));
+}

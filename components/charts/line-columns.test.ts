@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { makeSample } from '@/lib/test-fixtures';
+import { MAX_SAMPLES_PER_RUN } from '@/lib/lab-state';
+import { ChartColumns, maxOfLines, valueNear } from './line-columns';
+import { metricLines, MEMORY_SERIES, sampleLines } from './chart-lines';
+import { ArraySource, LiveFeed } from './sample-source';
+
+const style = { color: '#000000', dash: [] };
+
+describe('ChartColumns', () => {
+  it('reads only the rows added since the last pull into typed columns', () => {
+    const feed = new LiveFeed('r1');
+    const columns = new ChartColumns(sampleLines(feed, MEMORY_SERIES));
+    feed.append([makeSample({ t: 0, rss: 10 }), makeSample({ t: 50, rss: 20 })]);
+    expect(columns.pull()[0].rows).toHaveLength(2);
+    feed.append([makeSample({ t: 100, rss: 30 })]);
+    expect(columns.pull()[0].rows).toHaveLength(1);
+    expect(columns.pull()).toEqual([]);
+    const [x, rss] = columns.aligned();
+    expect([...x]).toEqual([0, 50, 100]);
+    expect([...rss]).toEqual([10, 20, 30]);
+    expect(columns.rowCount()).toBe(3);
+  });
+
+  it('starts over when the feed is thinned past the cap', () => {
+    const feed = new LiveFeed('r1');
+    const columns = new ChartColumns(sampleLines(feed, MEMORY_SERIES));
+    feed.append(Array.from({ length: MAX_SAMPLES_PER_RUN }, (_, i) => makeSample({ t: i })));
+    columns.pull();
+    feed.append([makeSample({ t: MAX_SAMPLES_PER_RUN })]);
+    columns.pull();
+    expect(columns.rowCount()).toBe(feed.rows().length);
+    expect(columns.rowCount()).toBeLessThan(MAX_SAMPLES_PER_RUN);
+  });
+
+  it('joins runs sampled at different times on one time axis, in line order', () => {
+    const a = new ArraySource([makeSample({ t: 0, arrayBuffers: 1 }), makeSample({ t: 100, arrayBuffers: 3 })]);
+    const b = new ArraySource([makeSample({ t: 40, arrayBuffers: 7 })]);
+    const columns = new ChartColumns(
+      metricLines(
+        [
+          { key: 'b', label: 'b', style, source: b },
+          { key: 'a', label: 'a', style, source: a },
+        ],
+        'arrayBuffers',
+      ),
+    );
+    columns.pull();
+    const [x, first, second] = columns.aligned();
+    expect([...x]).toEqual([0, 40, 100]);
+    expect([...first]).toEqual([undefined, 7, undefined]);
+    expect([...second]).toEqual([1, undefined, 3]);
+    expect(maxOfLines(columns, new Set())).toBe(7);
+    expect(maxOfLines(columns, new Set(['b']))).toBe(3);
+  });
+
+  it('treats a replaced array that does not extend the old one as new rows', () => {
+    const source = new ArraySource([makeSample({ t: 0 }), makeSample({ t: 1 })]);
+    const columns = new ChartColumns(sampleLines(source, MEMORY_SERIES));
+    columns.pull();
+    source.set([makeSample({ t: 5 })]);
+    columns.pull();
+    expect([...columns.aligned()[0]]).toEqual([5]);
+  });
+});
+
+describe('valueNear', () => {
+  it('returns the sample nearest in time', () => {
+    const x = [0, 50, 100, 150];
+    const y = [1, 2, 3, 4];
+    expect(valueNear(x, y, 60)).toEqual({ t: 50, value: 2 });
+    expect(valueNear(x, y, 80)).toEqual({ t: 100, value: 3 });
+    expect(valueNear(x, y, 1000)).toEqual({ t: 150, value: 4 });
+    expect(valueNear([], [], 10)).toBeNull();
+    expect(valueNear([0], [NaN], 0)).toBeNull();
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * A chart's own copy of what it draws: per source, a Float64Array of times and one per line,
+ * filled incrementally from the source's rows (only rows added since the last pull are read).
+ * Typed arrays go to uPlot as they are, without building point objects on every redraw.
+ */
+import uPlot from 'uplot';
+import type { ChartLine } from './chart-lines';
+import type { SampleSource } from './sample-source';
+
+/** A growing Float64Array (capacity doubles); views share its memory. */
+export class Column {
+  private data = new Float64Array(64);
+  length = 0;
+
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Float64Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = v;
+  }
+
+  view(): Float64Array {
+    return this.data.subarray(0, this.length);
+  }
+
+  clear(): void {
+    this.length = 0;
+  }
+}
+
+/** The columns of the lines that read one source. */
+export class SourceColumns<R> {
+  readonly x = new Column();
+  readonly ys: Column[];
+  private cursor = 0;
+  private gen = -1;
+
+  constructor(
+    readonly source: SampleSource<R>,
+    readonly lines: readonly ChartLine<R>[],
+  ) {
+    this.ys = lines.map(() => new Column());
+  }
+
+  /** Reads rows added since the last pull; returns them (empty when nothing changed). */
+  pull(): readonly R[] {
+    const rows = this.source.rows();
+    if (this.source.generation() !== this.gen || rows.length < this.cursor) {
+      this.gen = this.source.generation();
+      this.cursor = 0;
+      this.x.clear();
+      for (const y of this.ys) y.clear();
+    }
+    if (rows.length === this.cursor) return [];
+    const time = this.lines[0].time;
+    const added = rows.slice(this.cursor);
+    for (const row of added) {
+      this.x.push(time(row));
+      for (let i = 0; i < this.lines.length; i++) this.ys[i].push(this.lines[i].value(row));
+    }
+    this.cursor = rows.length;
+    return added;
+  }
+}
+
+/** Every line of a chart grouped by source, in line order within each group. */
+export class ChartColumns<R> {
+  readonly groups: SourceColumns<R>[];
+
+  constructor(readonly lines: readonly ChartLine<R>[]) {
+    const bySource = new Map<SampleSource<R>, ChartLine<R>[]>();
+    for (const line of lines) {
+      const list = bySource.get(line.source);
+      if (list) list.push(line);
+      else bySource.set(line.source, [line]);
+    }
+    this.groups = [...bySource].map(([source, ls]) => new SourceColumns(source, ls));
+  }
+
+  /** Pulls every source; returns the new rows per source that had any. */
+  pull(): Array<{ source: SampleSource<R>; rows: readonly R[] }> {
+    const out: Array<{ source: SampleSource<R>; rows: readonly R[] }> = [];
+    for (const g of this.groups) {
+      const rows = g.pull();
+      if (rows.length > 0) out.push({ source: g.source, rows });
+    }
+    return out;
+  }
+
+  /** Rows held, summed over sources. */
+  rowCount(): number {
+    return this.groups.reduce((n, g) => n + g.x.length, 0);
+  }
+
+  /** The x and y columns of one line, by its index in `lines`. */
+  columnsOf(lineIndex: number): { x: Float64Array; y: Float64Array } {
+    const line = this.lines[lineIndex];
+    const g = this.groups.find((gr) => gr.source === line.source)!;
+    return { x: g.x.view(), y: g.ys[g.lines.indexOf(line)].view() };
+  }
+
+  /**
+   * Data for uPlot, series in line order: one source is used as is; several (runs sampled at
+   * different times) are joined on the union of their times, with gaps where a run has no sample.
+   */
+  aligned(): uPlot.AlignedData {
+    if (this.groups.length === 0) return [new Float64Array(0)];
+    if (this.groups.length === 1) {
+      const g = this.groups[0];
+      return [g.x.view(), ...g.ys.map((y) => y.view())];
+    }
+    const joined = uPlot.join(this.groups.map((g) => [g.x.view(), ...g.ys.map((y) => y.view())] as uPlot.AlignedData));
+    // join() orders series by group; put them back in line order.
+    const order: number[] = [];
+    let offset = 1;
+    const start = new Map<SourceColumns<R>, number>();
+    for (const g of this.groups) {
+      start.set(g, offset);
+      offset += g.lines.length;
+    }
+    for (const line of this.lines) {
+      const g = this.groups.find((gr) => gr.source === line.source)!;
+      order.push(start.get(g)! + g.lines.indexOf(line));
+    }
+    return [joined[0], ...order.map((i) => joined[i])];
+  }
+}
+
+/** The value of a line nearest in time to `t` (binary search), or null when the line is empty or NaN there. */
+export function valueNear(x: ArrayLike<number>, y: ArrayLike<number>, t: number): { t: number; value: number } | null {
+  const n = Math.min(x.length, y.length);
+  if (n === 0) return null;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (x[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  const i = lo > 0 && Math.abs(x[lo - 1] - t) <= Math.abs(x[lo] - t) ? lo - 1 : lo;
+  return Number.isFinite(y[i]) ? { t: x[i], value: y[i] } : null;
+}
+
+/** Largest finite value of the visible lines (0 when none). */
+export function maxOfLines(columns: ChartColumns<unknown>, hidden: ReadonlySet<string>): number {
+  let max = 0;
+  columns.lines.forEach((line, i) => {
+    if (hidden.has(line.key)) return;
+    const { y } = columns.columnsOf(i);
+    for (let k = 0; k < y.length; k++) if (y[k] > max) max = y[k];
+  });
+  return max;
+}

@@ -1,0 +1,152 @@
+/**
+ * The uPlot options of a live chart: time axis in seconds, one y axis whose unit follows the
+ * values shown (or a scale shared with other charts), reference lines, drag-to-zoom when asked.
+ * uPlot's own legend is off: the chart frame renders the legend and the readout in React.
+ */
+import uPlot from 'uplot';
+import type { ChartLine } from './chart-lines';
+import { niceCeil } from './scale-group';
+import { formatScaled, formatSecondsTick, type DisplayScale, type SeriesUnit } from './units';
+
+export interface ReferenceLine {
+  /** In the chart's raw unit (bytes for memory). */
+  y: number;
+  label: string;
+  color?: string;
+}
+
+export const REFERENCE_COLOR = '#000000';
+
+export interface PlotSettings {
+  lines: readonly ChartLine<unknown>[];
+  width: number;
+  height: number;
+  log: boolean;
+  hidden: ReadonlySet<string>;
+  referenceLines: readonly ReferenceLine[];
+  /** Several sources joined on one time axis: lines skip the gaps between their own samples. */
+  joined: boolean;
+  /** The top of the y axis in raw units (own maximum or the shared one); 0 = nothing yet. */
+  yTop(): number;
+  /** The display scale of the y axis for a top value (fixed or chosen from it). */
+  displayScale(top: number): DisplayScale;
+  onCursor(u: uPlot): void;
+}
+
+/** A y axis top with some headroom, on a round number (1024-steps for bytes). */
+export function niceTop(max: number, unit: SeriesUnit): number {
+  return niceCeil(max * 1.05, unit === 'bytes' ? 1024 : 1000);
+}
+
+function yRange(s: PlotSettings): uPlot.Range.Function {
+  return (_u, dataMin, _dataMax) => {
+    const top = s.yTop() > 0 ? s.yTop() : 1;
+    if (!s.log) return [0, top];
+    // Zero and below have no place on a log axis: start a few decades under the top, or at the data.
+    return [dataMin > 0 ? Math.max(top / 1e6, Math.min(dataMin, top / 10)) : top / 1e4, top];
+  };
+}
+
+const TICK_STEPS = [1, 2, 2.5, 5, 10];
+
+/** Ticks on round numbers of the display unit (0, 25, 50 MB), not of raw bytes (23.8, 47.7 MB). */
+function linearSplits(s: PlotSettings): uPlot.Axis.Splits {
+  return (_u, _axisIdx, min, max) => {
+    const { divisor } = s.displayScale(max);
+    const span = (max - min) / divisor;
+    if (!(span > 0)) return [min];
+    const rough = span / 4;
+    const mag = 10 ** Math.floor(Math.log10(rough));
+    const step = (TICK_STEPS.find((t) => t * mag >= rough) ?? 10) * mag;
+    const out: number[] = [];
+    for (let v = Math.ceil(min / divisor / step) * step; v <= max / divisor + step * 1e-9; v += step) out.push(v * divisor);
+    return out;
+  };
+}
+
+/** Log ticks at 1, 2 and 5 × 10^k of the display unit (1, 10, 100 MB), not of raw bytes. */
+function logSplits(s: PlotSettings): uPlot.Axis.Splits {
+  return (_u, _axisIdx, min, max) => {
+    const { divisor } = s.displayScale(max);
+    const out: number[] = [];
+    for (let k = Math.floor(Math.log10(min / divisor)); k <= Math.ceil(Math.log10(max / divisor)); k++) {
+      for (const m of [1, 2, 5]) {
+        const v = m * 10 ** k * divisor;
+        if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9)) out.push(v);
+      }
+    }
+    return out;
+  };
+}
+
+function drawReferenceLines(u: uPlot, refs: readonly ReferenceLine[]): void {
+  if (refs.length === 0) return;
+  const ctx = u.ctx;
+  ctx.save();
+  ctx.lineWidth = 1.5 * devicePixelRatio;
+  ctx.setLineDash([5 * devicePixelRatio, 3 * devicePixelRatio]);
+  for (const r of refs) {
+    const y = Math.round(u.valToPos(r.y, 'y', true));
+    ctx.strokeStyle = r.color ?? REFERENCE_COLOR;
+    ctx.beginPath();
+    ctx.moveTo(u.bbox.left, y);
+    ctx.lineTo(u.bbox.left + u.bbox.width, y);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** uPlot options for the settings; changing lines, log or zoomability means new options. */
+export function plotOptions(s: PlotSettings): uPlot.Options {
+  const axisFont = '11px system-ui, sans-serif';
+  return {
+    width: s.width,
+    height: s.height,
+    legend: { show: false },
+    padding: [8, 12, 0, 0],
+    cursor: {
+      // uPlot's cursor lines are composited layers (will-change); a dozen charts' worth made every
+      // frame's commit slow. The readout draws a plain line instead.
+      x: false,
+      y: false,
+      // Switched on later (LivePlot.setZoomable) once the data stops changing.
+      drag: { x: false, y: false, setScale: false },
+      points: { show: false },
+    },
+    scales: {
+      x: { time: false, range: (_u, min, max) => [Math.min(0, min), max > min ? max : min + 1000] },
+      y: { distr: s.log ? 3 : 1, range: yRange(s) },
+    },
+    axes: [
+      { font: axisFont, size: 28, values: (_u, splits) => splits.map((ms) => formatSecondsTick(ms / 1000)), grid: { stroke: '#e3e6ea', dash: [3, 3] } },
+      {
+        font: axisFont,
+        size: 44,
+        splits: s.log ? logSplits(s) : linearSplits(s),
+        values: (u, splits) => {
+          const scale = s.displayScale(u.scales.y.max ?? 0);
+          // A log axis filters its minor ticks to null: they get no label.
+          return splits.map((v) => (v == null ? '' : formatScaled(v / scale.divisor)));
+        },
+        grid: { stroke: '#e3e6ea', dash: [3, 3] },
+      },
+    ],
+    series: [
+      {},
+      ...s.lines.map((line) => ({
+        label: line.label,
+        stroke: line.color,
+        width: line.emphasis ? 2.5 : 1.5,
+        dash: line.dash && line.dash.length > 0 ? [...line.dash] : undefined,
+        show: !s.hidden.has(line.key),
+        spanGaps: s.joined,
+        points: { show: false },
+      })),
+    ],
+    hooks: {
+      draw: [(u) => drawReferenceLines(u, s.referenceLines)],
+      setCursor: [s.onCursor],
+    },
+  };
+}
+
