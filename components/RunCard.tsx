@@ -1,7 +1,7 @@
 'use client';
 
 /** One run, live: its five memory series, progress with ETA, its figures, and the verdict. */
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
 import { MIB } from '@/lib/params';
 import { runProgress } from '@/lib/progress';
@@ -9,7 +9,7 @@ import { verdictFor } from '@/lib/verdict';
 import { formatMb, formatPercent, formatSeconds } from '@/lib/format';
 import { isActive } from '@/lib/lab-state';
 import { TimeChart } from '@/components/charts/TimeChart';
-import { MEMORY_SERIES, sampleLines } from '@/components/charts/chart-lines';
+import { EXTRA_SERIES, MEMORY_SERIES, sampleLines } from '@/components/charts/chart-lines';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroup } from '@/components/charts/scale-group';
 import { useArraySource } from '@/components/hooks/useArraySource';
@@ -60,24 +60,31 @@ interface Figure {
 /** A finished run shows its summary's peaks and maxima; a running one its latest sample, labelled "now". */
 function runFigures(summary: RunSummary | null, last: Sample | undefined, lastProc: ProcSample | undefined): Figure[] {
   if (summary) {
+    const cpuMs = summary.cpu ? summary.cpu.userMs + summary.cpu.systemMs : null;
     return [
       { id: 'el-delay', term: 'Event-loop delay', value: summary.eventLoopDelayMs.max, text: `${summary.eventLoopDelayMs.max.toFixed(1)} ms`, kind: 'max' },
       { id: 'array-buffers', term: 'arrayBuffers', value: summary.peak.arrayBuffers, text: formatMb(summary.peak.arrayBuffers), kind: 'peak' },
       { id: 'rss-outside', term: 'RSS from outside', value: summary.procPeakRss, text: formatMb(summary.procPeakRss), kind: 'peak' },
+      // CPU time of the whole run (runs recorded before CPU was measured have none).
+      ...(cpuMs === null ? [] : [{ id: 'cpu', term: 'CPU', value: cpuMs, text: `${formatSeconds(cpuMs)}, ${summary.cpu!.peakPct.toFixed(0)}% max`, kind: 'max' as const }]),
     ];
   }
   const kind = 'now' as const;
+  const cpuPct = last?.cpuPct ?? lastProc?.cpuPct;
   return [
     { id: 'el-delay', term: 'Event-loop delay', value: last?.elMaxMs ?? null, text: last ? `${last.elMaxMs.toFixed(1)} ms` : '–', kind },
     { id: 'array-buffers', term: 'arrayBuffers', value: last?.arrayBuffers ?? null, text: last ? formatMb(last.arrayBuffers) : '–', kind },
     { id: 'rss-outside', term: 'RSS from outside', value: lastProc?.rss ?? null, text: lastProc ? formatMb(lastProc.rss) : '–', kind },
+    { id: 'cpu', term: 'CPU', value: cpuPct ?? null, text: cpuPct === undefined ? '–' : `${cpuPct.toFixed(0)}% of a core`, kind },
   ];
 }
 
 function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGroup = null, canStop = true, waiting = null }: RunCardProps) {
   const fallback = useArraySource(samples);
   const source = feed ?? fallback;
-  const lines = useMemo(() => sampleLines(source, MEMORY_SERIES), [source]);
+  // Memory by default; CPU (% of one core, from the child's samples) on request.
+  const [view, setView] = useState<'memory' | 'cpu'>('memory');
+  const lines = useMemo(() => sampleLines(source, view === 'memory' ? MEMORY_SERIES : [EXTRA_SERIES.cpuPct]), [source, view]);
   const fileBytes = run.summary?.fileBytes ?? run.fileBytes ?? run.params.sizeMb * MIB;
   const progress = useMemo(() => runProgress(samples, fileBytes), [samples, fileBytes]);
   const active = isActive(run);
@@ -102,12 +109,19 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGro
         <StatusBadge status={run.status} />
       </header>
 
+      <div className="chart-view" role="group" aria-label={`${label}: chart shows`}>
+        {(['memory', 'cpu'] as const).map((v) => (
+          <button key={v} type="button" aria-pressed={view === v} data-testid={`run-view-${v}`} onClick={() => setView(v)}>
+            {v === 'memory' ? 'Memory' : 'CPU'}
+          </button>
+        ))}
+      </div>
       <TimeChart
         testId="run-chart"
-        label={`Memory of the ${label} run over seconds`}
+        label={`${view === 'memory' ? 'Memory' : 'CPU'} of the ${label} run over seconds`}
         lines={lines}
         height={170}
-        scaleGroup={scaleGroup}
+        scaleGroup={view === 'memory' ? scaleGroup : null}
         zoomable={!active}
         reportsTiming
       />

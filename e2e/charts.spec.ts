@@ -87,6 +87,13 @@ test("a finished run's card shows the summary's maxima and peaks, not its last s
   await expect(figure('array-buffers')).toHaveAttribute('data-value', String(summary.peak.arrayBuffers));
   await expect(figure('rss-outside')).toHaveAttribute('data-value', String(summary.procPeakRss));
   await expect(figure('rss-outside')).toContainText('peak');
+  // CPU time of the run, beside memory: the figure from the summary, and the chart on request.
+  await expect(figure('cpu')).toHaveAttribute('data-value', String(summary.cpu!.userMs + summary.cpu!.systemMs));
+  const chart = card.getByTestId('run-chart');
+  await card.getByTestId('run-view-cpu').click();
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart).toHaveAttribute('data-y-unit', '%');
+  await expect(chart.getByText('CPU', { exact: true })).toBeVisible();
 });
 
 test('the tooltip on /runs/compare lists both runs at a time where both have data', async ({ page }) => {

@@ -58,7 +58,7 @@ test('an invalid file size is marked at the field and Start stays off until it i
   await context.close();
 });
 
-test('after Start the new runs are brought into view and announced, and a page opened mid-run shows that experiment', async ({ page, browser }) => {
+test('after Start the new runs are brought into view and announced, and a page opened mid-run shows that experiment', async ({ page }) => {
   await openLab(page);
   await pick(page, ['for-await']);
   await page.getByTestId('input-sizeMb').fill('8');
@@ -68,9 +68,9 @@ test('after Start the new runs are brought into view and announced, and a page o
   await expect(page.getByTestId('runs-announcer')).toHaveText(/^Experiment started: 1 run \(.+\), shown under Runs\.$/);
   await expect.poll(() => inViewport(page, '#live-heading')).toBe(true);
 
-  // A second visitor opening the bare URL sees the running experiment's parameters in the form.
-  const other = await browser.newContext();
-  const second = await other.newPage();
+  // A second tab of this browser opening the bare URL sees the running experiment's parameters in
+  // the form. (Another browser's page does not follow it: it lists it in the Room panel.)
+  const second = await page.context().newPage();
   await openLab(second);
   await expect(second.getByTestId('input-sizeMb')).toHaveValue('8');
   await expect(second.getByTestId('input-delayMs')).toHaveValue('200');
@@ -78,7 +78,7 @@ test('after Start the new runs are brought into view and announced, and a page o
   // …but a URL with parameters wins.
   await second.goto('/?strategies=rxjs-from&sizeMb=3&delayMs=1');
   await expect(second.getByTestId('input-sizeMb')).toHaveValue('3');
-  await other.close();
+  await second.close();
 
   await page.getByTestId('stop-all-button').click();
   await expect(page.getByTestId('runs-announcer')).toHaveText(/^Experiment finished: 1 stopped\./);

@@ -22,8 +22,10 @@ export interface ChartSeries {
   dash?: readonly number[];
   /** Drawn thicker: the series the chart is about. */
   emphasis?: boolean;
-  /** x = ms since the run started, y = bytes; ascending x. */
+  /** x = ms since the run started, y = bytes (or `valueUnit`); ascending x. */
   points: readonly Point[];
+  /** What y is measured in; bytes unless said (CPU %, utilization). */
+  valueUnit?: 'bytes' | 'percent' | 'ratio';
 }
 
 export type ChartReferenceLine = ReferenceLine;
@@ -54,7 +56,7 @@ export function pointLines(series: readonly ChartSeries[]): ChartLine<Point>[] {
   return series.map((s) => ({
     key: s.id,
     label: s.label,
-    unit: 'bytes',
+    unit: s.valueUnit ?? 'bytes',
     color: s.color,
     dash: s.dash ?? (s.dashed ? DEFAULT_DASH : undefined),
     emphasis: s.emphasis,

@@ -4,7 +4,7 @@
  * list), never by touching the chart. Pure.
  */
 import { MEMORY_FIELDS, type MemoryField, type Sample } from '@/lib/protocol';
-import { metricValue, type ComparisonMetric } from '@/lib/metrics';
+import { METRIC_UNITS, metricValue, type ComparisonMetric } from '@/lib/metrics';
 import type { SeriesUnit } from './units';
 import { MEMORY_COLORS, type LineStyle } from './palette';
 import type { SampleSource } from './sample-source';
@@ -79,7 +79,7 @@ export function metricLines(
   return runs.map((r) => ({
     key: r.key,
     label: r.label,
-    unit: 'bytes',
+    unit: METRIC_UNITS[metric],
     color: r.style.color,
     dash: r.style.dash,
     source: r.source,

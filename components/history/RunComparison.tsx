@@ -83,7 +83,7 @@ function ComparisonView({ details, strategies, embed, initialMetric }: Compariso
       <ExportedChart
         series={series}
         sampleCount={total}
-        title={`${METRIC_LABELS[metric]} of ${runs.length} recorded runs, MB over seconds`}
+        title={`${METRIC_LABELS[metric]} of ${runs.length} recorded runs over seconds`}
         fileName={`stream-lab-compare-${metric}`}
         testId="compare-chart"
         height={embed ? 260 : 340}
