@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
     include: ['server/**/*.test.ts', 'lib/**/*.test.ts', 'components/**/*.test.ts'],
+    // Load tests assert latency bounds: they run on their own afterwards (vitest.load.config.ts).
+    exclude: ['**/node_modules/**', '**/*.load.test.ts'],
     environment: 'node',
     // Forks, not threads: the runner tracks its children per process and tests send signals.
     pool: 'forks',

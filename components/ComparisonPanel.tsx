@@ -3,7 +3,7 @@
 /** One metric of every run of an experiment, overlaid on one time axis (seconds since each run started). */
 import { memo, useMemo, useState } from 'react';
 import type { RunState, StrategyInfo } from '@/lib/protocol';
-import { METRIC_LABELS, type ComparisonMetric } from '@/lib/metrics';
+import { METRIC_LABELS, type ComparisonMetric } from '@/lib/readouts/metrics';
 import { isActive } from '@/lib/lab-state';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { MetricSelect } from '@/components/charts/MetricSelect';

@@ -1,6 +1,6 @@
 /** Progress of data files the server is generating (a run waits in 'preparing' meanwhile). */
 import type { DataStatus } from '@/lib/protocol';
-import { formatMb, formatPercent } from '@/lib/format';
+import { formatMb, formatPercent } from '@/lib/readouts/format';
 
 /** Shown only while a file is generating or after one failed. */
 export function DataProgress({ data }: { data: readonly DataStatus[] }) {

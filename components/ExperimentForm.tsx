@@ -6,8 +6,8 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import type { ClientRequest, Experiment, StrategyInfo } from '@/lib/protocol';
-import { buildStartMessage, type ExperimentFormValues } from '@/lib/experiment-form';
-import { fieldLabel, formFieldErrors, NO_STRATEGY, type NumericFormField } from '@/lib/form-fields';
+import { buildStartMessage, type ExperimentFormValues } from '@/lib/form/experiment-form';
+import { fieldLabel, formFieldErrors, NO_STRATEGY, type NumericFormField } from '@/lib/form/form-fields';
 import type { LabError } from '@/lib/lab-state';
 import { markStartClicked } from '@/components/instrumentation';
 import { useShareableForm } from '@/components/hooks/useShareableForm';

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
 import type { LabState } from '@/lib/lab-state';
 import { isActive, isOwn, queuePlace } from '@/lib/lab-state';
-import { formatClock } from '@/lib/format';
+import { formatClock } from '@/lib/readouts/format';
 import { RunCard } from '@/components/RunCard';
 import { StatusBadge } from '@/components/StatusBadge';
 import { ScaleGroup } from '@/components/charts/scale-group';

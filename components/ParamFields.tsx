@@ -1,10 +1,10 @@
 'use client';
 
 /** Every numeric parameter of a run and the form's two switches, each with its range, a note and, when bad, its error. */
-import { FIELD_SPECS, fieldMax, type NumericFormField } from '@/lib/form-fields';
+import { FIELD_SPECS, fieldMax, type NumericFormField } from '@/lib/form/form-fields';
 import { LIMITS } from '@/lib/params';
-import { MB_NOTE } from '@/lib/format';
-import type { ExperimentFormValues } from '@/lib/experiment-form';
+import { MB_NOTE } from '@/lib/readouts/format';
+import type { ExperimentFormValues } from '@/lib/form/experiment-form';
 
 export interface ParamFieldsProps {
   values: ExperimentFormValues;

@@ -3,7 +3,7 @@
 /** Figures of finished runs next to the article's published ones. */
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
 import type { RunParams } from '@/lib/params';
-import { formatMbNumber } from '@/lib/format';
+import { formatMbNumber } from '@/lib/readouts/format';
 import { StatusBadge } from '@/components/StatusBadge';
 
 export interface ResultsTableProps {

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import type { Experiment, StrategyInfo } from '@/lib/protocol';
 import { isActive, isOwn, queuePlace, runsOf, type LabState } from '@/lib/lab-state';
-import { formatClock, formatSeconds } from '@/lib/format';
+import { formatClock, formatSeconds } from '@/lib/readouts/format';
 import { readIdentity, saveIdentity } from '@/components/hooks/browser-identity';
 
 export interface RoomPanelProps {

@@ -4,9 +4,9 @@
 import { memo, useMemo, useState } from 'react';
 import type { ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
 import { MIB } from '@/lib/params';
-import { runProgress } from '@/lib/progress';
-import { verdictFor } from '@/lib/verdict';
-import { formatMb, formatPercent, formatSeconds } from '@/lib/format';
+import { runProgress } from '@/lib/readouts/progress';
+import { verdictFor } from '@/lib/readouts/verdict';
+import { formatMb, formatPercent, formatSeconds } from '@/lib/readouts/format';
 import { isActive } from '@/lib/lab-state';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { EXTRA_SERIES, MEMORY_SERIES, sampleLines } from '@/components/charts/chart-lines';

@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import { useCallback, useMemo, useState } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
-import { defaultFormValues, type ExperimentFormValues } from '@/lib/experiment-form';
+import { defaultFormValues, type ExperimentFormValues } from '@/lib/form/experiment-form';
 import { followedExperiment, isActive, runsOf } from '@/lib/lab-state';
 import { RoomPanel } from '@/components/RoomPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';

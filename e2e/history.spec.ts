@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { parseSamplesCsv } from '../lib/history-export';
+import { parseSamplesCsv } from '../lib/history/export';
 import { runDetailSchema } from '../lib/history';
 
 /** Runs a small push-vs-pull experiment in the lab and returns the two run ids once both are recorded. */

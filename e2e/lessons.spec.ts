@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { formatMb } from '../lib/format';
+import { formatMb } from '../lib/readouts/format';
 import { modesReportSchema } from '../lib/lessons';
 
 /** One run's measured figures, read from the data attributes its result block carries. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldError, fieldLabel, formFieldErrors } from './form-fields';
-import { defaultFormValues } from './experiment-form';
+import { fieldError, fieldLabel, formFieldErrors } from './form/form-fields';
+import { defaultFormValues } from './form/experiment-form';
 
 describe('fieldError', () => {
   it('refuses the values a new user tried, naming the field as the page labels it and its range', () => {

@@ -1,13 +1,13 @@
 /**
  * The parameters of the streams lab as its pages, lessons and CLI know them (`RunParams`,
  * `LIMITS`, `DEFAULT_PARAMS`), plus the common helpers. The definitions live with the lab
- * (server/labs/streams/params.ts) and with every lab's common part (lib/common-params.ts); this
+ * (server/labs/streams/params.ts) and with every lab's common part (lib/protocol/params.ts); this
  * module only gives them the names the streams pages were written against.
  */
 import { LIMITS, type StreamsParams, DEFAULT_MAX_SIZE_MB, DEFAULT_STREAMS_PARAMS, streamsParamsSchema } from '../server/labs/streams/params';
-import { rangeMessageFor } from './common-params';
+import { rangeMessageFor } from './protocol/params';
 
-export { MIB, describeZodError } from './common-params';
+export { MIB, describeZodError } from './protocol/params';
 export { LIMITS, DEFAULT_MAX_SIZE_MB };
 
 type NumericField = Exclude<keyof typeof LIMITS, 'strategies'>;

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + integration tests, build, Playwright end-to-end, in that order;
+// `npm test`: typecheck, lint, unit + integration tests, load tests, build, Playwright end-to-end, in that order;
 // stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import { findChromium, root } from './lib.mjs';
@@ -20,6 +20,7 @@ const steps = [
   ['typecheck', [node, 'node_modules/typescript/bin/tsc', '--noEmit']],
   ['lint', [node, 'node_modules/eslint/bin/eslint.js', '.']],
   ['unit + integration', [node, 'node_modules/vitest/vitest.mjs', 'run']],
+  ['load (one file at a time)', [node, 'node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.load.config.ts']],
   ['build', [node, 'node_modules/next/dist/bin/next', 'build']],
   ['e2e (Playwright, Chromium at ' + chromium + ')', [node, 'node_modules/@playwright/test/cli.js', 'test']],
 ];

@@ -6,8 +6,8 @@
  * SVG. Charts of live runs use TimeChart with sources directly (see RunCard).
  */
 import { memo, useMemo } from 'react';
-import type { Point } from '@/lib/decimate';
-import { MAX_POINTS_PER_SERIES } from '@/lib/decimate';
+import type { Point } from '@/lib/series/decimate';
+import { MAX_POINTS_PER_SERIES } from '@/lib/series/decimate';
 import { TimeChart, type ReferenceLine } from './TimeChart';
 import type { ChartLine } from './chart-lines';
 import { staticSource } from './sample-source';

@@ -1,7 +1,7 @@
 'use client';
 
 /** The "Metric" picker of the comparison charts: one option per comparison metric. */
-import { COMPARISON_METRICS, isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/metrics';
+import { COMPARISON_METRICS, isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/readouts/metrics';
 
 export interface MetricSelectProps {
   /** id of the <select>, which its label points at. */

@@ -7,7 +7,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
-import { decimateMinMax, MAX_POINTS_PER_SERIES, type Point } from '@/lib/decimate';
+import { decimateMinMax, MAX_POINTS_PER_SERIES, type Point } from '@/lib/series/decimate';
 import { maxOfLines } from './line-columns';
 import { writeUnit, type PlotProps } from './CanvasPlot';
 import { formatScaled, formatSecondsTick, pickScale } from './units';

@@ -4,7 +4,7 @@
  * list), never by touching the chart. Pure.
  */
 import { MEMORY_FIELDS, type MemoryField, type Sample } from '@/lib/protocol';
-import { METRIC_UNITS, metricValue, type ComparisonMetric } from '@/lib/metrics';
+import { METRIC_UNITS, metricValue, type ComparisonMetric } from '@/lib/readouts/metrics';
 import type { SeriesUnit } from './units';
 import { MEMORY_COLORS, type LineStyle } from './palette';
 import type { SampleSource } from './sample-source';

@@ -7,7 +7,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
-import { buildStartMessage, formFromQuery } from '@/lib/experiment-form';
+import { buildStartMessage, formFromQuery } from '@/lib/form/experiment-form';
 import { runsOf } from '@/lib/lab-state';
 import { RunCard } from '@/components/RunCard';
 import { ConnectionStatus } from '@/components/ConnectionStatus';

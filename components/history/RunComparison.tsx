@@ -6,8 +6,8 @@
  */
 import { useMemo, useState } from 'react';
 import { parseRunIds, type RunDetail } from '@/lib/history';
-import { summariesToMarkdown } from '@/lib/history-export';
-import { isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/metrics';
+import { summariesToMarkdown } from '@/lib/history/export';
+import { isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/readouts/metrics';
 import type { StrategyInfo } from '@/lib/protocol';
 import { ResultsTable } from '@/components/ResultsTable';
 import { MetricSelect } from '@/components/charts/MetricSelect';

@@ -6,9 +6,9 @@
  */
 import Link from 'next/link';
 import { useMemo, useSyncExternalStore } from 'react';
-import { formValuesFromParams, formToQuery } from '@/lib/experiment-form';
+import { formValuesFromParams, formToQuery } from '@/lib/form/experiment-form';
 import { HISTORY_LIMITS, runDetailSchema, runIdSchema, type RunDetail } from '@/lib/history';
-import { verdictFor } from '@/lib/verdict';
+import { verdictFor } from '@/lib/readouts/verdict';
 import type { StrategyInfo } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
 import { memorySeries } from '@/components/charts/series';

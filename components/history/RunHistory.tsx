@@ -8,7 +8,7 @@ import Link from 'next/link';
 import { identityHeaders } from '@/components/hooks/browser-identity';
 import { useEffect, useMemo, useState } from 'react';
 import { HISTORY_LIMITS, runListResponseSchema, type RunListItem } from '@/lib/history';
-import { formatMb, formatMbNumber } from '@/lib/format';
+import { formatMb, formatMbNumber } from '@/lib/readouts/format';
 import { runStatusSchema, type StrategyInfo } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
 import { strategiesSchema } from './api';

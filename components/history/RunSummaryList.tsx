@@ -1,6 +1,6 @@
 /** The figures of a recorded run as a definition list: summary when it ended, stored samples otherwise. */
 import type { RunRecord } from '@/lib/history';
-import { formatMb, formatSeconds, MB_NOTE } from '@/lib/format';
+import { formatMb, formatSeconds, MB_NOTE } from '@/lib/readouts/format';
 
 export function RunSummaryList({ record, storedSamples }: { record: RunRecord; storedSamples: number }) {
   const s = record.run.summary;

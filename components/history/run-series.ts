@@ -1,7 +1,7 @@
 /** Chart series comparing recorded runs (one run's memory series: components/charts/series.ts). Pure. */
 import type { ChartSeries } from '@/components/charts/MemoryChart';
 import { strategyStyle } from '@/components/charts/palette';
-import { METRIC_UNITS, metricValue, type ComparisonMetric } from '@/lib/metrics';
+import { METRIC_UNITS, metricValue, type ComparisonMetric } from '@/lib/readouts/metrics';
 import type { StrategyInfo } from '@/lib/protocol';
 import type { RunDetail } from '@/lib/history';
 import { formatDateTime, strategyLabel } from './labels';

@@ -8,7 +8,7 @@
  * parameters, so the form matches the charts below it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { formFromQuery, formToQuery, formValuesFromParams, type ExperimentFormValues } from '@/lib/experiment-form';
+import { formFromQuery, formToQuery, formValuesFromParams, type ExperimentFormValues } from '@/lib/form/experiment-form';
 import type { Experiment } from '@/lib/protocol';
 
 export interface ShareableForm {

@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
-import { LESSON_STEPS, type LessonStep } from '@/lib/lessons-steps';
+import { LESSON_STEPS, type LessonStep } from '@/lib/lessons/steps';
 import type { ProcSample, Sample } from '@/lib/protocol';
 import { LessonStepCard } from './LessonStepCard';
 import { LessonsNav } from './LessonsNav';

@@ -4,7 +4,7 @@
 import { memo, useMemo } from 'react';
 import type { ProcSample, RunState, Sample } from '@/lib/protocol';
 import { MIB } from '@/lib/params';
-import { formatMb } from '@/lib/format';
+import { formatMb } from '@/lib/readouts/format';
 import { MemoryChart, type ChartSeries } from '@/components/charts/MemoryChart';
 import { memorySeries } from '@/components/charts/series';
 import { StatusBadge } from '@/components/StatusBadge';

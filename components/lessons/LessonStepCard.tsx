@@ -1,7 +1,7 @@
 'use client';
 
 /** One walkthrough step: its text, a Run button, live charts of its runs and the measured conclusion. */
-import { describeParams, type LessonStep } from '@/lib/lessons-steps';
+import { describeParams, type LessonStep } from '@/lib/lessons/steps';
 import type { ProcSample, Sample } from '@/lib/protocol';
 import { LessonRun } from './LessonRun';
 import type { StepProgress } from './step-progress';

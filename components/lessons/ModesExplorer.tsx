@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { describeFlowing, differsFromArticle, flowingAttr, modesReportSchema, type ModesReport } from '@/lib/lessons';
 import { describeZodError } from '@/lib/params';
-import { formatClock } from '@/lib/format';
+import { formatClock } from '@/lib/readouts/format';
 import { LessonsNav } from './LessonsNav';
 
 type Load = { state: 'loading' } | { state: 'ready'; report: ModesReport } | { state: 'failed'; message: string };

@@ -3,8 +3,8 @@
  * step card only renders it.
  */
 import { isActive, runsOf, type LabState } from '@/lib/lab-state';
-import type { Conclusion } from '@/lib/lessons-conclusions';
-import { matchStepExperiments, type LessonStep } from '@/lib/lessons-steps';
+import type { Conclusion } from '@/lib/lessons/conclusions';
+import { matchStepExperiments, type LessonStep } from '@/lib/lessons/steps';
 import type { RunState } from '@/lib/protocol';
 
 /** What a Run click recorded, so the experiments that follow can be told apart from older ones. */

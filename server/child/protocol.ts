@@ -5,7 +5,7 @@
  * of its process.
  */
 import { z } from 'zod';
-import { memorySchema, sampleSchema } from '../../lib/protocol-common';
+import { memorySchema, sampleSchema } from '../../lib/protocol/common';
 
 /** Passed to the child as its single argv argument (JSON); checked by parseChildConfig. */
 export interface ChildConfig {

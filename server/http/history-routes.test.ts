@@ -6,7 +6,7 @@ import { publicId } from '../hub/identity';
 import { BROWSER_HEADER } from './history-routes';
 import { LABS } from '../labs/registry';
 import { runDetailSchema, runListResponseSchema, runRecordSchema } from '../../lib/history';
-import { parseMarkdownTable, parseSamplesCsv } from '../../lib/history-export';
+import { parseMarkdownTable, parseSamplesCsv } from '../../lib/history/export';
 import { createLabServer, type LabServer } from '../app-server';
 import { openHistory, type History } from '../store/history';
 import { makeRecord, makeRun, makeSummary, sampleAt, testRunId } from '../store/store-fixtures';

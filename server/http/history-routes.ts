@@ -1,11 +1,11 @@
 /**
  * The history API: list, read, delete and export recorded runs. Every query parameter is
- * validated (lib/history.ts) and a bad one is answered with a typed error naming it.
+ * validated (lib/history/) and a bad one is answered with a typed error naming it.
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { publicId, readOperatorToken, sameSecret } from '../hub/identity';
 import { HISTORY_LIMITS, parseListQuery, parsePoints, parseRunIds, runIdSchema, type RunListResponse, type RunRecord } from '../../lib/history';
-import { samplesToCsv, summariesToCsv, summariesToMarkdown } from '../../lib/history-export';
+import { samplesToCsv, summariesToCsv, summariesToMarkdown } from '../../lib/history/export';
 import type { RunStore } from '../store/run-store';
 import { strategyCatalog } from '../labs/catalog';
 import { sendError, sendJson, type Route, type RouteContext } from './router';

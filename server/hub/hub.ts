@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { describeZodError } from '../../lib/common-params';
+import { describeZodError } from '../../lib/protocol/params';
 import { clientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ClientMessage, type Owner, type ServerMessage } from '../../lib/protocol';
 import { accessPolicy, type AccessPolicy } from '../http/access';
 import { strategyCatalog } from '../labs/catalog';

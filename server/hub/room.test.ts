@@ -48,6 +48,8 @@ describe('a room of browsers', () => {
     // Others see who started it, never the browser's own id.
     expect(JSON.stringify(bob.messages)).not.toContain('browser-Alice');
     const runId = experiment.runIds[0];
+    // Running, not still preparing its data file (a stop then would leave the file being made).
+    await alice.next('run.updated', (m) => m.run.id === runId && m.run.status === 'running');
 
     bob.send({ type: 'run.stop', runId });
     const refused = await bob.next('error', (m) => m.requestType === 'run.stop');

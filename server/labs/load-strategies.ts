@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { STRATEGY_ID_PATTERN } from '../../lib/protocol-common';
+import { STRATEGY_ID_PATTERN } from '../../lib/protocol/common';
 import type { StrategyBase } from './types';
 
 /** A strategy and the file (name without extension) the child loads it from. */

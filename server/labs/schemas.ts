@@ -4,7 +4,7 @@
  * rest of the lab (strategies, scenario, figures) is found by server/labs/registry.ts.
  */
 import { z } from 'zod';
-import { commonSummaryShape } from '../../lib/protocol-common';
+import { commonSummaryShape } from '../../lib/protocol/common';
 import { streamsSchema } from './streams/schema';
 
 /** What a lab's schema module declares. */

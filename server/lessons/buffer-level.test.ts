@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bufferLevel, highWaterMarkBytes, peakOf } from '../../lib/lessons-buffer';
+import { bufferLevel, highWaterMarkBytes, peakOf } from '../../lib/lessons/buffer';
 import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
 import type { RunSummary, Sample } from '../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../data/data-files';

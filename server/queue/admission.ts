@@ -3,7 +3,7 @@
  * accepts and this machine allows, and room in the queue (in all, and for the browser asking).
  * Every refusal is a RangeError whose message names the field or the limit.
  */
-import { describeZodError } from '../../lib/common-params';
+import { describeZodError } from '../../lib/protocol/params';
 import type { RunState } from '../../lib/protocol';
 import { findStrategy, requireLab } from '../labs/registry';
 

@@ -5,7 +5,7 @@
  * goes through finish(), and the child is always reaped: stop = SIGTERM, then SIGKILL after a grace.
  */
 import type { ChildProcess } from 'node:child_process';
-import { MIB, type CommonParams } from '../../lib/common-params';
+import { MIB, type CommonParams } from '../../lib/protocol/params';
 import { summarySchema, type Outcome, type ProcSample, type RunSummary, type Sample } from '../../lib/protocol';
 import type { ChildConfig } from '../child/protocol';
 import { parseChildMessage } from '../child/protocol';

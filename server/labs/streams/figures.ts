@@ -2,7 +2,7 @@
  * The streams lab's figures, folded from a run's samples by the parent: how much was read and
  * processed, how far the reader ran ahead, how many consumer calls overlapped. Pure.
  */
-import { MIB } from '../../../lib/common-params';
+import { MIB } from '../../../lib/protocol/params';
 import type { Sample } from '../../../lib/protocol';
 import type { FigureRecorder } from '../types';
 

@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIB } from '../../../lib/common-params';
+import { MIB } from '../../../lib/protocol/params';
 import { checkSize, ensureDataFile } from '../../data/data-files';
 import { loadStrategies } from '../load-strategies';
 import type { Lab, Prepared } from '../types';

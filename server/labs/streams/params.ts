@@ -3,7 +3,7 @@
  * Client-safe (no `node:`): the form, share links, the CLI and the server all validate with it.
  */
 import { z } from 'zod';
-import { COMMON_LIMITS, commonParamsShape, DEFAULT_COMMON_PARAMS, rangedNumber, type Limit } from '../../../lib/common-params';
+import { COMMON_LIMITS, commonParamsShape, DEFAULT_COMMON_PARAMS, rangedNumber, type Limit } from '../../../lib/protocol/params';
 
 /** Upper bound for generated files; the server may lower it with STREAM_LAB_MAX_SIZE_MB. */
 export const DEFAULT_MAX_SIZE_MB = 2048;

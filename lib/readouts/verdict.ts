@@ -2,8 +2,8 @@
  * One sentence that says what a finished run showed, with every number taken from its summary.
  * Pure: the run card and the tests call it with a RunSummary and nothing else.
  */
-import type { RunSummary, StrategyInfo } from './protocol';
-import { MIB } from './params';
+import type { RunSummary, StrategyInfo } from '../protocol';
+import { MIB } from '../params';
 import { formatMb, formatPercent, formatSeconds } from './format';
 
 /** Above this share of the file held at once, the reader did not wait for the consumer. */

@@ -2,8 +2,8 @@
  * The buffer-level view: how far a run's reader is ahead of its consumer over time. Pure, so the
  * chart and the tests (which feed it real runs' samples) share it.
  */
-import type { Point } from './decimate';
-import type { Sample } from './protocol';
+import type { Point } from '../series/decimate';
+import type { Sample } from '../protocol';
 
 export interface BufferLevel {
   /** bytesRead − bytesProcessed: read from the file, not yet handed to the consumer. */

@@ -3,9 +3,9 @@
  * RunSummary; when the figures contradict what the lesson expects, the text says so instead of
  * reciting the expected result. Pure: the walkthrough and the tests call these with summaries only.
  */
-import type { Outcome, RunSummary } from './protocol';
-import { formatMb, formatPercent, formatSeconds } from './format';
-import { highWaterMarkBytes } from './lessons-buffer';
+import type { Outcome, RunSummary } from '../protocol';
+import { formatMb, formatPercent, formatSeconds } from '../readouts/format';
+import { highWaterMarkBytes } from './buffer';
 
 export interface Conclusion {
   text: string;

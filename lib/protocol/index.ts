@@ -3,10 +3,10 @@
  * inferred from them. Imported by both sides, so nothing here may import from `node:`.
  */
 import { z } from 'zod';
-import { LAB_IDS, LAB_SUMMARY_SCHEMAS } from '../server/labs/schemas';
-import { COMMON_LIMITS } from './common-params';
-import { runParamsSchema } from './params';
-import { LEGACY_LAB, runStatusSchema, sampleSchema, procSampleSchema, strategyIdSchema, withLab } from './protocol-common';
+import { LAB_IDS, LAB_SUMMARY_SCHEMAS } from '../../server/labs/schemas';
+import { COMMON_LIMITS } from './params';
+import { runParamsSchema } from '../params';
+import { LEGACY_LAB, runStatusSchema, sampleSchema, procSampleSchema, strategyIdSchema, withLab } from './common';
 
 /** Largest WebSocket message the server accepts from a browser. */
 export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
@@ -21,8 +21,8 @@ export {
   procSampleSchema,
   strategyIdSchema,
   STRATEGY_ID_PATTERN,
-} from './protocol-common';
-export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary } from './protocol-common';
+} from './common';
+export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary } from './common';
 
 export const labIdSchema = z.enum(LAB_IDS as [string, ...string[]], { error: `lab must be one of ${LAB_IDS.join(', ')}` });
 

@@ -3,9 +3,9 @@
  * parameters are validated. Shared by the server (store, routes) and the pages, so no `node:` here.
  */
 import { z } from 'zod';
-import { labSchema } from '../server/labs/schemas';
-import { memorySchema, ownerSchema, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from './protocol';
-import { emptyMemory, foldPeaks } from './series';
+import { labSchema } from '../../server/labs/schemas';
+import { memorySchema, ownerSchema, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from '../protocol';
+import { emptyMemory, foldPeaks } from '../series';
 
 /** The lab's run ids: "r-" and 10 hex digits. Strict, because an id becomes a directory name. */
 export const RUN_ID_PATTERN = /^r-[0-9a-f]{10}$/;

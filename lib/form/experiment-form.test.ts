@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildStartMessage, defaultFormValues, formFromQuery, formToQuery, formValuesFromParams } from './experiment-form';
-import { DEFAULT_PARAMS, type RunParams } from './params';
+import { DEFAULT_PARAMS, type RunParams } from '../params';
 
 const CATALOG = ['rxjs-fromEvent', 'rxjs-from', 'pipeline-generator'];
 

@@ -4,7 +4,7 @@
  * messages that carry them are in protocol.ts. Client-safe: nothing from `node:`.
  */
 import { z } from 'zod';
-import { commonParamsSchema } from './common-params';
+import { commonParamsSchema } from './params';
 
 /**
  * How a run ended. 'interrupted': the server shut down (or died) while it was going, so it has no

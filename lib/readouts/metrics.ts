@@ -1,5 +1,5 @@
 /** The per-sample quantities the comparison chart can overlay. Pure. */
-import type { Sample } from './protocol';
+import type { Sample } from '../protocol';
 
 export const COMPARISON_METRICS = ['arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu'] as const;
 export type ComparisonMetric = (typeof COMPARISON_METRICS)[number];

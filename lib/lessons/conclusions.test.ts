@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, MIB } from './params';
-import type { Memory, RunSummary } from './protocol';
-import { makeSummary } from './test-fixtures';
+import { DEFAULT_PARAMS, MIB } from '../params';
+import type { Memory, RunSummary } from '../protocol';
+import { makeSummary } from '../test-fixtures';
 import {
   concludeFromEventLoss,
   concludeGarbageVsRetained,
   concludeMemoryBudget,
   concludePushVsPull,
   concludeWhereTheFileGoes,
-} from './lessons-conclusions';
+} from './conclusions';
 
 const FILE = 32 * MIB;
 const KB = 1024;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { observedSchema, observeSeries, parseListQuery, parsePoints, parseRunIds } from './history';
-import { parseSamplesCsv, samplesToCsv } from './history-export';
-import { makeSample } from './test-fixtures';
+import { observedSchema, observeSeries, parseListQuery, parsePoints, parseRunIds } from '.';
+import { parseSamplesCsv, samplesToCsv } from './export';
+import { makeSample } from '../test-fixtures';
 
 describe('history query parameters', () => {
   it('accepts 2–8 distinct run ids and names the field and range otherwise', () => {

@@ -2,7 +2,7 @@
  * The experiment form's numeric fields as a person sees them: label, unit, whether a fraction makes
  * sense, and the one message a bad value gets, at the field and in a link's notes. Pure.
  */
-import { LIMITS } from './params';
+import { LIMITS } from '../params';
 
 export const NUMERIC_FIELDS = ['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs', 'maxOldSpaceMb', 'timeoutS', 'seed'] as const;
 export type NumericFormField = (typeof NUMERIC_FIELDS)[number];

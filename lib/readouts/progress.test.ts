@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runProgress } from './progress';
-import { makeSample } from './test-fixtures';
+import { makeSample } from '../test-fixtures';
 
 const sample = (t: number, bytesProcessed: number) =>
   makeSample({ t, at: 1_700_000_000_000 + t, bytesRead: bytesProcessed, bytesProcessed });

@@ -2,8 +2,8 @@
  * Turns what the experiment form holds (strings, as inputs give them) into an `experiment.start`
  * message, or into the one-line error the server would have answered. Pure.
  */
-import { clientMessageSchema, type ClientMessage } from './protocol';
-import { DEFAULT_PARAMS, describeZodError, rangeMessage, runParamsSchema, type RunParams } from './params';
+import { clientMessageSchema, type ClientMessage } from '../protocol';
+import { DEFAULT_PARAMS, describeZodError, rangeMessage, runParamsSchema, type RunParams } from '../params';
 import { fieldError, formFieldErrors, NO_STRATEGY, NUMERIC_FIELDS, type NumericFormField } from './form-fields';
 
 export { NUMERIC_FIELDS, type NumericFormField };

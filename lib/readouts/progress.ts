@@ -1,5 +1,5 @@
 /** Progress and ETA of a live run, from its samples. Pure. */
-import type { Sample } from './protocol';
+import type { Sample } from '../protocol';
 
 /** How far back the "recent rate" looks: long enough to smooth jitter, short enough to follow changes. */
 export const RATE_WINDOW_MS = 3000;

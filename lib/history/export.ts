@@ -3,11 +3,11 @@
  * shared by the API (downloads) and the pages (copy to clipboard); parsers exist so tests can prove
  * an export reads back to the very numbers that were stored.
  */
-import { labSchema } from '../server/labs/schemas';
-import { LEGACY_LAB, MEMORY_FIELDS } from './protocol-common';
-import { sampleSchema, type Sample } from './protocol';
-import { formatMbNumber, MB_NOTE } from './format';
-import type { RunRecord } from './history';
+import { labSchema } from '../../server/labs/schemas';
+import { LEGACY_LAB, MEMORY_FIELDS } from '../protocol/common';
+import { sampleSchema, type Sample } from '../protocol';
+import { formatMbNumber, MB_NOTE } from '../readouts/format';
+import type { RunRecord } from '.';
 
 /**
  * Sample columns of a lab's runs in a fixed order, time first (what a spreadsheet wants as x):

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, LIMITS, runParamsSchema } from './params';
-import type { Experiment } from './protocol';
-import { BUDGET_PARAMS, LESSON_STEPS, SMALL_PARAMS, buildLessonSteps, describeParams, matchStepExperiments, type LessonStep } from './lessons-steps';
+import { DEFAULT_PARAMS, LIMITS, runParamsSchema } from '../params';
+import type { Experiment } from '../protocol';
+import { BUDGET_PARAMS, LESSON_STEPS, SMALL_PARAMS, buildLessonSteps, describeParams, matchStepExperiments, type LessonStep } from './steps';
 
 const experiment = (id: string, strategies: string[], params: Experiment['params']): Experiment => ({
   lab: 'streams',

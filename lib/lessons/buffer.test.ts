@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeSample } from './test-fixtures';
-import { bufferedBytes, bufferLevel, highWaterMarkBytes, peakOf } from './lessons-buffer';
+import { makeSample } from '../test-fixtures';
+import { bufferedBytes, bufferLevel, highWaterMarkBytes, peakOf } from './buffer';
 
 describe('bufferLevel', () => {
   it('takes bytesRead − bytesProcessed and readableLength per sample', () => {

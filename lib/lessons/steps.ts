@@ -2,8 +2,8 @@
  * The guided push-vs-pull walkthrough: each step's text, the small experiment(s) it runs and how it
  * concludes from their summaries. Client-safe and pure; the walkthrough component renders it.
  */
-import { DEFAULT_PARAMS, type RunParams } from './params';
-import type { Experiment, RunSummary } from './protocol';
+import { DEFAULT_PARAMS, type RunParams } from '../params';
+import type { Experiment, RunSummary } from '../protocol';
 import {
   concludeFromEventLoss,
   concludeGarbageVsRetained,
@@ -11,7 +11,7 @@ import {
   concludePushVsPull,
   concludeWhereTheFileGoes,
   type Conclusion,
-} from './lessons-conclusions';
+} from './conclusions';
 
 /** One experiment.start a step sends. */
 export interface LessonPreset {

@@ -3,7 +3,7 @@
  * empty readings and peaks. The server (queue, hub, store, runner) and the page import these;
  * nobody keeps a copy.
  */
-import { MEMORY_FIELDS, type Memory } from './protocol-common';
+import { MEMORY_FIELDS, type Memory } from '../protocol/common';
 
 /** Samples kept per run in memory (server and page) and on disk (about). */
 export const MAX_SAMPLES_PER_RUN = 20_000;

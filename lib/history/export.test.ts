@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdownTable, summariesToCsv, summariesToMarkdown } from './history-export';
-import { MB_NOTE } from './format';
-import { RECORD_FORMAT, type RunRecord } from './history';
-import { DEFAULT_MODE } from './verdict.fixtures';
+import { parseMarkdownTable, summariesToCsv, summariesToMarkdown } from './export';
+import { MB_NOTE } from '../readouts/format';
+import { RECORD_FORMAT, type RunRecord } from '.';
+import { DEFAULT_MODE } from '../readouts/verdict.fixtures';
 
 /** A stored record around the recorded ixjs-from run (16 MiB, 2 ms per chunk) of verdict.fixtures. */
 function record(over: Partial<RunRecord['run']> = {}): RunRecord {
