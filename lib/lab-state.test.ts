@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyServerMessages, boundSeries, initialLabState, keptRunIds, latestExperiment, runsOf, type LabState } from './lab-state';
+import { applyServerMessages, initialLabState, keptRunIds, latestExperiment, runsOf, type LabState } from './lab-state';
+import { boundSeries } from './series';
 import { DEFAULT_PARAMS, MIB } from './params';
 import type { Experiment, RunState, RunSummary, ServerMessage } from './protocol';
 import { makeSample } from './test-fixtures';

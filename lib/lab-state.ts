@@ -15,9 +15,8 @@ import type {
   StrategyInfo,
 } from './protocol';
 import { DEFAULT_MAX_SIZE_MB } from './params';
+import { boundSeries } from './series';
 
-/** Per-run cap on samples kept in the page; charts decimate further when drawing. */
-export const MAX_SAMPLES_PER_RUN = 20_000;
 /** Only the newest experiments' samples are kept: older ones live on in the results table. */
 export const EXPERIMENTS_WITH_SAMPLES = 3;
 
@@ -65,21 +64,6 @@ export const initialLabState: LabState = {
   me: null,
   queue: [],
 };
-
-/**
- * Keeps a series under `max` by dropping every other point, so a very long run still shows its
- * whole history (at half resolution) instead of losing its start.
- */
-export function boundSeries<T>(series: readonly T[], max: number = MAX_SAMPLES_PER_RUN): readonly T[] {
-  let out = series;
-  while (out.length > max) {
-    const last = out[out.length - 1];
-    const thinned = out.filter((_, i) => i % 2 === 0);
-    if (thinned[thinned.length - 1] !== last) thinned.push(last);
-    out = thinned;
-  }
-  return out;
-}
 
 function upsertExperiment(list: Experiment[], e: Experiment): Experiment[] {
   const rest = list.filter((x) => x.id !== e.id);

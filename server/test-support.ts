@@ -4,7 +4,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { ensureDataFile, type DataFile } from './data/data-files';
+import { liveChildCount } from './runner/runner';
 
 /** Points STREAM_LAB_DATA_DIR at a fresh temp dir for the block, restores and removes it after. */
 export function withTempDataDir(prefix: string): { readonly path: string } {
@@ -108,5 +110,44 @@ export function killAndWait(proc: ChildProcess, signal: NodeJS.Signals): Promise
     if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
     proc.once('exit', () => resolve());
     proc.kill(signal);
+  });
+}
+
+/**
+ * For a describe block of run tests: a temp data dir, the data files of these sizes (MiB) made
+ * before it, and a check after each test that no run child was left behind.
+ */
+export function withDataFiles(prefix: string, sizesMb: number[]): { readonly files: DataFile[]; readonly dir: { readonly path: string } } {
+  const dir = withTempDataDir(prefix);
+  const made = { files: [] as DataFile[], dir };
+  beforeAll(async () => {
+    made.files = await Promise.all(sizesMb.map((sizeMb) => ensureDataFile({ sizeMb })));
+  });
+  afterEach(() => {
+    expect(liveChildCount()).toBe(0);
+  });
+  return made;
+}
+
+export interface ScriptResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a TypeScript script of the project the way `npm run` does (`node --import tsx`), in `cwd`,
+ * and collects its output. NODE_OPTIONS is dropped so nothing the test runner injects reaches it.
+ */
+export function runScript(cwd: string, args: string[], env: Record<string, string> = {}): Promise<ScriptResult> {
+  const { NODE_OPTIONS: _drop, ...base } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
 }

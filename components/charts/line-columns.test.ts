@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeSample } from '@/lib/test-fixtures';
-import { MAX_SAMPLES_PER_RUN } from '@/lib/lab-state';
+import { MAX_SAMPLES_PER_RUN } from '@/lib/series';
 import { ChartColumns, maxOfLines, valueNear } from './line-columns';
 import { metricLines, MEMORY_SERIES, sampleLines } from './chart-lines';
 import { ArraySource, LiveFeed } from './sample-source';

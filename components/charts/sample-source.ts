@@ -4,7 +4,7 @@
  * the source only tells them that something changed.
  */
 import type { Sample } from '@/lib/protocol';
-import { boundSeries, MAX_SAMPLES_PER_RUN } from '@/lib/lab-state';
+import { boundSeries, MAX_SAMPLES_PER_RUN } from '@/lib/series';
 
 export interface SampleSource<R = Sample> {
   /** Run id for live feeds (the benchmark times samples of these), null otherwise. */
@@ -24,15 +24,15 @@ export function staticSource<R>(rows: readonly R[]): SampleSource<R> {
   return { runId: null, rows: () => rows, generation: () => 0, subscribe: () => noop };
 }
 
-/** One run's samples as they arrive. */
-export class LiveFeed implements SampleSource<Sample> {
-  private list: Sample[] = [];
-  private gen = 0;
+/** Rows, a generation and listeners: what every changing source keeps. */
+abstract class ChangingSource<R> implements SampleSource<R> {
+  protected abstract list: readonly R[];
+  protected gen = 0;
   private readonly listeners = new Set<() => void>();
 
-  constructor(readonly runId: string) {}
+  constructor(readonly runId: string | null) {}
 
-  rows(): readonly Sample[] {
+  rows(): readonly R[] {
     return this.list;
   }
 
@@ -43,6 +43,19 @@ export class LiveFeed implements SampleSource<Sample> {
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  protected notify(): void {
+    for (const l of this.listeners) l();
+  }
+}
+
+/** One run's samples as they arrive. */
+export class LiveFeed extends ChangingSource<Sample> {
+  protected list: Sample[] = [];
+
+  constructor(readonly runId: string) {
+    super(runId);
   }
 
   /** Appends in place; past the page's cap the history is thinned (see boundSeries). */
@@ -58,10 +71,6 @@ export class LiveFeed implements SampleSource<Sample> {
     this.list = [...samples];
     this.gen += 1;
     this.notify();
-  }
-
-  private notify(): void {
-    for (const l of this.listeners) l();
   }
 }
 
@@ -103,28 +112,12 @@ export class LiveFeeds {
  * A source over an array that a caller replaces as it grows (React state holding samples): a new
  * array that extends the old one counts as appended rows, anything else as replaced rows.
  */
-export class ArraySource<R> implements SampleSource<R> {
-  readonly runId: string | null;
-  private list: readonly R[];
-  private gen = 0;
-  private readonly listeners = new Set<() => void>();
+export class ArraySource<R> extends ChangingSource<R> {
+  protected list: readonly R[];
 
   constructor(rows: readonly R[], runId: string | null = null) {
+    super(runId);
     this.list = rows;
-    this.runId = runId;
-  }
-
-  rows(): readonly R[] {
-    return this.list;
-  }
-
-  generation(): number {
-    return this.gen;
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   set(rows: readonly R[]): void {
@@ -133,6 +126,6 @@ export class ArraySource<R> implements SampleSource<R> {
     const appended = rows.length >= old.length && (old.length === 0 || rows[old.length - 1] === old[old.length - 1]);
     if (!appended) this.gen += 1;
     this.list = rows;
-    for (const l of this.listeners) l();
+    this.notify();
   }
 }

@@ -1,38 +1,16 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from '../test-support';
 import { MEMORY_FIELDS, summarySchema } from '../../lib/protocol';
 import { MIB } from '../../lib/params';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the bench CLI the way `npm run bench --` does, with its own data dir. */
-function runBench(args: string[], dataDir: string): Promise<CliResult> {
-  // NODE_OPTIONS is dropped so nothing the test runner injects reaches the CLI.
-  const { NODE_OPTIONS: _drop, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/bench.ts', ...args], {
-    cwd: rootDir,
-    env: { ...env, STREAM_LAB_DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runBench = (args: string[], dataDir: string) => runScript(rootDir, ['server/cli/bench.ts', ...args], { STREAM_LAB_DATA_DIR: dataDir });
 
 describe('bench CLI', () => {
   let dataDir: string;

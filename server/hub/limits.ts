@@ -2,6 +2,7 @@
  * What one connection may cost: a token bucket per kind of expensive request, and caps on open
  * sockets per address and in total. Pure bookkeeping; the hub decides what to answer.
  */
+import { readIntSetting } from '../env';
 
 /** Requests allowed in a burst, then one every `everyMs`. */
 export interface RateLimit {
@@ -67,15 +68,7 @@ export const CONNECTION_CAPS = {
 
 /** Reads the caps from the environment; a bad value stops startup with a message naming it. */
 export function readConnectionCaps(env: Record<string, string | undefined> = process.env): ConnectionCaps {
-  const read = (key: keyof typeof CONNECTION_CAPS) => {
-    const { env: name, min, max, default: def } = CONNECTION_CAPS[key];
-    const raw = env[name];
-    if (raw === undefined || raw === '') return def;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) throw new RangeError(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
-    return n;
-  };
-  return { total: read('total'), perAddress: read('perAddress') };
+  return { total: readIntSetting(CONNECTION_CAPS.total, env), perAddress: readIntSetting(CONNECTION_CAPS.perAddress, env) };
 }
 
 /** Counts open sockets per remote address. */

@@ -3,27 +3,16 @@
  * new name and id into the streams lab's folder is listed by the catalog the page gets and run by
  * the bench CLI, with no other file changed.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from '../test-support';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-function run(cwd: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { NODE_OPTIONS: _drop, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runScript;
 
 describe('adding a strategy', () => {
   let copy: string;

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
 import type { RunSummary, Sample } from '../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../data/data-files';
-import { withTempDataDir } from '../test-support';
+import { withDataFiles } from '../test-support';
 import { streamsLab } from '../labs/streams/index';
 
 const STRATEGY_IDS = streamsLab.strategies.map((s) => s.id);
@@ -62,17 +62,11 @@ function expectChildGone(run: Finished): void {
 const params = (patch: Partial<RunParams>): RunParams => ({ ...DEFAULT_PARAMS, budgetMb: null, ...patch });
 
 describe('startRun', () => {
-  withTempDataDir('runner');
+  const data = withDataFiles('runner', [4, 32]);
   let small: DataFile;
   let large: DataFile;
-
-  beforeAll(async () => {
-    small = await ensureDataFile({ sizeMb: 4 });
-    large = await ensureDataFile({ sizeMb: 32 });
-  });
-
-  afterEach(() => {
-    expect(liveChildCount()).toBe(0);
+  beforeAll(() => {
+    [small, large] = data.files;
   });
 
   it('rejects an unknown strategy before starting anything', () => {

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { MIB } from '../../lib/params';
 import { dataDir } from '../data/data-files';
+import { readIntSetting } from '../env';
 import type { QueueListener } from '../queue/run-queue';
 import { historyRoutes } from '../http/history-routes';
 import type { Route } from '../http/router';
@@ -18,12 +19,7 @@ export const KEEP_LIMITS = {
 
 /** Reads a retention limit from the environment; a bad value stops startup with a message naming it. */
 export function readKeepLimit(which: keyof typeof KEEP_LIMITS, env: NodeJS.ProcessEnv = process.env): number {
-  const { env: name, min, max, default: def } = KEEP_LIMITS[which];
-  const raw = env[name];
-  if (raw === undefined || raw === '') return def;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new RangeError(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
-  return n;
+  return readIntSetting(KEEP_LIMITS[which], env);
 }
 
 export interface History {

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB, type RunParams } from '../../../lib/params';
 import { MEMORY_FIELDS, type RunSummary } from '../../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../../data/data-files';
-import { withTempDataDir } from '../../test-support';
+import { withDataFiles } from '../../test-support';
 import { liveChildCount } from '../../runner/runner';
 import { startStreamsRun } from './run';
 import { streamsLab } from './index';
@@ -39,17 +39,11 @@ async function run(strategy: string, params: RunParams, file: DataFile): Promise
 }
 
 describe('strategies', () => {
-  withTempDataDir('strategies');
+  const data = withDataFiles('strategies', [4, 32]);
   let small: DataFile;
   let large: DataFile;
-
-  beforeAll(async () => {
-    small = await ensureDataFile({ sizeMb: 4 });
-    large = await ensureDataFile({ sizeMb: 32 });
-  });
-
-  afterEach(() => {
-    expect(liveChildCount()).toBe(0);
+  beforeAll(() => {
+    [small, large] = data.files;
   });
 
   it("finds every strategy file of the lab, the article's six first", () => {
