@@ -26,11 +26,13 @@ export interface ExperimentFormProps {
   runningExperiment?: Experiment | null;
   /** Called once an experiment.start was sent. */
   onStarted?(): void;
+  /** With the operator token Stop all stops everyone's runs; without it, this browser's own. */
+  operator?: boolean;
 }
 
 /** The experiment form: strategies grouped push/pull, parameters, Start and Stop all. */
 export function ExperimentForm(props: ExperimentFormProps) {
-  const { strategies, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, onStarted } = props;
+  const { strategies, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, onStarted, operator = false } = props;
   const [clientError, setClientError] = useState<string | null>(null);
   // Server errors stay up until the next Start or until dismissed.
   const [dismissedSeq, setDismissedSeq] = useState(0);
@@ -111,8 +113,14 @@ export function ExperimentForm(props: ExperimentFormProps) {
             >
               Start
             </button>
-            <button type="button" data-testid="stop-all-button" onClick={stopAll} disabled={!connected}>
-              Stop all
+            <button
+              type="button"
+              data-testid="stop-all-button"
+              onClick={stopAll}
+              disabled={!connected}
+              title={operator ? 'Stops every run in the room (you hold the operator token)' : 'Stops every run this browser started; others’ runs are theirs (or the operator’s) to stop'}
+            >
+              {operator ? 'Stop all' : 'Stop mine'}
             </button>
           </div>
           {blocked && (

@@ -7,6 +7,7 @@ import type { LabState } from '@/lib/lab-state';
 import { isActive, isOwn, queuePlace } from '@/lib/lab-state';
 import { formatClock } from '@/lib/readouts/format';
 import { RunCard } from '@/components/RunCard';
+import { useProgressiveCount } from '@/components/hooks/useProgressiveCount';
 import { StatusBadge } from '@/components/StatusBadge';
 import { ScaleGroup } from '@/components/charts/scale-group';
 import type { LiveFeeds } from '@/components/charts/sample-source';
@@ -39,6 +40,8 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
   const [sharedScale, setSharedScale] = useState(true);
   const experimentId = experiment?.id ?? null;
   const scaleGroup = useMemo(() => (experimentId && sharedScale ? new ScaleGroup() : null), [experimentId, sharedScale]);
+  // Cards mount a couple per frame: a dozen at once was one long task (docs/results.md §7).
+  const mounted = useProgressiveCount(runs.length, experiment?.id ?? null);
   const info = (id: string): StrategyInfo | undefined => state.strategies.find((s) => s.id === id);
   const shown = new Set(runs.map((r) => r.id));
   // This browser's earlier runs still going; other browsers' are in the Room panel.
@@ -56,7 +59,8 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
         {experiment && (
           <>
             <span className="muted">
-              started {formatClock(experiment.createdAt)} · {describeParams(experiment)}
+              {isOwn(state, experiment) ? 'started' : `${experiment.owner?.name ?? 'someone else'}’s experiment (watching), started`} {formatClock(experiment.createdAt)} ·{' '}
+              {describeParams(experiment)}
             </span>
             <span className="check-inline">
               <input id="shared-scale" type="checkbox" data-testid="shared-scale-toggle" checked={sharedScale} onChange={(e) => setSharedScale(e.target.checked)} />
@@ -72,7 +76,7 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
       </header>
       {!experiment && <p className="muted panel">No experiment yet: pick strategies and press Start.</p>}
       <div className="run-grid">
-        {runs.map((run) => (
+        {runs.slice(0, mounted).map((run) => (
           <RunCard
             key={run.id}
             run={run}

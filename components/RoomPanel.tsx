@@ -53,6 +53,17 @@ export function RoomPanel({ state, watching, onWatch, onStop, onIdentityChange }
           {operator && ' · you are the operator'}
         </span>
       </header>
+      {watching !== null && (
+        <p className="room-watching" data-testid="room-watching">
+          Watching {(() => {
+            const e = state.experiments.find((x) => x.id === watching);
+            return e ? `${whoStarted(state, e)}’s experiment` : 'an experiment';
+          })()}{' '}
+          <button type="button" data-testid="room-back" onClick={() => onWatch(null)}>
+            Back to mine
+          </button>
+        </p>
+      )}
       {active.length > 0 && (
         <ul className="room-list">
           {active.map((e) => (
@@ -60,16 +71,10 @@ export function RoomPanel({ state, watching, onWatch, onStop, onIdentityChange }
               <span>
                 <strong>{whoStarted(state, e)}</strong> · {formatClock(e.createdAt)} · {describe(state, e, labels)}
               </span>
-              {watching === e.id ? (
-                <button type="button" onClick={() => onWatch(null)}>
-                  Back to mine
+              {watching !== e.id && !isOwn(state, e) && (
+                <button type="button" data-testid="room-watch" onClick={() => onWatch(e.id)}>
+                  Watch
                 </button>
-              ) : (
-                !isOwn(state, e) && (
-                  <button type="button" data-testid="room-watch" onClick={() => onWatch(e.id)}>
-                    Watch
-                  </button>
-                )
               )}
               {(isOwn(state, e) || operator) && (
                 <button type="button" data-testid="room-stop" onClick={() => onStop(e.id)}>

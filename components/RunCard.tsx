@@ -54,7 +54,7 @@ interface Figure {
   value: number | null;
   text: string;
   /** "now" while running, "peak"/"max" from the summary once ended, "last" for a run without one. */
-  kind: 'now' | 'peak' | 'max' | 'last';
+  kind: 'now' | 'peak' | 'max' | 'last' | 'total';
 }
 
 /** A finished run shows its summary's peaks and maxima; a running one its latest sample, labelled "now". */
@@ -66,7 +66,7 @@ function runFigures(summary: RunSummary | null, last: Sample | undefined, lastPr
       { id: 'array-buffers', term: 'arrayBuffers', value: summary.peak.arrayBuffers, text: formatMb(summary.peak.arrayBuffers), kind: 'peak' },
       { id: 'rss-outside', term: 'RSS from outside', value: summary.procPeakRss, text: formatMb(summary.procPeakRss), kind: 'peak' },
       // CPU time of the whole run (runs recorded before CPU was measured have none).
-      ...(cpuMs === null ? [] : [{ id: 'cpu', term: 'CPU', value: cpuMs, text: `${formatSeconds(cpuMs)}, ${summary.cpu!.peakPct.toFixed(0)}% max`, kind: 'max' as const }]),
+      ...(cpuMs === null ? [] : [{ id: 'cpu', term: 'CPU', value: cpuMs, text: `up to ${summary.cpu!.peakPct.toFixed(0)}% of a core, ${formatSeconds(cpuMs)}`, kind: 'total' as const }]),
     ];
   }
   const kind = 'now' as const;

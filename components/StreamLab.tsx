@@ -70,6 +70,7 @@ export function StreamLab() {
           send={send}
           serverError={state.error}
           runningExperiment={runningExperiment}
+          operator={state.me?.operator ?? false}
           onStarted={() => {
             setWatching(null);
             feedback.markStarted();

@@ -19,8 +19,11 @@ export interface Drawable {
   sync(): void;
 }
 
-/** Samples arrive at up to 20/s per run; the eye does not need more than 10 redraws a second. */
-export const REDRAW_INTERVAL_MS = 100;
+/**
+ * Samples arrive at up to 20/s per run; ~15 redraws a second look continuous, and with the
+ * server's 50 ms batches keep a sample's age on screen under 150 ms (docs/results.md §7).
+ */
+export const REDRAW_INTERVAL_MS = 66;
 /** A frame stops drawing once this much time went to charts (one chart always draws). */
 const FRAME_BUDGET_MS = 6;
 

@@ -77,6 +77,23 @@ describe('who may connect', () => {
     expect((await get(lab.url, '/api/health', 'lab.internal')).status).toBe(200);
   });
 
+  it("refuses API calls from another site's page (Fetch Metadata) and marks answers same-origin only", async () => {
+    const { port } = new URL(lab.url);
+    const call = (site?: string) =>
+      new Promise<{ status: number; corp: string | undefined }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/api/health', headers: site ? { 'sec-fetch-site': site } : {} }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, corp: res.headers['cross-origin-resource-policy'] as string | undefined });
+        });
+        req.once('error', reject).end();
+      });
+    expect(await call('cross-site')).toMatchObject({ status: 403, corp: 'same-origin' });
+    expect((await call('same-site')).status).toBe(403);
+    expect(await call('same-origin')).toEqual({ status: 200, corp: 'same-origin' });
+    // Scripts and curl send no Fetch Metadata: they are not browsers' pages.
+    expect((await call()).status).toBe(200);
+  });
+
   it('answers HEAD wherever GET answers', async () => {
     const head = await get(lab.url, '/api/health', '127.0.0.1', 'HEAD');
     expect(head).toEqual({ status: 200, body: '' });

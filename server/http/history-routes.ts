@@ -8,7 +8,7 @@ import { HISTORY_LIMITS, parseListQuery, parsePoints, parseRunIds, runIdSchema, 
 import { samplesToCsv, summariesToCsv, summariesToMarkdown } from '../../lib/history/export';
 import type { RunStore } from '../store/run-store';
 import { strategyCatalog } from '../labs/catalog';
-import { sendError, sendJson, type Route, type RouteContext } from './router';
+import { API_HEADERS, sendError, sendJson, type Route, type RouteContext } from './router';
 
 const SUMMARY_LIMITS = { min: 1, max: HISTORY_LIMITS.compare.max };
 
@@ -29,6 +29,7 @@ function sendDownload(res: ServerResponse, body: string, type: string, fileName:
     'content-type': `${type}; charset=utf-8`,
     'content-disposition': `attachment; filename="${fileName}"`,
     'cache-control': 'no-store',
+    ...API_HEADERS,
   });
   res.end(body);
 }

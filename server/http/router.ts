@@ -19,9 +19,15 @@ export interface Route {
   handle(ctx: RouteContext): Promise<void> | void;
 }
 
+/**
+ * Headers on every API answer: not to be sniffed as something else, and not to be loaded by
+ * another site's page even blind (no-cors), so run data never sits in a foreign page's process.
+ */
+export const API_HEADERS = { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' } as const;
+
 /** Sends a JSON body with the status. */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...API_HEADERS });
   res.end(JSON.stringify(body));
 }
 
@@ -37,6 +43,13 @@ export function sendError(res: ServerResponse, status: number, code: string, mes
 export async function handleApi(routes: readonly Route[], req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (!url.pathname.startsWith('/api/')) return false;
+  // Browsers say where a request comes from (Fetch Metadata): only the lab's own pages, or a
+  // person typing the address, may use the API; scripts and curl send no such header.
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    sendError(res, 403, 'forbidden', `the API answers only the lab's own pages (this request came from a ${site} page)`);
+    return true;
+  }
   let pathMatched = false;
   for (const route of routes) {
     const m = route.pattern.exec(url.pathname);

@@ -8,7 +8,8 @@ import type { WebSocket } from 'ws';
 import type { ProcSample, Sample, ServerMessage } from '../../lib/protocol';
 import { thinHalf } from '../../lib/series';
 
-export const FLUSH_MS = 100;
+/** 50 ms: with the page's redraw (at most every 66 ms) a sample is on screen within ~150 ms. */
+export const FLUSH_MS = 50;
 /** Pending samples kept per run for one client before thinning kicks in. */
 export const MAX_PENDING_PER_RUN = 200;
 /** Socket backlog above which sample batches wait (and get thinned) instead of being sent. */

@@ -37,12 +37,21 @@ export class DurationEstimates {
  * The waiting runs in start order, each with its estimated wait: what the running runs still need,
  * then each job before it (a parallel job's runs start together and take as long as the longest).
  */
-export function waitingOrder(running: readonly RunState[], jobs: readonly Job[], runs: ReadonlyMap<string, { state: RunState }>, estimates: DurationEstimates, now = Date.now()): QueueEntry[] {
+export function waitingOrder(
+  running: readonly RunState[],
+  jobs: readonly Job[],
+  runs: ReadonlyMap<string, { state: RunState }>,
+  estimates: DurationEstimates,
+  doneShare: (run: RunState) => number | null = () => null,
+  now = Date.now(),
+): QueueEntry[] {
   let waitMs: number | null = 0;
   for (const r of running) {
-    const estimate = estimates.estimate(r);
     const elapsed = r.startedAt === null ? 0 : now - r.startedAt;
-    waitMs = estimate === null || waitMs === null ? null : Math.max(waitMs, estimate - elapsed);
+    // A run well under way knows its own pace (the same figure as its card's ETA); else the estimate.
+    const share = doneShare(r);
+    const left = share !== null && share > 0.05 && share < 1 ? (elapsed * (1 - share)) / share : (estimates.estimate(r) ?? NaN) - elapsed;
+    waitMs = Number.isNaN(left) || waitMs === null ? null : Math.max(waitMs, left);
   }
   const out: QueueEntry[] = [];
   for (const job of jobs) {

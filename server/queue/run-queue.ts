@@ -20,6 +20,9 @@ export { SYSTEM, type QueueListener, type Requester, type StopAnswer } from './t
 
 export { MAX_QUEUED_PER_OWNER, MAX_QUEUED_RUNS } from './admission';
 
+/** How often the waiting order (with its estimated waits) is sent again while a run goes. */
+const QUEUE_REFRESH_MS = 2000;
+
 const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 
 export class RunQueue {
@@ -106,7 +109,16 @@ export class RunQueue {
   /** The waiting runs in the order they will start, each with the estimated wait until it starts. */
   queueOrder(): QueueEntry[] {
     const states = [...this.book.runs.values()].map((e) => e.state);
-    return waitingOrder(states.filter((s) => s.status === 'running' || s.status === 'preparing'), this.jobs.order(), this.book.runs, this.estimates);
+    return waitingOrder(states.filter((s) => s.status === 'running' || s.status === 'preparing'), this.jobs.order(), this.book.runs, this.estimates, (r) => this.doneShare(r));
+  }
+
+  /** How much of a running run's work is done (0–1), from its lab's progress reading; null if unknown. */
+  private doneShare(run: RunState): number | null {
+    const progress = requireLab(run.lab).schema.progress;
+    const last = this.book.runs.get(run.id)?.series.samples.at(-1);
+    if (!progress || !last || !run.fileBytes) return null;
+    const done = last[progress.done];
+    return typeof done === 'number' ? done / run.fileBytes : null;
   }
 
   private queueChanged(): void {
@@ -151,7 +163,9 @@ export class RunQueue {
         if (entries.length === 0) continue;
         const running = Promise.all(entries.map((e) => this.execute(e)));
         this.queueChanged();
-        await running;
+        // The waits shown for the runs behind follow the running one's pace, every few seconds.
+        const refresh = setInterval(() => this.jobs.order().length > 0 && this.queueChanged(), QUEUE_REFRESH_MS).unref();
+        await running.finally(() => clearInterval(refresh));
       }
     } finally {
       this.busy = false;
