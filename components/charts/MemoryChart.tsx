@@ -44,6 +44,8 @@ export interface MemoryChartProps {
   unit?: ChartUnit;
   referenceLines?: readonly ChartReferenceLine[];
   zoomable?: boolean;
+  /** The y axis reaches at least this value (charts compared side by side). */
+  yAtLeast?: number;
   [dataAttribute: `data-${string}`]: string | number | undefined;
 }
 

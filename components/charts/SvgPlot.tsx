@@ -22,9 +22,11 @@ const MIN_DRAG_PX = 5;
 
 export interface SvgPlotProps extends PlotProps {
   maxPointsPerSeries?: number;
+  /** The y axis reaches at least this value (charts compared side by side). */
+  yAtLeast?: number;
 }
 
-function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, referenceLines, rootRef, hover, maxPointsPerSeries = MAX_POINTS_PER_SERIES }: SvgPlotProps) {
+function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, referenceLines, rootRef, hover, maxPointsPerSeries = MAX_POINTS_PER_SERIES, yAtLeast = 0 }: SvgPlotProps) {
   const [zoom, setZoom] = useState<[number, number] | null>(null);
   const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
   const layer = useRef<HTMLDivElement>(null);
@@ -44,7 +46,7 @@ function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, refer
   }, [columns, log, maxPointsPerSeries]);
 
   const refMax = Math.max(0, ...referenceLines.map((r) => r.y));
-  const top = niceTop(Math.max(maxOfLines(columns, hidden), refMax), unit);
+  const top = niceTop(Math.max(maxOfLines(columns, hidden), refMax, yAtLeast), unit);
   const scale = fixedScale ?? pickScale(unit, top);
   const domain: [number, number] = zoom ?? [0, xMax > 0 ? xMax : 1];
 

@@ -37,6 +37,8 @@ export interface TimeChartProps {
   /** Fix the y unit (e.g. KB) instead of picking it from the values. */
   fixedScale?: DisplayScale | null;
   referenceLines?: readonly ReferenceLine[];
+  /** The y axis reaches at least this value: charts shown side by side share one scale (SVG charts). */
+  yAtLeast?: number;
   /** Live cards record when samples reach the screen (for `npm run bench:ui`). */
   reportsTiming?: boolean;
   /** SVG renderer only: points per series after decimation. */
@@ -60,6 +62,7 @@ function TimeChartImpl({
   referenceLines = NO_REFERENCE_LINES,
   reportsTiming = false,
   maxPointsPerSeries,
+  yAtLeast = 0,
   ...dataAttributes
 }: TimeChartProps) {
   const root = useRef<HTMLDivElement>(null);
@@ -98,7 +101,7 @@ function TimeChartImpl({
         {zoomable && <span className="chart-hint">drag to zoom · double-click to reset</span>}
       </div>
       <div className="chart-body">
-        {renderer === 'canvas' ? <CanvasPlot {...plotProps} /> : <SvgPlot {...plotProps} maxPointsPerSeries={maxPointsPerSeries} />}
+        {renderer === 'canvas' ? <CanvasPlot {...plotProps} /> : <SvgPlot {...plotProps} maxPointsPerSeries={maxPointsPerSeries} yAtLeast={yAtLeast} />}
         <div className="chart-waiting" style={{ height }}>
           Waiting for samples…
         </div>

@@ -17,12 +17,14 @@ export interface BufferLevelChartProps {
   /** Accessible name of the chart. */
   label: string;
   height?: number;
+  /** The y axis reaches at least this (the step's other runs), so side-by-side charts compare. */
+  yAtLeast?: number;
 }
 
 const POINTS_PER_SERIES = 200;
 const COLORS = { buffered: '#D55E00', readableLength: '#0072B2' } as const;
 
-function BufferLevelChartImpl({ samples, chunkKb, label, height = 150 }: BufferLevelChartProps) {
+function BufferLevelChartImpl({ samples, chunkKb, label, height = 150, yAtLeast = 0 }: BufferLevelChartProps) {
   const { series, peak } = useMemo(() => {
     const level = bufferLevel(samples);
     const drawn: ChartSeries[] = [
@@ -45,6 +47,7 @@ function BufferLevelChartImpl({ samples, chunkKb, label, height = 150 }: BufferL
       referenceLines={referenceLines}
       height={height}
       maxPointsPerSeries={POINTS_PER_SERIES}
+      yAtLeast={yAtLeast}
     />
   );
 }

@@ -14,6 +14,9 @@ export interface LessonRunProps {
   run: RunState;
   samples: readonly Sample[];
   proc: readonly ProcSample[];
+  /** Shared tops of the step's memory and buffer charts, so its runs compare at a glance. */
+  memoryTop?: number;
+  bufferTop?: number;
 }
 
 const POINTS_PER_SERIES = 200;
@@ -32,7 +35,7 @@ function lessonSeries(run: RunState, samples: readonly Sample[], proc: readonly 
   return series;
 }
 
-function LessonRunImpl({ run, samples, proc }: LessonRunProps) {
+function LessonRunImpl({ run, samples, proc, memoryTop = 0, bufferTop = 0 }: LessonRunProps) {
   const series = useMemo(() => lessonSeries(run, samples, proc), [run, samples, proc]);
   const s = run.summary;
   const name = `${run.strategy}${run.params.retained ? ' (retained)' : ''}`;
@@ -42,8 +45,8 @@ function LessonRunImpl({ run, samples, proc }: LessonRunProps) {
         <h4>{name}</h4>
         <StatusBadge status={run.status} />
       </header>
-      <MemoryChart label={`Memory of ${name}, MB over seconds`} series={series} sampleCount={samples.length} height={150} maxPointsPerSeries={POINTS_PER_SERIES} />
-      <BufferLevelChart label={`How far ${name} read ahead of its consumer`} samples={samples} chunkKb={run.params.chunkKb} />
+      <MemoryChart label={`Memory of ${name}, MB over seconds`} series={series} sampleCount={samples.length} height={150} maxPointsPerSeries={POINTS_PER_SERIES} yAtLeast={memoryTop} />
+      <BufferLevelChart label={`How far ${name} read ahead of its consumer`} samples={samples} chunkKb={run.params.chunkKb} yAtLeast={bufferTop} />
       {s && (
         <dl
           className="lesson-figures"

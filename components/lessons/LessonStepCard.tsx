@@ -23,6 +23,9 @@ function presetText(step: LessonStep): string {
 export function LessonStepCard({ step, progress, canRun, samplesOf, procOf, onRun }: LessonStepCardProps) {
   const { status, runs, conclusion, error } = progress;
   const headingId = `lesson-step-${step.n}-title`;
+  // One y scale for the step's runs: side by side they must compare at a glance (a push run's
+  // 30 MB and a pull run's 150 KB on their own scales looked equally high).
+  const tops = sharedTops(runs.map((r) => ({ samples: samplesOf(r.id), proc: procOf(r.id) })));
   return (
     <section className="lesson-step panel" data-testid="lesson-step" data-step={step.n} data-status={status} aria-labelledby={headingId}>
       <header className="lesson-step-header">
@@ -54,7 +57,7 @@ export function LessonStepCard({ step, progress, canRun, samplesOf, procOf, onRu
           </p>
           <div className="lesson-runs">
             {runs.map((run) => (
-              <LessonRun key={run.id} run={run} samples={samplesOf(run.id)} proc={procOf(run.id)} />
+              <LessonRun key={run.id} run={run} samples={samplesOf(run.id)} proc={procOf(run.id)} {...tops} />
             ))}
           </div>
         </>
@@ -78,4 +81,18 @@ export function LessonStepCard({ step, progress, canRun, samplesOf, procOf, onRu
       </p>
     </section>
   );
+}
+
+/** The largest memory reading and the largest read-ahead of the step's runs. */
+function sharedTops(runs: ReadonlyArray<{ samples: readonly Sample[]; proc: readonly ProcSample[] }>): { memoryTop: number; bufferTop: number } {
+  let memoryTop = 0;
+  let bufferTop = 0;
+  for (const { samples, proc } of runs) {
+    for (const s of samples) {
+      memoryTop = Math.max(memoryTop, s.rss, s.heapUsed, s.arrayBuffers);
+      bufferTop = Math.max(bufferTop, s.bytesRead - s.bytesProcessed, s.readableLength);
+    }
+    for (const p of proc) memoryTop = Math.max(memoryTop, p.rss);
+  }
+  return { memoryTop, bufferTop };
 }
