@@ -84,7 +84,8 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/store/history-test-server.ts'], {
     cwd: rootDir,
     env: { ...process.env, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_PREPARE_MB: '0', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The IPC channel is how the server notices this process dying (history-test-server.ts).
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   serverProcesses.add(proc);
   proc.once('exit', () => serverProcesses.delete(proc));

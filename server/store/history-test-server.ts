@@ -18,3 +18,6 @@ enableSpareChild(await ensureChildBuild());
 console.log(`history test server ready on ${server.url}`);
 
 closeOnSignals({ queue, server, history }, () => undefined);
+// Started by a test with an IPC channel: if the test process dies (a failed test, a killed
+// worker), this server goes too instead of living on.
+if (process.send) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
