@@ -15,7 +15,10 @@ import type { Prepared } from '../labs/types';
 import { ensureChildBuild } from './child-build';
 import { classifyExit, type ExitFacts } from './exit';
 import { readProcCpuMs, readProcRss } from './proc-status';
+import { killTree, live } from './children';
 import { forkRunChild, replenishSpare, takeSpare } from './spare-child';
+
+export { liveChildCount } from './children';
 import { RunRecorder } from './summary';
 
 export { stderrErrorLine } from './exit';
@@ -53,26 +56,6 @@ export interface RunHandle {
   readonly done: Promise<RunSummary>;
 }
 
-/** Children still alive, so a dying server can take them along. */
-const live = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of live) killTree(child, 'SIGKILL');
-});
-
-/** Signals the run's whole process group (the child leads it), or the child alone if that fails. */
-function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, signal);
-    else child.kill(signal);
-  } catch {
-    child.kill(signal);
-  }
-}
-
-/** Number of run children currently alive in this process (tests assert it returns to 0). */
-export function liveChildCount(): number {
-  return live.size;
-}
 
 
 /** Starts a run; the returned handle's `done` settles with the summary, whatever the outcome. */
