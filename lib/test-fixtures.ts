@@ -1,6 +1,6 @@
 /** Shared by unit tests: the one sample fixture and the one summary fixture (streams lab). */
 import { DEFAULT_PARAMS, MIB } from './params';
-import type { Memory, RunSummary, Sample } from './protocol';
+import type { Memory, Sample, StreamsSummary } from './protocol';
 
 export function makeSample(patch: Partial<Sample> = {}): Sample {
   return {
@@ -24,14 +24,13 @@ export function makeSample(patch: Partial<Sample> = {}): Sample {
   };
 }
 
-type SummaryPatch = Omit<Partial<RunSummary>, 'peak' | 'params'> & { peak?: Partial<Memory>; params?: Partial<RunSummary['params']> };
+type SummaryPatch = Omit<Partial<StreamsSummary>, 'peak' | 'params'> & { peak?: Partial<Memory>; params?: Partial<StreamsSummary['params']> };
 
 /** A completed streams run over a 32 MiB file with unremarkable figures; tests patch what they test. */
-export function makeSummary(over: SummaryPatch = {}): RunSummary {
+export function makeSummary(over: SummaryPatch = {}): StreamsSummary {
   const { peak, params, ...rest } = over;
   const file = 32 * MIB;
   return {
-    lab: 'streams',
     runId: 'r1',
     strategy: 'rxjs-from',
     outcome: 'completed',
@@ -57,5 +56,6 @@ export function makeSummary(over: SummaryPatch = {}): RunSummary {
     params: { ...DEFAULT_PARAMS, sizeMb: 32, ...params },
     startedAt: 1_700_000_000_000,
     ...rest,
+    lab: 'streams',
   };
 }

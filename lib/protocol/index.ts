@@ -3,9 +3,8 @@
  * inferred from them. Imported by both sides, so nothing here may import from `node:`.
  */
 import { z } from 'zod';
-import { LAB_IDS, LAB_SUMMARY_SCHEMAS } from '../../server/labs/schemas';
+import { LAB_IDS, LAB_SCHEMAS, LAB_SUMMARY_SCHEMAS } from '../../server/labs/schemas';
 import { COMMON_LIMITS } from './params';
-import { runParamsSchema } from '../params';
 import { LEGACY_LAB, runStatusSchema, sampleSchema, procSampleSchema, strategyIdSchema, withLab } from './common';
 
 /** Largest WebSocket message the server accepts from a browser. */
@@ -47,6 +46,20 @@ export type StrategyInfo = z.infer<typeof strategyInfoSchema>;
 /** A run's summary: the common part plus its lab's params and figures, told apart by `lab`. */
 export const summarySchema = z.preprocess(withLab, z.discriminatedUnion('lab', LAB_SUMMARY_SCHEMAS));
 export type RunSummary = z.infer<typeof summarySchema>;
+/** One lab's summaries. */
+export type LabSummary<L extends RunSummary['lab']> = Extract<RunSummary, { lab: L }>;
+export type StreamsSummary = LabSummary<'streams'>;
+export type HttpSummary = LabSummary<'http'>;
+
+/** The summary as the given lab's, or an error saying whose it is (for code that handles one lab). */
+export function summaryOfLab<L extends RunSummary['lab']>(summary: RunSummary, lab: L): LabSummary<L> {
+  if (summary.lab !== lab) throw new TypeError(`expected a ${lab} run's summary, got a ${summary.lab} one`);
+  return summary as LabSummary<L>;
+}
+
+/** Any lab's params (a run's `lab` says which). */
+export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [(typeof LAB_SCHEMAS)[0]['params'], (typeof LAB_SCHEMAS)[1]['params']]);
+export type LabParams = z.infer<typeof labParamsSchema>;
 
 const runStateShape = z.object({
   /** The lab the run belongs to ('streams' for runs made before labs existed). */
@@ -54,7 +67,7 @@ const runStateShape = z.object({
   id: z.string(),
   experimentId: z.string(),
   strategy: z.string(),
-  params: runParamsSchema,
+  params: labParamsSchema,
   status: runStatusSchema,
   queuedAt: z.number(),
   startedAt: z.number().nullable(),
@@ -67,7 +80,13 @@ const runStateShape = z.object({
 export const runStateSchema = runStateShape;
 export type RunState = z.infer<typeof runStateSchema>;
 
+/**
+ * What a lab prepares before its runs: the streams lab's data file (bytes), the HTTP lab's table
+ * (rows). `sizeBytes`/`writtenBytes` keep their names (scripts read them) and count `unit`s.
+ */
 export const dataStatusSchema = z.object({
+  lab: z.string().default(LEGACY_LAB),
+  unit: z.enum(['bytes', 'rows']).default('bytes'),
   sizeBytes: z.number(),
   writtenBytes: z.number(),
   state: z.enum(['generating', 'ready', 'failed']),
@@ -132,7 +151,7 @@ export const experimentSchema = z.object({
   owner: ownerSchema.nullable().default(null),
   id: z.string(),
   strategies: z.array(z.string()),
-  params: runParamsSchema,
+  params: labParamsSchema,
   parallel: z.boolean(),
   createdAt: z.number(),
   runIds: z.array(z.string()),

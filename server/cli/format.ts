@@ -1,11 +1,17 @@
-import type { RunSummary } from '../../lib/protocol';
+import type { HttpSummary, RunSummary, StreamsSummary } from '../../lib/protocol';
 import { findStrategy } from '../labs/registry';
 import { flagOf } from './args';
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-/** The article-style table: one row per run, peaks in MB, the article's figure beside ours. */
+/** The article-style table: one row per run, peaks in MB, the article's figure beside ours (one table per lab). */
 export function formatTable(summaries: RunSummary[]): string {
+  const streams = summaries.filter((s): s is StreamsSummary => s.lab === 'streams');
+  const http = summaries.filter((s): s is HttpSummary => s.lab === 'http');
+  return [streams.length ? streamsTable(streams) : null, http.length ? httpTable(http) : null].filter(Boolean).join('\n\n');
+}
+
+function streamsTable(summaries: StreamsSummary[]): string {
   const header = ['strategy', 'mode', 'outcome', 'peak rss', 'heapUsed', 'external', 'arrayBuf', 'rss-idle', 'buffered', 'time s', 'MB/s', 'article'];
   const rows = summaries.map((s) => {
     const st = findStrategy(s.lab, s.strategy);
@@ -24,6 +30,38 @@ export function formatTable(summaries: RunSummary[]): string {
       st?.article ? `${st.article.peakMb} MB` : '',
     ];
   });
+  return table(header, rows);
+}
+
+/** The HTTP lab's table: the server under test's peaks, the load's throughput and latencies. */
+function httpTable(summaries: HttpSummary[]): string {
+  const header = ['strategy', 'outcome', 'peak rss', 'heapUsed', 'external', 'arrayBuf', 'socket buf', 'req/s', 'p50 ms', 'p99 ms', 'ttfb p50', 'xfer p50', 'ok', 'bad', 'el max ms', 'time s', 'article'];
+  const rows = summaries.map((s) => {
+    const st = findStrategy(s.lab, s.strategy);
+    return [
+      s.strategy,
+      s.outcome,
+      mb(s.peak.rss),
+      mb(s.peak.heapUsed),
+      mb(s.peak.external),
+      mb(s.peak.arrayBuffers),
+      mb(s.peakWritableBytes),
+      s.reqPerSec.toFixed(2),
+      s.latencyP50Ms.toFixed(0),
+      s.latencyP99Ms.toFixed(0),
+      s.ttfbP50Ms.toFixed(0),
+      s.transferP50Ms.toFixed(0),
+      String(s.responsesOk),
+      String(s.badResponses),
+      s.eventLoopDelayMs.max.toFixed(0),
+      (s.durationMs / 1000).toFixed(1),
+      st?.article ? `${st.article.peakMb} MB` : '',
+    ];
+  });
+  return table(header, rows);
+}
+
+function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');

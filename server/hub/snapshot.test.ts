@@ -29,7 +29,7 @@ describe('shared snapshot', () => {
     const shared = new SharedSnapshot(
       () => {
         builds += 1;
-        return { message: { type: 'data.progress', data: { sizeBytes: builds, writtenBytes: 0, state: 'ready', message: null } }, covered: new Map() as Covered };
+        return { message: { type: 'data.progress', data: { lab: 'streams', unit: 'bytes', sizeBytes: builds, writtenBytes: 0, state: 'ready', message: null } }, covered: new Map() as Covered };
       },
       1000,
       () => now,

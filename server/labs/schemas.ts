@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { commonSummaryShape } from '../../lib/protocol/common';
+import { httpSchema } from './http/schema';
 import { streamsSchema } from './streams/schema';
 
 /** What a lab's schema module declares. */
@@ -18,7 +19,7 @@ export interface LabSchema {
   progress: { done: string; total: string } | null;
 }
 
-export const LAB_SCHEMAS = [streamsSchema] as const satisfies readonly LabSchema[];
+export const LAB_SCHEMAS = [streamsSchema, httpSchema] as const satisfies readonly LabSchema[];
 export type LabId = (typeof LAB_SCHEMAS)[number]['id'];
 export const LAB_IDS = LAB_SCHEMAS.map((l) => l.id);
 export const DEFAULT_LAB: LabId = 'streams';
@@ -28,10 +29,10 @@ export function labSchema(id: string): LabSchema | undefined {
   return LAB_SCHEMAS.find((l) => l.id === id);
 }
 
-/** A lab's summary: the common part, its params and its own figures. */
-function summaryOf<const L extends (typeof LAB_SCHEMAS)[number]>(lab: L) {
-  return z.object({ ...commonSummaryShape, lab: z.literal(lab.id), params: lab.params, ...lab.figures });
+/** A lab's summary: the common part, its params and its own figures, told apart by `lab`. */
+function summaryOf<const Id extends string, P extends z.ZodObject, F extends z.ZodRawShape>(lab: { id: Id; params: P; figures: F }) {
+  return z.object({ ...commonSummaryShape, lab: z.literal(lab.id), params: lab.params }).extend(lab.figures);
 }
 
 /** One entry per lab (a tuple, as a discriminated union needs). */
-export const LAB_SUMMARY_SCHEMAS = [summaryOf(streamsSchema)] as const;
+export const LAB_SUMMARY_SCHEMAS = [summaryOf(streamsSchema), summaryOf(httpSchema)] as const;

@@ -27,7 +27,7 @@ const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 
 export class RunQueue {
   private readonly book = new RunBook();
-  private readonly data = new Map<number, DataStatus>();
+  private readonly data = new Map<string, DataStatus>();
   private readonly listeners: QueueListener[] = [];
   /** Jobs waiting, fair by owner: each is the runs that start together (one run, or a whole parallel experiment). */
   private readonly jobs = new FairJobs();
@@ -150,7 +150,7 @@ export class RunQueue {
   }
 
   private reportData(status: DataStatus): void {
-    this.data.set(status.sizeBytes, status);
+    this.data.set(`${status.lab}:${status.unit}:${status.sizeBytes}`, status);
     this.emit((l) => l.dataProgress(status));
   }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
-import type { RunSummary, Sample } from '../../lib/protocol';
+import type { Sample, StreamsSummary } from '../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../data/data-files';
 import { withDataFiles } from '../test-support';
 import { streamsLab } from '../labs/streams/index';
@@ -10,7 +10,7 @@ import { startStreamsRun } from '../labs/streams/run';
 import { liveChildCount, type RunHandle } from './runner';
 
 interface Finished {
-  summary: RunSummary;
+  summary: StreamsSummary;
   /** The child's pid, or null when no child ever reported ready. */
   pid: number | null;
   samples: Sample[];
@@ -25,11 +25,11 @@ async function runToEnd(
   strategy: string,
   params: RunParams,
   file: { path: string; bytes: number },
-  onSample?: (sample: Sample, handle: RunHandle) => void,
+  onSample?: (sample: Sample, handle: Pick<RunHandle, "stop">) => void,
 ): Promise<Finished> {
   let pid: number | null = null;
   const samples: Sample[] = [];
-  const handle: RunHandle = startStreamsRun({
+  const handle = startStreamsRun({
     runId: `runner-test-${++seq}`,
     strategy,
     params,

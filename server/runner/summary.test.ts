@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB } from '../../lib/params';
 import { makeSample } from '../../lib/test-fixtures';
+import { summaryOfLab } from '../../lib/protocol';
 import { StreamsFigures } from '../labs/streams/figures';
 import { RunRecorder } from './summary';
 
@@ -64,7 +65,7 @@ describe('RunRecorder', () => {
   it('keeps the most consumer calls seen running at once', () => {
     const r = newRecorder();
     for (const inFlight of [1, 6, 2]) r.addSample(sample({ inFlight }));
-    expect(r.summarize(run).peakInFlight).toBe(6);
+    expect(summaryOfLab(r.summarize(run), 'streams').peakInFlight).toBe(6);
   });
 
   it('keeps the highest RSS read from /proc', () => {

@@ -42,13 +42,13 @@ export const streamsLab: Lab<Strategy> = {
       const file = await ensureDataFile({
         sizeMb: params.sizeMb,
         seed: params.seed,
-        onProgress: (writtenBytes) => report({ sizeBytes, writtenBytes, state: 'generating', message: null }),
+        onProgress: (writtenBytes) => report({ lab: 'streams', unit: 'bytes', sizeBytes, writtenBytes, state: 'generating', message: null }),
       });
-      report({ sizeBytes, writtenBytes: file.bytes, state: 'ready', message: null });
+      report({ lab: 'streams', unit: 'bytes', sizeBytes, writtenBytes: file.bytes, state: 'ready', message: null });
       return preparedFor(params, file);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      report({ sizeBytes, writtenBytes: 0, state: 'failed', message });
+      report({ lab: 'streams', unit: 'bytes', sizeBytes, writtenBytes: 0, state: 'failed', message });
       throw new Error(`could not make the data file: ${message}`);
     }
   },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB, type RunParams } from '../../../lib/params';
-import { MEMORY_FIELDS, type RunSummary } from '../../../lib/protocol';
+import { MEMORY_FIELDS, type StreamsSummary } from '../../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../../data/data-files';
 import { withDataFiles } from '../../test-support';
 import { liveChildCount } from '../../runner/runner';
@@ -34,7 +34,7 @@ function installedVersion(library: string): string {
 
 let seq = 0;
 
-async function run(strategy: string, params: RunParams, file: DataFile): Promise<RunSummary> {
+async function run(strategy: string, params: RunParams, file: DataFile): Promise<StreamsSummary> {
   return startStreamsRun({ runId: `strategy-test-${++seq}`, strategy, params, file }).done;
 }
 

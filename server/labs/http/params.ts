@@ -1,0 +1,45 @@
+/**
+ * The HTTP lab's knobs: the table's size, rows per write (and per cursor read), the load (clients
+ * at once, requests in all) and the slow readers. Client-safe (no `node:`): the form, share links,
+ * the CLI and the server all validate with it.
+ */
+import { z } from 'zod';
+import { COMMON_LIMITS, commonParamsShape, DEFAULT_COMMON_PARAMS, rangedNumber, type Limit } from '../../../lib/protocol/params';
+
+export const HTTP_LIMITS = {
+  /** Rows in the `author` table the endpoint serves (one table per size, made once and reused). */
+  rows: { min: 1000, max: 1_000_000, default: 100_000 },
+  /** Rows per cursor read and per `res.write` for the cursor strategies. */
+  batchRows: { min: 1, max: 10_000, default: 500 },
+  /** Clients sending requests at once (autocannon connections). */
+  concurrency: { min: 1, max: 200, default: 20 },
+  /** Requests in all, shared by the clients (cassowary's -n, as the write-up ran it). */
+  requests: { min: 1, max: 10_000, default: 100 },
+  /** Extra clients that read each response slowly, one request each. */
+  slowClients: { min: 0, max: 50, default: 0 },
+  /** How fast each slow client reads, in KB per second. */
+  slowKbps: { min: 1, max: 100_000, default: 256 },
+} as const satisfies Record<string, Limit>;
+
+export const HTTP_PARAM_LIMITS = { ...HTTP_LIMITS, ...COMMON_LIMITS } as const;
+
+export const httpParamsSchema = z.object({
+  rows: rangedNumber('rows', HTTP_LIMITS.rows, { int: true }),
+  batchRows: rangedNumber('batchRows', HTTP_LIMITS.batchRows, { int: true }),
+  concurrency: rangedNumber('concurrency', HTTP_LIMITS.concurrency, { int: true }),
+  requests: rangedNumber('requests', HTTP_LIMITS.requests, { int: true }),
+  slowClients: rangedNumber('slowClients', HTTP_LIMITS.slowClients, { int: true }),
+  slowKbps: rangedNumber('slowKbps', HTTP_LIMITS.slowKbps, { int: true }),
+  ...commonParamsShape,
+});
+export type HttpParams = z.infer<typeof httpParamsSchema>;
+
+export const DEFAULT_HTTP_PARAMS: HttpParams = {
+  rows: HTTP_LIMITS.rows.default,
+  batchRows: HTTP_LIMITS.batchRows.default,
+  concurrency: HTTP_LIMITS.concurrency.default,
+  requests: HTTP_LIMITS.requests.default,
+  slowClients: HTTP_LIMITS.slowClients.default,
+  slowKbps: HTTP_LIMITS.slowKbps.default,
+  ...DEFAULT_COMMON_PARAMS,
+};

@@ -1,0 +1,63 @@
+/**
+ * What the HTTP lab adds to the common protocol: the server-under-test's and the load's readings in
+ * every sample, its figures in every summary, and how far a run got. Client-safe (no `node:`).
+ */
+import { z } from 'zod';
+import { DEFAULT_HTTP_PARAMS, httpParamsSchema } from './params';
+
+/** Readings added to each sample (see scenario.ts): the server's own, then the load child's. */
+export const HTTP_READINGS = [
+  /** Responses open on the server right now. */
+  'openResponses',
+  /** Bytes queued in the sockets of open responses (sum of `res.writableLength`): what a push writer piles up. */
+  'writableBytes',
+  /** Rows the server has written into responses so far. */
+  'rowsSent',
+  /** Responses the load has received complete and checked so far (slow clients included). */
+  'responses',
+  /** Responses that came back wrong (status, row count or checksum) or failed. */
+  'badResponses',
+  /** Responses per second over the last second (moving window). */
+  'reqPerSec',
+  /** Latency percentiles of the responses finished in the last 2 s (ms; 0 when none). */
+  'latencyP50Ms',
+  'latencyP99Ms',
+  /** CPU of the load child (% of one core), shown apart from the server's. */
+  'loadCpuPct',
+] as const;
+
+export const httpFigures = {
+  /** Rows in the table served. */
+  rows: z.number(),
+  /** Responses asked for in all: the load's requests plus one per slow client. */
+  requestsPlanned: z.number(),
+  /** Responses received complete with the right rows and checksum. */
+  responsesOk: z.number(),
+  badResponses: z.number(),
+  reqPerSec: z.number(),
+  latencyP50Ms: z.number(),
+  latencyP99Ms: z.number(),
+  /** Time to first byte (headers): the write-up's "server processing". */
+  ttfbP50Ms: z.number(),
+  /** First byte to last: the write-up's "content transfer". */
+  transferP50Ms: z.number(),
+  /** Body bytes the load received. */
+  bytesReceived: z.number(),
+  /** Largest sum of `writableLength` over open responses seen in a sample. */
+  peakWritableBytes: z.number(),
+  peakOpenResponses: z.number(),
+  /** Slow clients' responses: median time to read one whole. */
+  slowP50Ms: z.number(),
+  /** CPU the load child used (ms), apart from the server's. */
+  loadCpuMs: z.number(),
+};
+
+export const httpSchema = {
+  id: 'http',
+  title: 'HTTP: a buffered JSON response vs a streamed one, from PostgreSQL',
+  params: httpParamsSchema,
+  defaults: DEFAULT_HTTP_PARAMS,
+  readings: HTTP_READINGS,
+  figures: httpFigures,
+  progress: { done: 'responsesOk', total: 'requestsPlanned' },
+} as const;
