@@ -119,6 +119,7 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
     elMaxMs: toMs(totalDelay.max),
     cpu: sampler.cpuSinceStart(),
     extras: run.extras(),
+    note: run.note?.() ?? null,
   };
 }
 

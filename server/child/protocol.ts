@@ -32,6 +32,8 @@ const childMessageSchema = z.discriminatedUnion('type', [
     cpu: z.object({ userMs: z.number(), systemMs: z.number() }),
     /** Figures only the scenario knows at the end (e.g. the streams lab's peakInFlight). */
     extras: z.record(z.string(), z.number()),
+    /** What the scenario saw go wrong, in words (e.g. the HTTP lab's first bad response), or null. */
+    note: z.string().max(2000).nullable().default(null),
   }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

@@ -10,6 +10,8 @@ export interface ScenarioRun {
   done: Promise<void>;
   /** Figures only known at the end (added to the done message). */
   extras(): Record<string, number>;
+  /** What went wrong in the scenario's own words (added to a data-lost reason), or null. */
+  note?(): string | null;
   /** Releases what the scenario opened (streams, sockets); called once, after `done`. */
   dispose(): void;
 }

@@ -44,10 +44,11 @@ async function main(): Promise<void> {
         },
       },
       (status) => {
-        if (status.state === 'generating') process.stderr.write(`\rpreparing: ${(status.writtenBytes / MIB).toFixed(0)} / ${(status.sizeBytes / MIB).toFixed(0)} MiB`);
+        const amount = (n: number) => (status.unit === 'rows' ? `${n} rows` : `${(n / MIB).toFixed(0)} MiB`);
+        if (status.state === 'generating') process.stderr.write(`\rpreparing: ${amount(status.writtenBytes)} of ${amount(status.sizeBytes)}`);
         if (status.state === 'ready' && !reported) {
           reported = true;
-          process.stderr.write(`\rprepared: ${(status.sizeBytes / MIB).toFixed(0)} MiB of data\x1b[K\n`);
+          process.stderr.write(`\rprepared: ${amount(status.sizeBytes)} of data\x1b[K\n`);
         }
       },
     );

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { StrategyInfo } from '../../lib/protocol';
@@ -9,7 +10,15 @@ const require = createRequire(import.meta.url);
 /** Installed version of an npm package, or of Node for built-ins. */
 export function libraryVersion(library: string): string {
   if (library === 'node') return process.versions.node;
-  return (require(`${library}/package.json`) as { version: string }).version;
+  // Not require(`${library}/package.json`): packages with an `exports` map (pg-query-stream) refuse it.
+  // Walk up from the package's entry to its own package.json instead.
+  for (let dir = dirname(require.resolve(library)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+    if (pkg.name === library) return pkg.version;
+  }
+  throw new Error(`no package.json found for ${library}`);
 }
 
 /**

@@ -43,7 +43,7 @@ export interface Prepared {
 export interface FigureRecorder {
   addSample(sample: Sample): void;
   /** Extra figures the child reported at the end (e.g. the peak of a counter). */
-  addFinal(extras: Record<string, number>): void;
+  addFinal(extras: Record<string, number>, note?: string | null): void;
   figures(durationMs: number): Record<string, number>;
   /** For a run whose strategy finished: 'completed', or why not ('data-lost' with the reason). */
   judge(): { outcome: 'completed' | 'data-lost'; reason: string | null };
@@ -58,6 +58,10 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
   strategyFiles: ReadonlyMap<string, string>;
   /** Folder name of the lab (server/labs/<dir>). */
   dir: string;
+  /** Other child-side modules of the lab compiled beside its scenario (file names, no extension), e.g. a load process. */
+  childEntries?: readonly string[];
+  /** Why this lab's runs can't run in parallel, if they can't (a parallel experiment is refused with it). */
+  runsAlone?: string;
   /** Makes what a run needs (data file, database…), reporting progress; throws with a reason. */
   prepare(params: Record<string, unknown>, report: (status: DataStatus) => void): Promise<Prepared>;
   /** Checks params against this machine's limits (beyond the schema's), throwing RangeError naming the field. */

@@ -43,6 +43,8 @@ export class RunQueue {
   /** Validates the lab, strategy ids and params against the lab and this machine, then queues the runs. */
   startExperiment(labId: string, strategies: string[], rawParams: Record<string, unknown>, parallel: boolean, by: Requester = SYSTEM): Experiment {
     if (this.closing) throw new RangeError('the server is shutting down: no new experiments');
+    const reason = requireLab(labId).runsAlone;
+    if (parallel && reason) throw new RangeError(`parallel: ${reason}`);
     const queued = [...this.book.runs.values()].filter((e) => e.state.status === 'queued');
     const mine = by === SYSTEM ? 0 : queued.filter((e) => this.book.ownerOf(e)?.id === by.owner.id).length;
     const params = admit({ labId, strategies, rawParams, queued: queued.length, mine });

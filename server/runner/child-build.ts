@@ -27,6 +27,7 @@ function entryPoints(): Array<{ in: string; out: string }> {
   const labs = LABS.flatMap((l) => [
     { in: join(serverDir, 'labs', l.dir, 'scenario.ts'), out: `labs/${l.dir}/scenario` },
     ...[...l.strategyFiles.values()].map((f) => ({ in: join(serverDir, 'labs', l.dir, 'strategies', `${f}.ts`), out: `labs/${l.dir}/strategies/${f}` })),
+    ...(l.childEntries ?? []).map((f) => ({ in: join(serverDir, 'labs', l.dir, `${f}.ts`), out: `labs/${l.dir}/${f}` })),
   ]);
   return [{ in: join(serverDir, 'child', 'bootstrap.ts'), out: 'child/bootstrap' }, ...labs];
 }

