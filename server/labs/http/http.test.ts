@@ -3,7 +3,7 @@
  * server is given), the server under test in the run's child, the load in its own child. Tables are
  * small here (the figures that matter are recorded with `npm run bench`, docs/results.md).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,8 @@ import { RunQueue } from '../../queue/run-queue';
 import { prepareAndStart } from '../../runner/lab-run';
 import { liveChildCount } from '../../runner/runner';
 import { processesWithEnv } from '../../test-support';
-import { ensureTable, pgRoot } from './database';
+import { checkBody } from './body-check';
+import { ensureTable, pgRoot, type TableInfo } from './database';
 import { httpLab } from './index';
 import { DEFAULT_HTTP_PARAMS, httpParamsSchema, type HttpParams } from './params';
 import { ensureCluster, startPostgres, type RunningPostgres } from './postgres';
@@ -31,6 +32,23 @@ const small = (over: Partial<HttpParams> = {}): HttpParams => ({ ...DEFAULT_HTTP
 async function run(strategy: string, params: HttpParams): Promise<HttpSummary> {
   const handle = prepareAndStart({ lab: 'http', runId: `http-test-${++seq}`, strategy, params });
   return summaryOfLab(await handle.done, 'http');
+}
+
+/**
+ * Processes started with our data folder in their environment, still running: a run's database,
+ * backends or load left behind. esbuild's service (this test process compiling the child build) is
+ * ours and long-lived, not a run's.
+ */
+function leftovers(dataDir: string): string[] {
+  return processesWithEnv('STREAM_LAB_DATA_DIR', dataDir)
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      } catch {
+        return '';
+      }
+    })
+    .filter((cmd) => cmd !== '' && !/\besbuild\b/.test(cmd));
 }
 
 /** A data folder PostgreSQL's user can reach (mkdtemp makes it private to root). */
@@ -55,7 +73,7 @@ describe('http lab', () => {
   afterEach(() => {
     expect(liveChildCount()).toBe(0);
     // The run's database and load ended with it: nothing is left running with our data folder.
-    expect(processesWithEnv('STREAM_LAB_DATA_DIR', dir.path)).toEqual([]);
+    expect(leftovers(dir.path)).toEqual([]);
   });
 
   it("finds the issue's five strategies, buffered first", () => {
@@ -96,6 +114,28 @@ describe('http lab', () => {
     expect(message({ slowKbps: 0 })).toBe('slowKbps must be between 1 and 100000');
   });
 
+  it('a stopped run takes its database, its pool and its load with it', async () => {
+    let stopAt: (() => void) | null = null;
+    const handle = prepareAndStart({
+      lab: 'http',
+      runId: `http-test-${++seq}`,
+      strategy: 'ndjson-cursor',
+      params: small({ requests: 10_000, concurrency: 4 }),
+      // Stop once the load has had some responses: PostgreSQL, the pool and the load are all busy.
+      onSample: (s) => {
+        if ((s.responses ?? 0) > 3) stopAt?.();
+      },
+    });
+    stopAt = () => handle.stop();
+    const s = summaryOfLab(await handle.done, 'http');
+    expect(s.outcome).toBe('stopped');
+    expect(s.responsesOk).toBeGreaterThan(3);
+    expect(s.responsesOk).toBeLessThan(10_000);
+    // PostgreSQL's backends leave their parent's process group; they exit when it dies. Allow them a moment.
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline && leftovers(dir.path).length > 0) await new Promise((r) => setTimeout(r, 50));
+  });
+
   it("admits an experiment by the lab's own params (naming the field), and refuses a parallel one", async () => {
     const ask = (rawParams: Record<string, unknown>) => () => admit({ labId: 'http', strategies: ['buffered-json'], rawParams, queued: 0, mine: 0 });
     expect(ask({ ...DEFAULT_HTTP_PARAMS, concurrency: 10_000 })).toThrow('concurrency must be between 1 and 200');
@@ -128,8 +168,10 @@ describe('http lab: a client that hangs up mid-response', () => {
   let db: RunningPostgres;
   let pool: pg.Pool;
   let server: Server;
+  let table: TableInfo;
   beforeAll(async () => {
     const { info } = await ensureTable(20_000, () => undefined);
+    table = info;
     db = await startPostgres(await ensureCluster(pgRoot()));
     pool = new pg.Pool({ connectionString: db.url, max: 2 });
     const sql = `SELECT id, first_name, last_name, year_of_birth FROM ${info.table} ORDER BY id`;
@@ -161,6 +203,16 @@ describe('http lab: a client that hangs up mid-response', () => {
     // Three aborted responses on a pool of two: had a cursor leaked, the third would still wait.
     const active = await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%FROM author_%'");
     expect(active.rows[0].n).toBe(0);
+    // And the connections are fit for the next request: it gets every row.
+    const body = await new Promise<string>((resolve, reject) => {
+      get({ host: '127.0.0.1', port, path: '/authors', agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve(text));
+      }).on('error', reject);
+    });
+    expect(checkBody(body, 'ndjson', table)).toBeNull();
   });
 });
 
