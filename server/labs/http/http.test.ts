@@ -4,10 +4,12 @@
  * small here (the figures that matter are recorded with `npm run bench`, docs/results.md).
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { summaryOfLab, type HttpSummary } from '../../../lib/protocol';
@@ -25,6 +27,7 @@ import { strategy as ndjsonCursor } from './strategies/ndjson-cursor';
 
 const IDS = httpLab.strategies.map((s) => s.id);
 const TEST_DB_URL = process.env.STREAM_LAB_TEST_DATABASE_URL;
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let seq = 0;
 
 const small = (over: Partial<HttpParams> = {}): HttpParams => ({ ...DEFAULT_HTTP_PARAMS, rows: 2000, batchRows: 200, concurrency: 3, requests: 6, budgetMb: null, ...over });
@@ -134,6 +137,28 @@ describe('http lab', () => {
     // PostgreSQL's backends leave their parent's process group; they exit when it dies. Allow them a moment.
     const deadline = Date.now() + 3000;
     while (Date.now() < deadline && leftovers(dir.path).length > 0) await new Promise((r) => setTimeout(r, 50));
+  });
+
+  it("when the process that started the run dies (SIGKILL), the run's PostgreSQL and load die too", async () => {
+    const { NODE_OPTIONS: _drop, ...env } = process.env;
+    const bench = spawn(process.execPath, ['--import', 'tsx', 'server/cli/bench.ts', '--lab', 'http', '--strategies', 'ndjson-cursor', '--rows', '2000', '--requests', '10000', '--concurrency', '2'], {
+      cwd: ROOT,
+      env: { ...env, STREAM_LAB_DATA_DIR: dir.path },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => bench.once('exit', resolve));
+    try {
+      // Wait until the run's PostgreSQL and load are up.
+      const up = Date.now() + 20_000;
+      while (Date.now() < up && !leftovers(dir.path).some((cmd) => cmd.includes('load.mjs'))) await new Promise((r) => setTimeout(r, 100));
+      expect(leftovers(dir.path).filter((cmd) => /native\/bin\/postgres|load\.mjs/.test(cmd))).toHaveLength(2);
+    } finally {
+      bench.kill('SIGKILL');
+      await exited;
+    }
+    const gone = Date.now() + 5000;
+    while (Date.now() < gone && leftovers(dir.path).length > 0) await new Promise((r) => setTimeout(r, 50));
+    expect(leftovers(dir.path)).toEqual([]);
   });
 
   it("admits an experiment by the lab's own params (naming the field), and refuses a parallel one", async () => {

@@ -97,9 +97,18 @@ export const scenario: Scenario<HttpConfig> = {
       });
     });
 
+    let db: RunningPostgres | null = null;
+    let loadChild: ChildProcess | null = null;
+    // If this process ends abruptly (its parent died, an uncaught error), take the database and
+    // the load along: PostgreSQL would otherwise outlive the run (a stop kills the whole process
+    // group, but an exit of ours alone does not).
+    const killOnExit = () => {
+      db?.process.kill('SIGKILL');
+      loadChild?.kill('SIGKILL');
+    };
+    process.once('exit', killOnExit);
+
     const done = (async () => {
-      let db: RunningPostgres | null = null;
-      let loadChild: ChildProcess | null = null;
       try {
         let url = process.env.DATABASE_URL ?? '';
         if (config.db.kind === 'embedded') {
@@ -140,6 +149,7 @@ export const scenario: Scenario<HttpConfig> = {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await pool?.end().catch(() => undefined);
         await db?.stop();
+        process.off('exit', killOnExit);
       }
       if (serverError && !final.badResponses) throw new Error(`the server failed: ${serverError}`);
     })();
