@@ -144,14 +144,16 @@ describe('http lab', () => {
     const bench = spawn(process.execPath, ['--import', 'tsx', 'server/cli/bench.ts', '--lab', 'http', '--strategies', 'ndjson-cursor', '--rows', '2000', '--requests', '10000', '--concurrency', '2'], {
       cwd: ROOT,
       env: { ...env, STREAM_LAB_DATA_DIR: dir.path },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    let stderr = '';
+    bench.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr = (stderr + s).slice(-2000)));
     const exited = new Promise((resolve) => bench.once('exit', resolve));
     try {
       // Wait until the run's PostgreSQL and load are up.
       const up = Date.now() + 20_000;
       while (Date.now() < up && !leftovers(dir.path).some((cmd) => cmd.includes('load.mjs'))) await new Promise((r) => setTimeout(r, 100));
-      expect(leftovers(dir.path).filter((cmd) => /native\/bin\/postgres|load\.mjs/.test(cmd))).toHaveLength(2);
+      expect(leftovers(dir.path).filter((cmd) => /native\/bin\/postgres|load\.mjs/.test(cmd)), stderr).toHaveLength(2);
     } finally {
       bench.kill('SIGKILL');
       await exited;
