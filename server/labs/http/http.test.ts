@@ -30,7 +30,8 @@ const TEST_DB_URL = process.env.STREAM_LAB_TEST_DATABASE_URL;
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let seq = 0;
 
-const small = (over: Partial<HttpParams> = {}): HttpParams => ({ ...DEFAULT_HTTP_PARAMS, rows: 2000, batchRows: 200, concurrency: 3, requests: 6, budgetMb: null, ...over });
+// 7 rows per write and 300 per cursor read: neither divides 2000, so every strategy's last, partial batch is exercised.
+const small = (over: Partial<HttpParams> = {}): HttpParams => ({ ...DEFAULT_HTTP_PARAMS, rows: 2000, batchRows: 7, cursorRows: 300, concurrency: 3, requests: 6, budgetMb: null, ...over });
 
 async function run(strategy: string, params: HttpParams): Promise<HttpSummary> {
   const handle = prepareAndStart({ lab: 'http', runId: `http-test-${++seq}`, strategy, params });
@@ -202,7 +203,7 @@ describe('http lab: a client that hangs up mid-response', () => {
     db = await startPostgres(await ensureCluster(pgRoot()));
     pool = new pg.Pool({ connectionString: db.url, max: 2 });
     const sql = `SELECT id, first_name, last_name, year_of_birth FROM ${info.table} ORDER BY id`;
-    server = createServer((req, res) => void ndjsonCursor.run(req, res, { pool, sql, batchRows: 100, sent: () => undefined }).catch(() => undefined));
+    server = createServer((req, res) => void ndjsonCursor.run(req, res, { pool, sql, batchRows: 100, cursorRows: 100, sent: () => undefined }).catch(() => undefined));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
