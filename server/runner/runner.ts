@@ -165,7 +165,7 @@ export function startRun(req: RunRequest): RunHandle {
           recorder.addSample(message.final);
           recorder.eventLoop = { p50: message.elP50Ms, p99: message.elP99Ms, max: message.elMaxMs };
           recorder.cpu = message.cpu;
-          recorder.figures.addFinal(message.extras, message.note);
+          recorder.figures.addFinal(message.extras, message.note, message.details);
           req.onSample?.(message.final);
           break;
         case 'error':

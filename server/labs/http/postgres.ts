@@ -10,9 +10,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../child/free-port';
 
 const run = promisify(execFile);
 
@@ -118,18 +118,6 @@ async function clearStaleLock(dataDir: string, waitMs = 5000): Promise<void> {
     if (Date.now() > deadline) throw new Error(`the database folder ${dataDir} is in use by another PostgreSQL (PID ${pid}): another run or Stream Lab process is using it`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-/** A port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RunningPostgres {
