@@ -14,6 +14,8 @@ export function fibFast(n: number): number {
 
 /** What every strategy answers: the value, and who computed it. */
 export interface FibAnswer {
+  /** The id of the request whose computation this is (the load checks it is its own). */
+  id: number;
   n: number;
   value: number;
   /** "pid" or "pid/thread". */
@@ -22,8 +24,14 @@ export interface FibAnswer {
   spawnMs: number;
 }
 
-/** Parses `/fib?n=40`, or null for any other URL. */
-export function fibParam(url: string | undefined): number | null {
-  const m = /^\/fib\?n=(\d{1,2})$/.exec(url ?? '');
-  return m ? Number(m[1]) : null;
+/** A request for fib(n): `/fib?n=40&id=7` (the id lets the load tell whose answer it got). */
+export interface FibRequest {
+  n: number;
+  id: number;
+}
+
+/** Parses `/fib?n=40&id=7`, or null for any other URL. */
+export function fibParam(url: string | undefined): FibRequest | null {
+  const m = /^\/fib\?n=(\d{1,2})&id=(\d{1,9})$/.exec(url ?? '');
+  return m ? { n: Number(m[1]), id: Number(m[2]) } : null;
 }
