@@ -3,7 +3,7 @@
  * (the primary hands each new connection to a worker, round-robin). Child build entry.
  */
 import { createServer } from 'node:http';
-import { fib, fibParam } from './fib';
+import { fibParam, timedFib } from './fib';
 
 const port = Number(process.env.STREAM_LAB_CPU_PORT);
 createServer((req, res) => {
@@ -11,6 +11,6 @@ createServer((req, res) => {
   const ask = fibParam(req.url);
   if (ask === null) return void res.writeHead(404).end();
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ id: ask.id, n: ask.n, value: fib(ask.n), servedBy: String(process.pid), spawnMs: 0 }));
+  res.end(JSON.stringify({ id: ask.id, n: ask.n, ...timedFib(ask.n), servedBy: String(process.pid), spawnMs: 0 }));
 }).listen(port, '127.0.0.1', () => process.send?.({ type: 'listening' }));
 process.on('disconnect', () => process.exit(0));

@@ -5,6 +5,13 @@ export function fib(n: number): number {
   return n < 2 ? n : fib(n - 1) + fib(n - 2);
 }
 
+/** fib(n) and how long it took where it ran (wall time: more than the CPU time when cores are shared). */
+export function timedFib(n: number): { value: number; computeMs: number } {
+  const t = performance.now();
+  const value = fib(n);
+  return { value, computeMs: performance.now() - t };
+}
+
 /** The same number in linear time: what the load checks each answer against. */
 export function fibFast(n: number): number {
   let [a, b] = [0, 1];
@@ -22,6 +29,8 @@ export interface FibAnswer {
   servedBy: string;
   /** Request arrival → the process or thread that computes it is ready (ms; 0 if it was ready). */
   spawnMs: number;
+  /** How long the computation took where it ran. */
+  computeMs: number;
 }
 
 /** A request for fib(n): `/fib?n=40&id=7` (the id lets the load tell whose answer it got). */

@@ -17,7 +17,7 @@ async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderT
     // this process runs every earlier request's listener too, and while a process has two requests,
     // its first answer settles both (the second request gets the first one's result).
     return new Promise((resolve) => {
-      proc.on('message', (m: { id: number; value: number; pid: number }) => resolve({ id: m.id, n, value: m.value, servedBy: String(m.pid), spawnMs: 0 }));
+      proc.on('message', (m: { id: number; value: number; pid: number; computeMs: number }) => resolve({ id: m.id, n, value: m.value, servedBy: String(m.pid), spawnMs: 0, computeMs: m.computeMs }));
     });
   });
   const close = async () => {

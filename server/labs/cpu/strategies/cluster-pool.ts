@@ -12,8 +12,8 @@ async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderT
   // One listener per process for its whole life; answers find their request by id.
   const pending = new Map<number, (a: FibAnswer) => void>();
   for (const proc of procs) {
-    proc.on('message', (m: { id: number; value: number; pid: number }) => {
-      pending.get(m.id)?.({ id: m.id, n: 0, value: m.value, servedBy: String(m.pid), spawnMs: 0 });
+    proc.on('message', (m: { id: number; value: number; pid: number; computeMs: number }) => {
+      pending.get(m.id)?.({ id: m.id, n: 0, value: m.value, servedBy: String(m.pid), spawnMs: 0, computeMs: m.computeMs });
       pending.delete(m.id);
     });
   }

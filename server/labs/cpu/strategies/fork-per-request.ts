@@ -12,13 +12,13 @@ async function run({ port, entries }: CpuContext): Promise<ServerUnderTest> {
     live.add(child);
     let spawnMs = 0;
     return new Promise((resolve, reject) => {
-      child.on('message', (m: { ready?: true; id: number; value: number; pid: number }) => {
+      child.on('message', (m: { ready?: true; id: number; value: number; pid: number; computeMs: number }) => {
         if (m.ready) {
           // The process is up and listening: that wait is the spawn cost.
           spawnMs = performance.now() - started;
           return void child.send({ id, n });
         }
-        resolve({ id: m.id, n, value: m.value, servedBy: String(m.pid), spawnMs });
+        resolve({ id: m.id, n, value: m.value, servedBy: String(m.pid), spawnMs, computeMs: m.computeMs });
         child.kill();
       });
       child.once('exit', () => {

@@ -12,7 +12,7 @@ async function run({ port, entries }: CpuContext): Promise<ServerUnderTest> {
     live.add(worker);
     return new Promise((resolve, reject) => {
       worker.once('message', (m: { value: number; servedBy: string; computeMs: number }) => {
-        resolve({ id, n, value: m.value, servedBy: m.servedBy, spawnMs: performance.now() - started - m.computeMs });
+        resolve({ id, n, value: m.value, servedBy: m.servedBy, spawnMs: performance.now() - started - m.computeMs, computeMs: m.computeMs });
       });
       worker.once('error', reject);
       worker.once('exit', () => live.delete(worker));

@@ -7,8 +7,8 @@ async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderT
   // A fixed pool of threads, started once; requests queue for a free one instead of spawning.
   const pool = new Piscina({ filename: entries.fibThread, minThreads: workers, maxThreads: workers, idleTimeout: Infinity });
   const server = await serveFib(port, async ({ n, id }) => {
-    const r = (await pool.run({ n })) as { value: number; servedBy: string };
-    return { id, n, value: r.value, servedBy: r.servedBy, spawnMs: 0 };
+    const r = (await pool.run({ n })) as { value: number; servedBy: string; computeMs: number };
+    return { id, n, value: r.value, servedBy: r.servedBy, spawnMs: 0, computeMs: r.computeMs };
   });
   const close = async () => {
     await server.close();
