@@ -74,7 +74,7 @@ const runStateShape = z.object({
   startedAt: z.number().nullable(),
   /** The child process running it, while it runs. */
   pid: z.number().nullable(),
-  /** Size of the data file the streams lab prepared for it (null before that, and in other labs). */
+  /** The prepared size of its work (the name is the streams lab's): file bytes, the HTTP lab's responses, the CPU lab's requests; null before. */
   fileBytes: z.number().nullable(),
   summary: summarySchema.nullable(),
 });

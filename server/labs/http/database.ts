@@ -5,7 +5,7 @@
  * cluster would each start a server on the same folder.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { dataDir } from '../../data/data-files';
 import { ensureCluster, startPostgres, type Cluster } from './postgres';
@@ -28,7 +28,7 @@ const CHUNK_ROWS = 50_000;
 export const tableName = (rows: number) => `author_${rows}`;
 
 /** The embedded cluster's folder (under STREAM_LAB_DATA_DIR). */
-export const pgRoot = () => join(dataDir(), 'postgres');
+export const pgRoot = () => resolve(dataDir(), 'postgres'); // absolute: the child checks it is, whatever STREAM_LAB_DATA_DIR was given relative to
 
 /** DATABASE_URL with its password hidden, for messages. */
 export function describeUrl(url: string): string {

@@ -28,7 +28,8 @@ export const HTTP_PARAM_LIMITS = { ...HTTP_LIMITS, ...COMMON_LIMITS } as const;
 export const httpParamsSchema = z.object({
   rows: rangedNumber('rows', HTTP_LIMITS.rows, { int: true }),
   batchRows: rangedNumber('batchRows', HTTP_LIMITS.batchRows, { int: true }),
-  cursorRows: rangedNumber('cursorRows', HTTP_LIMITS.cursorRows, { int: true }),
+  // Added after the first HTTP runs were recorded: their params have none, and read as the default.
+  cursorRows: rangedNumber('cursorRows', HTTP_LIMITS.cursorRows, { int: true }).default(HTTP_LIMITS.cursorRows.default),
   concurrency: rangedNumber('concurrency', HTTP_LIMITS.concurrency, { int: true }),
   requests: rangedNumber('requests', HTTP_LIMITS.requests, { int: true }),
   slowClients: rangedNumber('slowClients', HTTP_LIMITS.slowClients, { int: true }),
