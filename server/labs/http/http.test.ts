@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,19 @@ describe('http lab', () => {
     expect(push.slowP50Ms).toBeGreaterThan(0);
     expect(push.peakWritableBytes).toBeGreaterThan(1024 * 1024);
     expect(pull.peakWritableBytes).toBeLessThan(push.peakWritableBytes / 4);
+  });
+
+  it('hands the child absolute paths when STREAM_LAB_DATA_DIR is relative (the child refuses others)', async () => {
+    process.env.STREAM_LAB_DATA_DIR = relative(process.cwd(), dir.path);
+    try {
+      const prepared = await httpLab.prepare(small(), () => undefined);
+      const db = prepared.scenario.db as { kind: string; dataDir: string; passwordFile: string };
+      expect(db.kind).toBe('embedded');
+      expect(db.dataDir).toBe(join(dir.path, 'postgres', 'cluster'));
+      expect(db.passwordFile.startsWith('/')).toBe(true);
+    } finally {
+      process.env.STREAM_LAB_DATA_DIR = dir.path;
+    }
   });
 
   it('refuses bad knobs naming the field and its range, before anything starts', () => {
