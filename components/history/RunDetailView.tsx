@@ -9,15 +9,17 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { formValuesFromParams, formToQuery } from '@/lib/form/experiment-form';
 import { HISTORY_LIMITS, runDetailSchema, runIdSchema, type RunDetail } from '@/lib/history';
 import { verdictFor } from '@/lib/readouts/verdict';
+import { runParamsText } from '@/lib/readouts/params-text';
+import { labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
-import { memorySeries } from '@/components/charts/series';
+import { runMemorySeries } from '@/components/charts/series';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
 import { EmbedSnippet } from '@/components/embed/EmbedSnippet';
 import { ExportedChart } from './ExportedChart';
 import { HistoryHeader } from './HistoryHeader';
-import { formatDateTime, paramsText, strategyLabel } from './labels';
+import { formatDateTime, strategyLabel } from './labels';
 import { Warnings } from './RunHistory';
 import { RunSummaryList } from './RunSummaryList';
 import { useFetched } from './useFetched';
@@ -64,10 +66,13 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   const run = record.run;
   const info = strategies.find((s) => s.id === run.strategy);
   const label = strategyLabel(strategies, run.strategy);
-  const series = useMemo(() => memorySeries(samples), [samples]);
+  const lab = labOf(run);
+  const series = useMemo(() => runMemorySeries(lab, samples), [lab, samples]);
   const origin = useOrigin();
-  const experimentLink = `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false))}`;
-  const title = `${label}: memory over time (${paramsText(run.params)})`;
+  const experimentLink = `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false, lab))}`;
+  // The HTTP lab's chart adds the server's socket buffers to its memory.
+  const what = lab === 'http' ? 'memory and socket buffers' : 'memory';
+  const title = `${label}: ${what} over time (${runParamsText(run)})`;
 
   return (
     <article className={embed ? 'embed-card' : 'panel run-detail'} data-testid="run-detail" data-run-id={run.id} data-status={run.status}>
@@ -76,7 +81,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
         {info && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
         <StatusBadge status={run.status} />
         <span className="muted">
-          {formatDateTime(run.queuedAt)} · {paramsText(run.params)}
+          {formatDateTime(run.queuedAt)} · {runParamsText(run)}
         </span>
       </header>
       <ExportedChart
@@ -134,7 +139,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
             <EmbedSnippet
               label="Embed this run in a training page"
               path={`/embed/runs/${run.id}`}
-              snippet={`<iframe src="${origin}/embed/runs/${run.id}" title="${label} run: memory over time" width="100%" height="420" style="border:0" loading="lazy"></iframe>`}
+              snippet={`<iframe src="${origin}/embed/runs/${run.id}" title="${label} run: ${what} over time" width="100%" height="420" style="border:0" loading="lazy"></iframe>`}
               testId="embed-snippet"
             />
           </section>

@@ -43,3 +43,22 @@ export function formatPercent(fraction: number): string {
 export function formatClock(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
+
+/** Milliseconds as a latency or delay reads: "0.42 ms", "12.3 ms", "250 ms", "12.3 s" from 10 s on. */
+export function formatMs(ms: number): string {
+  if (Math.abs(ms) >= 10_000) return formatSeconds(ms);
+  if (Math.abs(ms) >= 100) return `${Math.round(ms)} ms`;
+  if (Math.abs(ms) >= 1 || ms === 0) return `${ms.toFixed(1)} ms`;
+  return `${ms.toFixed(2)} ms`;
+}
+
+/** A whole count with thousands separators, the same in every locale: "100,000". */
+export function formatCount(n: number): string {
+  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** How many times one figure is another: "7×", "1.5×" (one decimal under 10). */
+export function formatTimes(ratio: number): string {
+  if (!Number.isFinite(ratio)) return '∞×';
+  return ratio >= 10 ? `${Math.round(ratio)}×` : `${Number(ratio.toFixed(1))}×`;
+}

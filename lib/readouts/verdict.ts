@@ -2,9 +2,11 @@
  * One sentence that says what a finished run showed, with every number taken from its summary.
  * Pure: the run card and the tests call it with a RunSummary and nothing else.
  */
-import type { RunSummary, StrategyInfo } from '../protocol';
+import type { HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
 import { MIB } from '../params';
 import { formatMb, formatPercent, formatSeconds } from './format';
+import { httpVerdict } from './http-verdict';
+import { memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
 
 /** Above this share of the file held at once, the reader did not wait for the consumer. */
 export const IGNORED_SHARE = 0.5;
@@ -22,7 +24,7 @@ function share(part: number, whole: number): number {
 }
 
 /** "12 of 31 MB (40%)": how much of the file reached the consumer. */
-function processedPart(s: RunSummary): string {
+function processedPart(s: StreamsSummary): string {
   const mb = (bytes: number) => formatMb(bytes).replace(/ MB$/, '');
   return `${mb(s.bytesProcessed)} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
 }
@@ -40,7 +42,7 @@ function heldEnding(mode: StrategyTraits['mode'] | undefined): string {
  * every sample) or a strategy that keeps its results by design (toArray) can call that kept;
  * in default mode a strategy that discards every result only shows garbage not yet collected.
  */
-function heapVerdict(s: RunSummary, heapGrowth: number, info: StrategyTraits | undefined): string {
+function heapVerdict(s: StreamsSummary, heapGrowth: number, info: StrategyTraits | undefined): string {
   const grew = `heapUsed grew by ${formatMb(heapGrowth)} (${formatPercent(share(heapGrowth, s.fileBytes))} of the file)`;
   const head = `The reader stayed within ${formatMb(s.peakBufferedBytes)} of the consumer`;
   if (s.params.retained) return `${head}, yet with a GC before every sample ${grew}: the results were kept on the V8 heap.`;
@@ -54,7 +56,7 @@ function heapVerdict(s: RunSummary, heapGrowth: number, info: StrategyTraits | u
 }
 
 /** How the memory behaved for a run that finished reading: did backpressure hold? */
-function backpressureVerdict(s: RunSummary, info: StrategyTraits | undefined): string {
+function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined): string {
   const ab = s.peak.arrayBuffers;
   const abShare = share(ab, s.fileBytes);
   const aheadShare = share(s.peakBufferedBytes, s.fileBytes);
@@ -98,10 +100,19 @@ function backpressureVerdict(s: RunSummary, info: StrategyTraits | undefined): s
 }
 
 /**
- * The verdict sentence for a finished run. `info` (from the strategy catalog) sharpens the wording
- * for a push reader whose consumer kept up, and tells results kept by design from garbage.
+ * The verdict sentence for a finished run of any lab. `info` (from the strategy catalog) sharpens
+ * the wording; `others` are the finished runs of the same experiment, which the HTTP lab's verdict
+ * compares with (a streams verdict stands on its own run).
  */
-export function verdictFor(s: RunSummary, info?: StrategyTraits): string {
+export function verdictFor(s: RunSummary, info?: StrategyTraits, others: readonly RunSummary[] = []): string {
+  return s.lab === 'http' ? httpVerdict(s, others.filter((o): o is HttpSummary => o.lab === 'http')) : streamsVerdict(s, info);
+}
+
+/**
+ * The streams lab's verdict. `info` (from the strategy catalog) sharpens the wording for a push
+ * reader whose consumer kept up, and tells results kept by design from garbage.
+ */
+export function streamsVerdict(s: StreamsSummary, info?: StrategyTraits): string {
   switch (s.outcome) {
     case 'completed':
       return backpressureVerdict(s, info);
@@ -113,19 +124,13 @@ export function verdictFor(s: RunSummary, info?: StrategyTraits): string {
       );
     }
     case 'out-of-memory': {
-      const rss = Math.max(s.peak.rss, s.procPeakRss);
-      const limit =
-        s.params.budgetMb !== null && rss > s.params.budgetMb * MIB
-          ? `passed the ${s.params.budgetMb} MB memory budget`
-          : 'hit the V8 heap limit';
       return (
-        `Out of memory: RSS reached ${formatMb(rss)} and ${limit} after ${processedPart(s)} was processed, ` +
+        `Out of memory: RSS reached ${formatMb(peakRssOf(s))} and ${memoryLimitText(s)} after ${processedPart(s)} was processed, ` +
         `with arrayBuffers at ${formatMb(s.peak.arrayBuffers)}.`
       );
     }
     case 'crashed': {
-      const why = s.reason ? `: ${s.reason.trim().replace(/\.$/, '')}` : '';
-      return `Crashed after ${processedPart(s)} was processed${why}.`;
+      return `Crashed after ${processedPart(s)} was processed${reasonSuffix(s.reason)}.`;
     }
     case 'stopped':
       if (s.sampleCount === 0 && s.bytesProcessed === 0) return 'Stopped before it started: nothing was measured.';
