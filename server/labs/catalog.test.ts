@@ -4,16 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { strategyInfoSchema } from '../../lib/protocol';
 import { libraryVersion, strategyCatalog } from './catalog';
-import { streamsLab } from './streams/index';
+import { LABS } from './registry';
 
-const STRATEGIES = streamsLab.strategies;
+// Every lab's strategies, lab by lab in registry order.
+const STRATEGIES = LABS.flatMap((l) => l.strategies);
 const STRATEGY_IDS = STRATEGIES.map((s) => s.id);
 
-const strategiesDir = fileURLToPath(new URL('./streams/strategies', import.meta.url));
-const rootDir = join(strategiesDir, '..', '..', '..', '..');
+const labsDir = fileURLToPath(new URL('.', import.meta.url));
+const rootDir = join(labsDir, '..', '..');
 
 function source(id: string): string {
-  return readFileSync(join(strategiesDir, `${streamsLab.strategyFiles.get(id)}.ts`), 'utf8');
+  const lab = LABS.find((l) => l.strategyFiles.has(id))!;
+  return readFileSync(join(labsDir, lab.dir, 'strategies', `${lab.strategyFiles.get(id)}.ts`), 'utf8');
 }
 
 /** The text between the "// #region run" and "// #endregion run" marker lines. */
@@ -63,7 +65,7 @@ describe('strategy catalog', () => {
       const expected =
         info.library === 'node'
           ? process.versions.node
-          : (JSON.parse(readFileSync(join(rootDir, 'node_modules', info.library, 'package.json'), 'utf8')) as { version: string }).version;
+          : (JSON.parse(readFileSync(join(rootDir, 'node_modules', ...info.library.split('/'), 'package.json'), 'utf8')) as { version: string }).version;
       expect(info.libraryVersion, info.id).toBe(expected);
       expect(libraryVersion(info.library)).toBe(expected);
     }

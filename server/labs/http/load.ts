@@ -62,15 +62,25 @@ class Tally {
   bytes = 0;
   problem: string | null = null;
 
+  /** A response of the load's clients came back (latencies are theirs; slow readers are counted apart). */
   finished(latencyMs: number, ttfbMs: number | null, bytes: number, problem: string | null): void {
-    const now = performance.now();
     this.latencies.push(latencyMs);
     if (ttfbMs !== null) {
       this.ttfb.push(ttfbMs);
       this.transfer.push(latencyMs - ttfbMs);
     }
+    this.recent.push([performance.now(), latencyMs]);
+    this.counted(bytes, problem);
+  }
+
+  /** A slow reader's response came back: its time goes to `slow`, not to the latency percentiles. */
+  finishedSlow(ms: number, bytes: number, problem: string | null): void {
+    this.slow.push(ms);
+    this.counted(bytes, problem);
+  }
+
+  private counted(bytes: number, problem: string | null): void {
     this.bytes += bytes;
-    this.recent.push([now, latencyMs]);
     if (problem) {
       this.bad += 1;
       this.problem ??= problem;
@@ -103,7 +113,6 @@ function slowClient(cfg: LoadConfig, tally: Tally): Promise<void> {
   return new Promise((resolve) => {
     const started = performance.now();
     const req = request({ host: '127.0.0.1', port: cfg.port, path: '/authors', agent: false, timeout: cfg.timeoutS * 1000 }, (res) => {
-      const ttfb = performance.now() - started;
       const chunks: Buffer[] = [];
       let bytes = 0;
       res.on('data', (chunk: Buffer) => {
@@ -114,10 +123,8 @@ function slowClient(cfg: LoadConfig, tally: Tally): Promise<void> {
         setTimeout(() => res.resume(), (chunk.length / (cfg.slowKbps * 1024)) * 1000);
       });
       res.on('end', () => {
-        const ms = performance.now() - started;
-        tally.slow.push(ms);
         const problem = res.statusCode === 200 ? checkBody(Buffer.concat(chunks).toString(), cfg.format, cfg.expected) : `status ${res.statusCode}`;
-        tally.finished(ms, ttfb, bytes, problem && `slow client: ${problem}`);
+        tally.finishedSlow(performance.now() - started, bytes, problem && `slow client: ${problem}`);
         resolve();
       });
       res.on('error', (err) => {

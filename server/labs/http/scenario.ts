@@ -130,7 +130,12 @@ export const scenario: Scenario<HttpConfig> = {
           child.send({ type: 'start', config: loadConfig });
         });
       } finally {
-        loadChild?.kill();
+        // Wait for the load to be gone: the run ends with every process it started.
+        if (loadChild && loadChild.exitCode === null && loadChild.signalCode === null) {
+          const exited = new Promise((resolve) => loadChild!.once('exit', resolve));
+          loadChild.kill();
+          await exited;
+        }
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await pool?.end().catch(() => undefined);

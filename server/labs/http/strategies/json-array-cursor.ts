@@ -6,7 +6,6 @@ import type { AuthorRow, ServeContext, Strategy } from '../strategy';
 // #region run
 async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, sent }: ServeContext): Promise<void> {
   const client = await pool.connect();
-  let failure: Error | undefined;
   try {
     const rows = client.query(new QueryStream(sql, [], { batchSize: batchRows }));
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -31,11 +30,8 @@ async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, s
       },
       res,
     );
-  } catch (err) {
-    failure = err as Error;
-    throw err;
   } finally {
-    client.release(failure);
+    client.release();
   }
 }
 // #endregion run

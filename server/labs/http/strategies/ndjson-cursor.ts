@@ -6,7 +6,6 @@ import type { AuthorRow, ServeContext, Strategy } from '../strategy';
 // #region run
 async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, sent }: ServeContext): Promise<void> {
   const client = await pool.connect();
-  let failure: Error | undefined;
   try {
     // A server-side cursor: batchRows rows per read, the next read only when the response drains.
     const rows = client.query(new QueryStream(sql, [], { batchSize: batchRows }));
@@ -31,13 +30,10 @@ async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, s
       },
       res,
     );
-  } catch (err) {
-    failure = err as Error;
-    throw err;
   } finally {
-    // A client that hung up mid-response destroys the pipeline (and the cursor); a broken
-    // connection is dropped from the pool rather than handed to the next request.
-    client.release(failure);
+    // A client that hung up mid-response destroys the pipeline, and with it the cursor (closed on
+    // this connection), so the connection goes back to the pool either way.
+    client.release();
   }
 }
 // #endregion run

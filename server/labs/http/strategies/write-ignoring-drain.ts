@@ -5,7 +5,6 @@ import type { AuthorRow, ServeContext, Strategy } from '../strategy';
 // #region run
 async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, sent }: ServeContext): Promise<void> {
   const client = await pool.connect();
-  let failure: Error | undefined;
   try {
     const rows: AsyncIterable<AuthorRow> = client.query(new QueryStream(sql, [], { batchSize: batchRows }));
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
@@ -23,11 +22,8 @@ async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, s
     }
     res.end(lines);
     sent(n);
-  } catch (err) {
-    failure = err as Error;
-    throw err;
   } finally {
-    client.release(failure);
+    client.release();
   }
 }
 // #endregion run
