@@ -24,6 +24,12 @@ export function formatMbNumber(bytes: number): string {
   return mb.toFixed(2);
 }
 
+/** Bytes rounded up to the next 0.1 MB, so "stayed under X MB" and "at most X MB" are true of the peak. */
+export function formatMbCeil(bytes: number): string {
+  const mb = Math.ceil((bytes / MIB) * 10) / 10;
+  return `${mb >= 100 ? mb.toFixed(0) : mb.toFixed(1)} MB`;
+}
+
 /** Milliseconds → "12.3 s" (one decimal under a minute) or "2 min 05 s". */
 export function formatSeconds(ms: number): string {
   const s = ms / 1000;

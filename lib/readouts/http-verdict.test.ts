@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MIB } from '../protocol/params';
 import { makeHttpSummary as summary } from '../test-fixtures';
 import { httpVerdict } from './http-verdict';
+import { RECORDED_HTTP } from './http-verdict.fixtures';
 import { verdictFor } from './verdict';
 
 // A 100,000-row experiment as the lab runs it: the buffered baseline and the runs measured against it.
@@ -46,7 +47,7 @@ describe('httpVerdict, compared with buffered-json', () => {
   it('tells ndjson-all-rows it streamed out but buffered in when its heap stayed near the baseline', () => {
     const allRows = summary({ runId: 'a', strategy: 'ndjson-all-rows', peak: { heapUsed: 380 * MIB } });
     expect(httpVerdict(allRows, [buffered])).toBe(
-      "ndjson-all-rows streamed out but buffered in: its peak heap was not much lower than buffered-json's (380 MB vs 420 MB), " +
+      "ndjson-all-rows streamed out but buffered in: its peak heap was only 1.1× lower than buffered-json's (380 MB vs 420 MB), " +
         'because every row is in memory before the first line is written.',
     );
     const higher = summary({ runId: 'a', strategy: 'ndjson-all-rows', peak: { heapUsed: 500 * MIB } });
@@ -98,6 +99,12 @@ describe('httpVerdict on socket buffers', () => {
     );
   });
 
+  it('says how much of the buffered bodies waited in socket buffers for slow clients', () => {
+    const base = { ...buffered, params: { ...buffered.params, ...slow }, peakWritableBytes: 65 * MIB };
+    expect(httpVerdict(base, [])).toMatch(/before anything is sent\. With 4 slow clients reading 256 KB\/s each, res\.end handed their whole bodies to the sockets: up to 65 MB waited there\.$/);
+    expect(httpVerdict({ ...base, peakWritableBytes: 0.2 * MIB }, [])).toMatch(/before anything is sent\.$/);
+  });
+
   it('adds the cursor’s own socket buffers to its verdict when slow clients read', () => {
     expect(httpVerdict({ ...cursor, params: { ...cursor.params, ...slow }, peakWritableBytes: 0.5 * MIB }, [buffered])).toMatch(
       /first bytes after 4\.0 ms \(buffered-json: 280 ms\); it held at most 0\.5 MB in socket buffers with 4 slow clients reading 256 KB\/s each\.$/,
@@ -128,5 +135,27 @@ describe('httpVerdict for runs that did not complete', () => {
   it('is what verdictFor answers for an HTTP summary, with the experiment’s other runs', () => {
     expect(verdictFor(cursor, undefined, [buffered])).toBe(httpVerdict(cursor, [buffered]));
     expect(verdictFor(summary({ outcome: 'crashed', responsesOk: 5, reason: 'killed by SIGSEGV.' }))).toBe('Crashed after 5 of 20 responses: killed by SIGSEGV.');
+  });
+});
+
+describe('httpVerdict on a recorded experiment (100,000 rows, 40 requests, 10 clients, 4 slow clients)', () => {
+  const [base, allRows, ndjson, array, drain] = RECORDED_HTTP;
+  const verdict = (s: (typeof RECORDED_HTTP)[number]) => httpVerdict(s, RECORDED_HTTP);
+
+  it('tells each strategy what its own figures showed', () => {
+    expect(verdict(base)).toBe(
+      'Served 44 responses of 100,000 rows, 10 at once: heapUsed peaked at 715 MB, p50 latency 3051 ms, 2481 ms of it before the first byte: ' +
+        'every body is built whole in memory before anything is sent. With 4 slow clients reading 256 KB/s each, res.end handed their whole ' +
+        'bodies to the sockets: up to 64.8 MB waited there.',
+    );
+    expect(verdict(allRows)).toBe(
+      "ndjson-all-rows streamed out but buffered in: its peak heap was only 1.9× lower than buffered-json's (383 MB vs 715 MB), because every row is in memory before the first line is written.",
+    );
+    expect(verdict(ndjson)).toBe(
+      'Compared with buffered-json, streaming the response lowered peak heap 12× (61.8 MB vs 715 MB) and raised p50 latency 1.5× (4664 ms vs 3051 ms); ' +
+        'first bytes after 607 ms (buffered-json: 2481 ms); it held at most 0.2 MB in socket buffers with 4 slow clients reading 256 KB/s each.',
+    );
+    expect(verdict(array)).toMatch(/^Compared with buffered-json, streaming the response lowered peak heap 11× \(63.6 MB vs 715 MB\)/);
+    expect(verdict(drain)).toBe('write-ignoring-drain held 7.5 MB in socket buffers with 4 slow clients reading 256 KB/s each; ndjson-cursor at most 0.2 MB.');
   });
 });

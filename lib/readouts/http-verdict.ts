@@ -6,7 +6,7 @@
  */
 import { MIB } from '../protocol/params';
 import type { HttpSummary } from '../protocol';
-import { formatCount, formatMb, formatMs, formatSeconds, formatTimes } from './format';
+import { formatCount, formatMb, formatMbCeil, formatMs, formatSeconds, formatTimes } from './format';
 import { memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
 
 /** What a strategy of the lab is there to show. */
@@ -76,7 +76,7 @@ function smallTableHint(base: HttpSummary): string {
 
 /** " and held at most 0.3 MB in socket buffers with 4 slow clients…", or "" without slow clients. */
 function socketPart(s: HttpSummary): string {
-  return s.params.slowClients > 0 ? `; it held at most ${formatMb(s.peakWritableBytes)} in socket buffers with ${slowPart(s)}` : '';
+  return s.params.slowClients > 0 ? `; it held at most ${formatMbCeil(s.peakWritableBytes)} in socket buffers with ${slowPart(s)}` : '';
 }
 
 /** A pull (cursor) run: did streaming lower the heap compared with the buffered run? */
@@ -116,7 +116,7 @@ function bufferedInVerdict(s: HttpSummary, base: HttpSummary | undefined): strin
       `lower than ${BASELINE_STRATEGY}'s ${heaps}.`
     );
   }
-  const notLower = ratio > 1 ? `was not much lower than ${BASELINE_STRATEGY}'s` : `was not lower than ${BASELINE_STRATEGY}'s`;
+  const notLower = ratio > 1 ? `was only ${formatTimes(ratio)} lower than ${BASELINE_STRATEGY}'s` : `was not lower than ${BASELINE_STRATEGY}'s`;
   return `${s.strategy} streamed out but buffered in: its peak heap ${notLower} ${heaps}, because every row is in memory before the first line is written.`;
 }
 
@@ -135,21 +135,28 @@ function drainVerdict(s: HttpSummary, pull: HttpSummary | undefined): string {
     return `${s.strategy} held up to ${held} in socket buffers with ${slowPart(s)}${piled}. Run ndjson-cursor beside it to compare.`;
   }
   const piled = s.peakWritableBytes >= PILE_MIN_BYTES && s.peakWritableBytes >= PILE_RATIO * pull.peakWritableBytes;
-  if (piled) return `${s.strategy} held ${held} in socket buffers with ${slowPart(s)}; ${pull.strategy} at most ${formatMb(pull.peakWritableBytes)}.`;
+  if (piled) return `${s.strategy} held ${held} in socket buffers with ${slowPart(s)}; ${pull.strategy} at most ${formatMbCeil(pull.peakWritableBytes)}.`;
   return (
     `Not what ignoring drain should show: with ${slowPart(s)}, ${s.strategy}'s socket buffers peaked at ${held}, ` +
     `not much more than ${pull.strategy}'s ${formatMb(pull.peakWritableBytes)}.`
   );
 }
 
-/** The buffered baseline on its own: the figures, and whether nothing went out before the body was built. */
+/**
+ * The buffered baseline on its own: the figures, whether nothing went out before the body was
+ * built, and, with slow clients, the whole bodies res.end left queued in their sockets.
+ */
 function bufferedVerdict(s: HttpSummary): string {
   const facts = `Served ${loadPart(s)}: heapUsed peaked at ${formatMb(s.peak.heapUsed)}, p50 latency ${formatMs(s.latencyP50Ms)}`;
+  const slow =
+    s.params.slowClients > 0 && s.peakWritableBytes >= PILE_MIN_BYTES
+      ? ` With ${slowPart(s)}, res.end handed their whole bodies to the sockets: up to ${formatMb(s.peakWritableBytes)} waited there.`
+      : '';
   // Headers go out with res.end(body), so a first byte later than the transfer means the wait was the building.
   if (s.ttfbP50Ms >= s.transferP50Ms && s.ttfbP50Ms > 0) {
-    return `${facts}, ${formatMs(s.ttfbP50Ms)} of it before the first byte: every body is built whole in memory before anything is sent.`;
+    return `${facts}, ${formatMs(s.ttfbP50Ms)} of it before the first byte: every body is built whole in memory before anything is sent.${slow}`;
   }
-  return `${facts}, first bytes after ${formatMs(s.ttfbP50Ms)} and ${formatMs(s.transferP50Ms)} of transfer.`;
+  return `${facts}, first bytes after ${formatMs(s.ttfbP50Ms)} and ${formatMs(s.transferP50Ms)} of transfer.${slow}`;
 }
 
 function completedVerdict(s: HttpSummary, others: readonly HttpSummary[]): string {

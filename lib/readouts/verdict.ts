@@ -3,8 +3,7 @@
  * Pure: the run card and the tests call it with a RunSummary and nothing else.
  */
 import type { HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
-import { MIB } from '../params';
-import { formatMb, formatPercent, formatSeconds } from './format';
+import { formatMb, formatMbCeil, formatPercent, formatSeconds } from './format';
 import { httpVerdict } from './http-verdict';
 import { memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
 
@@ -13,11 +12,6 @@ export const IGNORED_SHARE = 0.5;
 /** Below this share of the file (or a few chunks) the reader counts as keeping pace with the consumer. */
 export const SMALL_SHARE = 0.1;
 
-/** Rounds bytes up to the next 0.1 MB, so "stayed under X MB" is true of the peak. */
-function ceilMb(bytes: number): string {
-  const mb = Math.ceil((bytes / MIB) * 10) / 10;
-  return `${mb >= 100 ? mb.toFixed(0) : mb.toFixed(1)} MB`;
-}
 
 function share(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
@@ -91,7 +85,7 @@ function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined
         `${formatMb(s.peakBufferedBytes)} ahead of the consumer, so most of it was garbage not yet collected: ${heldEnding(info?.mode)}`
       );
     }
-    return `arrayBuffers stayed under ${ceilMb(ab)} (${formatPercent(abShare)} of the file): ${heldEnding(info?.mode)}`;
+    return `arrayBuffers stayed under ${formatMbCeil(ab)} (${formatPercent(abShare)} of the file): ${heldEnding(info?.mode)}`;
   }
   return (
     `The reader ran up to ${formatMb(s.peakBufferedBytes)} (${formatPercent(aheadShare)} of the file) ahead of the consumer ` +
