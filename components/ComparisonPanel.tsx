@@ -30,9 +30,9 @@ function linesKey(runs: readonly RunState[], strategies: readonly StrategyInfo[]
 
 function ComparisonPanelImpl({ runs, feeds, strategies, lab = 'streams' }: ComparisonPanelProps) {
   const metrics = METRICS_OF_LAB[lab];
-  const [picked, setMetric] = useState<ComparisonMetric>(metrics[0]);
-  // A metric picked for one lab's runs that the other lab lacks falls back to that lab's first.
-  const metric = metrics.includes(picked) ? picked : metrics[0];
+  // Until one is picked, each lab's first metric; one the runs' lab lacks falls back to it too.
+  const [picked, setMetric] = useState<ComparisonMetric | null>(null);
+  const metric = picked !== null && metrics.includes(picked) ? picked : metrics[0];
   const key = linesKey(runs, strategies);
   const lines = useMemo(() => {
     const [runPairs, catalog] = JSON.parse(key) as [Array<[string, string]>, Array<[string, string]>];

@@ -99,6 +99,7 @@ export function ExperimentForm(props: ExperimentFormProps) {
       )}
       <div className="form-grid">
         <StrategyPicker
+          lab={values.lab}
           strategies={strategies}
           selected={values.strategies}
           error={noStrategy ? NO_STRATEGY : null}

@@ -29,8 +29,8 @@ const TAGLINES: Record<LabId, ReactNode> = {
   ),
   http: (
     <>
-      A buffered JSON response holds every row in the server&apos;s heap; a streamed one sends rows as clients read them. Watch the server&apos;s
-      memory, socket buffers and latency under load.
+      A buffered JSON response holds every row in the server&apos;s heap; a streamed one stays flat. Watch its memory, socket buffers and
+      latency under load.
     </>
   ),
 };

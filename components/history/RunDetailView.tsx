@@ -23,6 +23,7 @@ import { formatDateTime, strategyLabel } from './labels';
 import { Warnings } from './RunHistory';
 import { RunSummaryList } from './RunSummaryList';
 import { useFetched } from './useFetched';
+import { useExperimentSummaries } from './useExperimentSummaries';
 
 /** The page's origin, for absolute links in snippets (empty during server rendering). */
 export function useOrigin(): string {
@@ -67,6 +68,8 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   const info = strategies.find((s) => s.id === run.strategy);
   const label = strategyLabel(strategies, run.strategy);
   const lab = labOf(run);
+  // The HTTP lab's verdict compares a run with the others of its experiment (buffered-json, a cursor).
+  const siblings = useExperimentSummaries(run, lab === 'http');
   const series = useMemo(() => runMemorySeries(lab, samples), [lab, samples]);
   const origin = useOrigin();
   const experimentLink = `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false, lab))}`;
@@ -94,7 +97,11 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
         bare={embed}
       />
       <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
-        {run.summary ? verdictFor(run.summary, info) : 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'}
+        {!run.summary
+          ? 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'
+          : siblings === null
+            ? 'Reading the other runs of its experiment to compare with…'
+            : verdictFor(run.summary, info, siblings)}
       </p>
       {embed ? (
         <p className="embed-credit">

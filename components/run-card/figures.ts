@@ -11,8 +11,11 @@ export interface Figure {
   term: string;
   value: number | null;
   text: string;
-  /** "now" while running, "peak"/"max" from the summary once ended, "last" for a run without one. */
-  kind: 'now' | 'peak' | 'max' | 'last' | 'total';
+  /**
+   * "now" while running, "peak"/"max" from the summary once ended, "total" for a sum over the run,
+   * "overall" for a rate or percentile over the whole run, "last" for a run without a summary.
+   */
+  kind: 'now' | 'peak' | 'max' | 'last' | 'total' | 'overall';
 }
 
 export interface CardProgress {
