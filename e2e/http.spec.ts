@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formatMb } from '../lib/readouts/format';
 
 /** Each HTTP run starts its own PostgreSQL and load generator; the first one may also make the table. */
 const RUN_TIMEOUT_MS = 120_000;
@@ -122,4 +123,73 @@ test('buffered-json vs ndjson-cursor on a small table: live charts, then complet
   // The streamed run's verdict is measured against the buffered one (whatever the figures said).
   await expect(cursor.getByTestId('run-verdict')).toContainText('buffered-json');
   await expect(buffered.getByTestId('run-verdict')).toContainText('Served 20 responses of 1,000 rows, 4 at once');
+});
+
+/** A step's runs' figures, from the data attributes of their result blocks. */
+async function lessonFigures(step: Locator, strategy: string): Promise<{ outcome: string; heapUsed: number; writableBytes: number }> {
+  const result = step.locator(`[data-testid="lesson-run-result"][data-strategy="${strategy}"]`);
+  return {
+    outcome: (await result.getAttribute('data-outcome'))!,
+    heapUsed: Number(await result.getAttribute('data-peak-heap-used')),
+    writableBytes: Number(await result.getAttribute('data-peak-writable-bytes')),
+  };
+}
+
+async function runLessonStep(page: Page, n: number): Promise<{ step: Locator; conclusion: string }> {
+  const step = page.locator(`[data-testid="lesson-step"][data-step="${n}"]`);
+  await expect(step).toHaveAttribute('data-status', 'idle');
+  await step.getByTestId('lesson-run').click();
+  await expect(step).toHaveAttribute('data-status', 'running');
+  await expect(step).toHaveAttribute('data-status', 'done', { timeout: RUN_TIMEOUT_MS });
+  return { step, conclusion: (await step.getByTestId('lesson-conclusion').textContent())! };
+}
+
+test('the HTTP walkthrough: each step runs the HTTP lab and concludes from its own figures', async ({ page }) => {
+  test.setTimeout(4 * RUN_TIMEOUT_MS);
+  await page.goto('/lessons/http');
+  await expect(page.getByTestId('connection-status')).toHaveText('connected');
+  await expect(page.getByTestId('lesson-step')).toHaveCount(3);
+  // Which way each step went is measured, not assumed: a surprise must be called one.
+  const expectVerdict = async (step: Locator, expected: boolean, conclusion: string) => {
+    await expect(step.getByTestId('lesson-conclusion')).toHaveAttribute('data-expected', String(expected));
+    if (!expected) expect(conclusion).toContain('Not what this lesson expects');
+  };
+
+  {
+    const { step, conclusion } = await runLessonStep(page, 1);
+    const buffered = await lessonFigures(step, 'buffered-json');
+    const cursor = await lessonFigures(step, 'ndjson-cursor');
+    expect([buffered.outcome, cursor.outcome]).toEqual(['completed', 'completed']);
+    expect(conclusion).toContain(`buffered-json's heapUsed peaked at ${formatMb(buffered.heapUsed)}`);
+    expect(conclusion).toContain(`ndjson-cursor's at ${formatMb(cursor.heapUsed)}`);
+    await expectVerdict(step, buffered.heapUsed >= 2 * cursor.heapUsed, conclusion);
+    await expect(step.getByTestId('lesson-run-panel')).toHaveCount(2);
+  }
+  {
+    const { step, conclusion } = await runLessonStep(page, 2);
+    const buffered = await lessonFigures(step, 'buffered-json');
+    const allRows = await lessonFigures(step, 'ndjson-all-rows');
+    expect(conclusion).toContain(`ndjson-all-rows's heapUsed peaked at ${formatMb(allRows.heapUsed)}`);
+    await expectVerdict(step, buffered.heapUsed < 2 * allRows.heapUsed, conclusion);
+  }
+  {
+    const { step, conclusion } = await runLessonStep(page, 3);
+    const drain = await lessonFigures(step, 'write-ignoring-drain');
+    const cursor = await lessonFigures(step, 'ndjson-cursor');
+    expect(conclusion).toContain(`write-ignoring-drain's socket buffers held up to ${formatMb(drain.writableBytes)}`);
+    await expectVerdict(step, drain.writableBytes >= 1024 * 1024 && drain.writableBytes >= 4 * cursor.writableBytes, conclusion);
+  }
+});
+
+test('the HTTP walkthrough works in a 480 px iframe without sideways scrolling', async ({ page }) => {
+  // Framing is allowed to the server's own origin, so the host page is served from it by the browser.
+  await page.route('**/iframe-host', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><body style="margin:0"><iframe id="walk" src="/lessons/http" style="width:480px;height:700px;border:0"></iframe></body>' }),
+  );
+  await page.goto('/iframe-host');
+  const walk = page.frameLocator('#walk');
+  await expect(walk.getByTestId('connection-status')).toHaveText('connected');
+  await expect(walk.getByTestId('lesson-step')).toHaveCount(3);
+  const frame = page.frame({ url: /\/lessons\/http$/ })!;
+  expect(await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 });

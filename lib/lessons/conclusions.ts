@@ -6,6 +6,7 @@
 import type { Outcome, StreamsSummary } from '../protocol';
 import { formatMb, formatPercent, formatSeconds } from '../readouts/format';
 import { highWaterMarkBytes } from './buffer';
+import { unfinished as unfinishedRuns } from './unfinished';
 
 export interface Conclusion {
   text: string;
@@ -50,21 +51,9 @@ function budgetFigures(s: StreamsSummary): string {
   return `RSS peak ${formatMb(peakRss(s))}${idle}, at most ${formatMb(s.peakBufferedBytes)} read ahead of its consumer`;
 }
 
-/**
- * When a run did not end the way the step needs it to (stopped, crashed, …), there is nothing to
- * conclude from it; returns that conclusion, or null when every run ended as wanted.
- */
+/** The streams lab's runs that did not end as a step needs: see unfinished.ts. */
 function unfinished(runs: ReadonlyArray<[StreamsSummary, readonly Outcome[]]>): Conclusion | null {
-  const bad = runs.find(([s, wanted]) => !wanted.includes(s.outcome));
-  if (!bad) return null;
-  const [s, wanted] = bad;
-  const why = s.reason ? ` (${s.reason.trim().replace(/\.$/, '')})` : '';
-  return {
-    asExpected: false,
-    text:
-      `${s.strategy} ended as ${s.outcome}${why} after ${processedPart(s)} was processed, not ${wanted.join(' or ')} as this step ` +
-      'needs, so it shows nothing about the lesson. Run the step again.',
-  };
+  return unfinishedRuns(runs, (s) => `${processedPart(s)} was processed`);
 }
 
 /** Step 1: a push reader runs ahead by the whole file, a pull reader by a few chunks. */

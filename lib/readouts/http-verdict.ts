@@ -34,23 +34,23 @@ export const PILE_MIN_BYTES = MIB;
 export const SMALL_GROWTH_BYTES = 8 * MIB;
 
 /** "18 of 20 responses": how far a run got. */
-function responsesPart(s: HttpSummary): string {
+export function responsesPart(s: HttpSummary): string {
   return `${formatCount(s.responsesOk)} of ${formatCount(s.requestsPlanned)} responses`;
 }
 
 /** "20 responses of 1,000 rows from a cursor, 4 at once": the load a run served (`how`: where the rows came from). */
-function loadPart(s: HttpSummary, how = ''): string {
+export function loadPart(s: HttpSummary, how = ''): string {
   return `${formatCount(s.responsesOk)} responses of ${formatCount(s.rows)} rows${how}, ${s.params.concurrency} at once`;
 }
 
 /** "4 slow clients reading 256 KB/s each". */
-function slowPart(s: HttpSummary): string {
+export function slowPart(s: HttpSummary): string {
   const n = s.params.slowClients;
   return `${n} slow client${n === 1 ? '' : 's'} reading ${formatCount(s.params.slowKbps)} KB/s each`;
 }
 
 /** "raised p50 latency 4× (120 ms vs 30 ms)": how a run's median latency compares with the baseline's. */
-function latencyChange(s: HttpSummary, base: HttpSummary): string {
+export function latencyChange(s: HttpSummary, base: HttpSummary): string {
   const facts = `(${formatMs(s.latencyP50Ms)} vs ${formatMs(base.latencyP50Ms)})`;
   if (!(s.latencyP50Ms > 0) || !(base.latencyP50Ms > 0)) return `p50 latency ${facts}`;
   const ratio = s.latencyP50Ms / base.latencyP50Ms;
@@ -60,12 +60,12 @@ function latencyChange(s: HttpSummary, base: HttpSummary): string {
 }
 
 /** How many times the baseline's peak heapUsed is the run's (above 1: the run's was lower). */
-function heapRatio(s: HttpSummary, base: HttpSummary): number {
+export function heapRatio(s: HttpSummary, base: HttpSummary): number {
   return s.peak.heapUsed > 0 ? base.peak.heapUsed / s.peak.heapUsed : Infinity;
 }
 
 /** A hint when the buffered run's heap hardly grew: then no strategy can look lower. */
-function smallTableHint(base: HttpSummary): string {
+export function smallTableHint(base: HttpSummary): string {
   const growth = base.aboveIdle?.heapUsed;
   if (growth === undefined || growth >= SMALL_GROWTH_BYTES) return '';
   return (
@@ -120,6 +120,11 @@ function bufferedInVerdict(s: HttpSummary, base: HttpSummary | undefined): strin
   return `${s.strategy} streamed out but buffered in: its peak heap ${notLower} ${heaps}, because every row is in memory before the first line is written.`;
 }
 
+/** True when a run's socket buffers piled up next to a pull run's: PILE_RATIO times as much, and at least PILE_MIN_BYTES. */
+export function piledUp(s: HttpSummary, pull: HttpSummary): boolean {
+  return s.peakWritableBytes >= PILE_MIN_BYTES && s.peakWritableBytes >= PILE_RATIO * pull.peakWritableBytes;
+}
+
 /** Writes that ignore drain: with slow clients the unread rows pile up in socket buffers. */
 function drainVerdict(s: HttpSummary, pull: HttpSummary | undefined): string {
   const held = formatMb(s.peakWritableBytes);
@@ -134,8 +139,7 @@ function drainVerdict(s: HttpSummary, pull: HttpSummary | undefined): string {
     const piled = s.peakWritableBytes >= PILE_MIN_BYTES ? ': res.write kept queueing rows the clients had not read' : ', too little to show a pile-up';
     return `${s.strategy} held up to ${held} in socket buffers with ${slowPart(s)}${piled}. Run ndjson-cursor beside it to compare.`;
   }
-  const piled = s.peakWritableBytes >= PILE_MIN_BYTES && s.peakWritableBytes >= PILE_RATIO * pull.peakWritableBytes;
-  if (piled) return `${s.strategy} held ${held} in socket buffers with ${slowPart(s)}; ${pull.strategy} at most ${formatMbCeil(pull.peakWritableBytes)}.`;
+  if (piledUp(s, pull)) return `${s.strategy} held ${held} in socket buffers with ${slowPart(s)}; ${pull.strategy} at most ${formatMbCeil(pull.peakWritableBytes)}.`;
   return (
     `Not what ignoring drain should show: with ${slowPart(s)}, ${s.strategy}'s socket buffers peaked at ${held}, ` +
     `not much more than ${pull.strategy}'s ${formatMb(pull.peakWritableBytes)}.`
