@@ -58,7 +58,8 @@ export function summaryOfLab<L extends RunSummary['lab']>(summary: RunSummary, l
 }
 
 /** Any lab's params (a run's `lab` says which). */
-export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [(typeof LAB_SCHEMAS)[0]['params'], (typeof LAB_SCHEMAS)[1]['params']]);
+type Labs = typeof LAB_SCHEMAS;
+export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [Labs[0]['params'], Labs[1]['params'], Labs[2]['params']]);
 export type LabParams = z.infer<typeof labParamsSchema>;
 
 const runStateShape = z.object({

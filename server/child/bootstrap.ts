@@ -120,6 +120,7 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
     cpu: sampler.cpuSinceStart(),
     extras: run.extras(),
     note: run.note?.() ?? null,
+    details: run.details?.() ?? {},
   };
 }
 

@@ -8,7 +8,7 @@ describe('parseChildMessage', () => {
   it.each([
     ['ready', { type: 'ready', idle: memory, at: 1 }],
     ['sample', { type: 'sample', sample: makeSample({ rss: 10 }) }],
-    ['done', { type: 'done', final: makeSample(), elP50Ms: 0, elP99Ms: 0, elMaxMs: 0, cpu: { userMs: 5, systemMs: 1 }, extras: { peakInFlight: 1 }, note: null }],
+    ['done', { type: 'done', final: makeSample(), elP50Ms: 0, elP99Ms: 0, elMaxMs: 0, cpu: { userMs: 5, systemMs: 1 }, extras: { peakInFlight: 1 }, note: null, details: {} }],
     ['error', { type: 'error', message: 'boom' }],
   ])('accepts a well-formed %s message', (_type, message) => {
     expect(parseChildMessage(message)).toEqual({ ok: true, message });

@@ -34,6 +34,8 @@ const childMessageSchema = z.discriminatedUnion('type', [
     extras: z.record(z.string(), z.number()),
     /** What the scenario saw go wrong, in words (e.g. the HTTP lab's first bad response), or null. */
     note: z.string().max(2000).nullable().default(null),
+    /** Structured results a scenario hands its lab's figures (e.g. the CPU lab's per-request timeline). */
+    details: z.record(z.string(), z.unknown()).default({}),
   }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

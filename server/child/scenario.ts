@@ -12,6 +12,8 @@ export interface ScenarioRun {
   extras(): Record<string, number>;
   /** What went wrong in the scenario's own words (added to a data-lost reason), or null. */
   note?(): string | null;
+  /** Structured results for the lab's figures (checked by the lab's summary schema in the parent). */
+  details?(): Record<string, unknown>;
   /** Releases what the scenario opened (streams, sockets); called once, after `done`. */
   dispose(): void;
 }

@@ -3,11 +3,12 @@
  * which strategies" asks here: the hub, the queue, the runner, the CLI, the history filter.
  */
 import type { Lab, StrategyBase } from './types';
+import { cpuLab } from './cpu/index';
 import { httpLab } from './http/index';
 import { streamsLab } from './streams/index';
 
 /** Every lab, in menu order. Adding a lab: its folder, its schema in schemas.ts, one line here. */
-export const LABS: readonly Lab[] = [streamsLab, httpLab as Lab];
+export const LABS: readonly Lab[] = [streamsLab, httpLab as Lab, cpuLab as Lab];
 
 /** The lab with this id, or undefined. */
 export function findLab(id: string): Lab | undefined {

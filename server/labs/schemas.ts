@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { commonSummaryShape } from '../../lib/protocol/common';
+import { cpuSchema } from './cpu/schema';
 import { httpSchema } from './http/schema';
 import { streamsSchema } from './streams/schema';
 
@@ -19,7 +20,7 @@ export interface LabSchema {
   progress: { done: string; total: string } | null;
 }
 
-export const LAB_SCHEMAS = [streamsSchema, httpSchema] as const satisfies readonly LabSchema[];
+export const LAB_SCHEMAS = [streamsSchema, httpSchema, cpuSchema] as const satisfies readonly LabSchema[];
 export type LabId = (typeof LAB_SCHEMAS)[number]['id'];
 export const LAB_IDS = LAB_SCHEMAS.map((l) => l.id);
 export const DEFAULT_LAB: LabId = 'streams';
@@ -35,4 +36,4 @@ function summaryOf<const Id extends string, P extends z.ZodObject, F extends z.Z
 }
 
 /** One entry per lab (a tuple, as a discriminated union needs). */
-export const LAB_SUMMARY_SCHEMAS = [summaryOf(streamsSchema), summaryOf(httpSchema)] as const;
+export const LAB_SUMMARY_SCHEMAS = [summaryOf(streamsSchema), summaryOf(httpSchema), summaryOf(cpuSchema)] as const;

@@ -43,8 +43,9 @@ export interface Prepared {
 export interface FigureRecorder {
   addSample(sample: Sample): void;
   /** Extra figures the child reported at the end (e.g. the peak of a counter). */
-  addFinal(extras: Record<string, number>, note?: string | null): void;
-  figures(durationMs: number): Record<string, number>;
+  addFinal(extras: Record<string, number>, note?: string | null, details?: Record<string, unknown>): void;
+  /** The lab's figures (checked against its schema's `figures` when the summary is made). */
+  figures(durationMs: number): Record<string, unknown>;
   /** For a run whose strategy finished: 'completed', or why not ('data-lost' with the reason). */
   judge(): { outcome: 'completed' | 'data-lost'; reason: string | null };
 }

@@ -165,7 +165,7 @@ export function startRun(req: RunRequest): RunHandle {
           recorder.addSample(message.final);
           recorder.eventLoop = { p50: message.elP50Ms, p99: message.elP99Ms, max: message.elMaxMs };
           recorder.cpu = message.cpu;
-          recorder.figures.addFinal(message.extras, message.note);
+          recorder.figures.addFinal(message.extras, message.note, message.details);
           req.onSample?.(message.final);
           break;
         case 'error':
@@ -180,7 +180,12 @@ export function startRun(req: RunRequest): RunHandle {
     proc.on('error', (err) => {
       childError ??= err.message;
     });
-    proc.on('exit', () => live.delete(proc));
+    proc.on('exit', () => {
+      live.delete(proc);
+      // Whatever the child left in its process group (a lab's database, its load) ends with it,
+      // however it ended: a crash or a V8 abort runs none of the child's own clean-up.
+      killTree(proc, 'SIGKILL');
+    });
     // 'close' comes after 'exit' once stderr and IPC are drained, so a late 'done' message or the
     // tail of a V8 out-of-memory report is never missed.
     proc.on('close', (code, signal) => {

@@ -4,10 +4,12 @@
  * small here (the figures that matter are recorded with `npm run bench`, docs/results.md).
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { summaryOfLab, type HttpSummary } from '../../../lib/protocol';
@@ -25,9 +27,11 @@ import { strategy as ndjsonCursor } from './strategies/ndjson-cursor';
 
 const IDS = httpLab.strategies.map((s) => s.id);
 const TEST_DB_URL = process.env.STREAM_LAB_TEST_DATABASE_URL;
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let seq = 0;
 
-const small = (over: Partial<HttpParams> = {}): HttpParams => ({ ...DEFAULT_HTTP_PARAMS, rows: 2000, batchRows: 200, concurrency: 3, requests: 6, budgetMb: null, ...over });
+// 7 rows per write and 300 per cursor read: neither divides 2000, so every strategy's last, partial batch is exercised.
+const small = (over: Partial<HttpParams> = {}): HttpParams => ({ ...DEFAULT_HTTP_PARAMS, rows: 2000, batchRows: 7, cursorRows: 300, concurrency: 3, requests: 6, budgetMb: null, ...over });
 
 async function run(strategy: string, params: HttpParams): Promise<HttpSummary> {
   const handle = prepareAndStart({ lab: 'http', runId: `http-test-${++seq}`, strategy, params });
@@ -136,6 +140,30 @@ describe('http lab', () => {
     while (Date.now() < deadline && leftovers(dir.path).length > 0) await new Promise((r) => setTimeout(r, 50));
   });
 
+  it("when the process that started the run dies (SIGKILL), the run's PostgreSQL and load die too", async () => {
+    const { NODE_OPTIONS: _drop, ...env } = process.env;
+    const bench = spawn(process.execPath, ['--import', 'tsx', 'server/cli/bench.ts', '--lab', 'http', '--strategies', 'ndjson-cursor', '--rows', '2000', '--requests', '10000', '--concurrency', '2'], {
+      cwd: ROOT,
+      env: { ...env, STREAM_LAB_DATA_DIR: dir.path },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    bench.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr = (stderr + s).slice(-2000)));
+    const exited = new Promise((resolve) => bench.once('exit', resolve));
+    try {
+      // Wait until the run's PostgreSQL and load are up.
+      const up = Date.now() + 20_000;
+      while (Date.now() < up && !leftovers(dir.path).some((cmd) => cmd.includes('load.mjs'))) await new Promise((r) => setTimeout(r, 100));
+      expect(leftovers(dir.path).filter((cmd) => /native\/bin\/postgres|load\.mjs/.test(cmd)), stderr).toHaveLength(2);
+    } finally {
+      bench.kill('SIGKILL');
+      await exited;
+    }
+    const gone = Date.now() + 5000;
+    while (Date.now() < gone && leftovers(dir.path).length > 0) await new Promise((r) => setTimeout(r, 50));
+    expect(leftovers(dir.path)).toEqual([]);
+  });
+
   it("admits an experiment by the lab's own params (naming the field), and refuses a parallel one", async () => {
     const ask = (rawParams: Record<string, unknown>) => () => admit({ labId: 'http', strategies: ['buffered-json'], rawParams, queued: 0, mine: 0 });
     expect(ask({ ...DEFAULT_HTTP_PARAMS, concurrency: 10_000 })).toThrow('concurrency must be between 1 and 200');
@@ -175,7 +203,7 @@ describe('http lab: a client that hangs up mid-response', () => {
     db = await startPostgres(await ensureCluster(pgRoot()));
     pool = new pg.Pool({ connectionString: db.url, max: 2 });
     const sql = `SELECT id, first_name, last_name, year_of_birth FROM ${info.table} ORDER BY id`;
-    server = createServer((req, res) => void ndjsonCursor.run(req, res, { pool, sql, batchRows: 100, sent: () => undefined }).catch(() => undefined));
+    server = createServer((req, res) => void ndjsonCursor.run(req, res, { pool, sql, batchRows: 100, cursorRows: 100, sent: () => undefined }).catch(() => undefined));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {

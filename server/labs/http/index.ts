@@ -39,6 +39,7 @@ export const httpLab: Lab<Strategy> = {
           table: info.table,
           expected: { rows: info.rows, idSum: info.idSum, yearSum: info.yearSum },
           batchRows: params.batchRows,
+          cursorRows: params.cursorRows,
           concurrency: params.concurrency,
           requests: params.requests,
           slowClients: params.slowClients,

@@ -1,5 +1,5 @@
 /**
- * The HTTP lab's knobs: the table's size, rows per write (and per cursor read), the load (clients
+ * The HTTP lab's knobs: the table's size, rows per write and per cursor read, the load (clients
  * at once, requests in all) and the slow readers. Client-safe (no `node:`): the form, share links,
  * the CLI and the server all validate with it.
  */
@@ -9,8 +9,10 @@ import { COMMON_LIMITS, commonParamsShape, DEFAULT_COMMON_PARAMS, rangedNumber, 
 export const HTTP_LIMITS = {
   /** Rows in the `author` table the endpoint serves (one table per size, made once and reused). */
   rows: { min: 1000, max: 1_000_000, default: 100_000 },
-  /** Rows per cursor read and per `res.write` for the cursor strategies. */
+  /** Rows per `res.write` (the streaming strategies). */
   batchRows: { min: 1, max: 10_000, default: 500 },
+  /** Rows per cursor read from PostgreSQL (the cursor strategies): one round trip each. */
+  cursorRows: { min: 10, max: 10_000, default: 500 },
   /** Clients sending requests at once (autocannon connections). */
   concurrency: { min: 1, max: 200, default: 20 },
   /** Requests in all, shared by the clients (cassowary's -n, as the write-up ran it). */
@@ -26,6 +28,7 @@ export const HTTP_PARAM_LIMITS = { ...HTTP_LIMITS, ...COMMON_LIMITS } as const;
 export const httpParamsSchema = z.object({
   rows: rangedNumber('rows', HTTP_LIMITS.rows, { int: true }),
   batchRows: rangedNumber('batchRows', HTTP_LIMITS.batchRows, { int: true }),
+  cursorRows: rangedNumber('cursorRows', HTTP_LIMITS.cursorRows, { int: true }),
   concurrency: rangedNumber('concurrency', HTTP_LIMITS.concurrency, { int: true }),
   requests: rangedNumber('requests', HTTP_LIMITS.requests, { int: true }),
   slowClients: rangedNumber('slowClients', HTTP_LIMITS.slowClients, { int: true }),
@@ -37,6 +40,7 @@ export type HttpParams = z.infer<typeof httpParamsSchema>;
 export const DEFAULT_HTTP_PARAMS: HttpParams = {
   rows: HTTP_LIMITS.rows.default,
   batchRows: HTTP_LIMITS.batchRows.default,
+  cursorRows: HTTP_LIMITS.cursorRows.default,
   concurrency: HTTP_LIMITS.concurrency.default,
   requests: HTTP_LIMITS.requests.default,
   slowClients: HTTP_LIMITS.slowClients.default,

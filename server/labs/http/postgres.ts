@@ -9,10 +9,10 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../child/free-port';
 
 const run = promisify(execFile);
 
@@ -86,16 +86,38 @@ export async function ensureCluster(root: string): Promise<Cluster> {
   return { binDir, dataDir, user, password: readFileSync(passwordFile, 'utf8').trim() };
 }
 
-/** A port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+/** Is `pid` a process that runs (a zombie awaiting its reaper doesn't)? */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server killed with its run (SIGKILL) leaves postmaster.pid behind, and PostgreSQL refuses to
+ * start while that PID exists — even as a zombie waiting for a slow init to reap it. Removes such a
+ * stale lock; waits a little for a server that is still shutting down; otherwise names its PID.
+ */
+async function clearStaleLock(dataDir: string, waitMs = 5000): Promise<void> {
+  const lock = join(dataDir, 'postmaster.pid');
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    let pid: number;
+    try {
+      pid = Number(readFileSync(lock, 'utf8').split('\n')[0]);
+    } catch {
+      return; // no lock
+    }
+    if (!Number.isInteger(pid) || pid <= 0 || !running(pid)) {
+      rmSync(lock, { force: true });
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`the database folder ${dataDir} is in use by another PostgreSQL (PID ${pid}): another run or Stream Lab process is using it`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 export interface RunningPostgres {
@@ -110,6 +132,7 @@ export interface RunningPostgres {
  * fsync is off: the lab only reads, and a crash loses nothing the seeding can't make again.
  */
 export async function startPostgres(cluster: Cluster, opts: { startTimeoutMs?: number } = {}): Promise<RunningPostgres> {
+  await clearStaleLock(cluster.dataDir);
   const port = await freePort();
   const proc = spawn(
     join(cluster.binDir, 'postgres'),

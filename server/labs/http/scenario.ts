@@ -22,6 +22,7 @@ interface HttpConfig {
   table: string;
   expected: Expected;
   batchRows: number;
+  cursorRows: number;
   concurrency: number;
   requests: number;
   slowClients: number;
@@ -62,6 +63,7 @@ export const scenario: Scenario<HttpConfig> = {
         yearSum: numberAt(expected, 'yearSum', 1, Number.MAX_SAFE_INTEGER, { int: true }),
       },
       batchRows: numberAt(c, 'batchRows', 1, 10_000, { int: true }),
+      cursorRows: numberAt(c, 'cursorRows', 10, 10_000, { int: true }),
       concurrency: numberAt(c, 'concurrency', 1, 200, { int: true }),
       requests: numberAt(c, 'requests', 1, 10_000, { int: true }),
       slowClients: numberAt(c, 'slowClients', 0, 50, { int: true }),
@@ -87,7 +89,7 @@ export const scenario: Scenario<HttpConfig> = {
       }
       open.add(res);
       res.once('close', () => open.delete(res));
-      const ctx = { pool: pool!, sql: `SELECT id, first_name, last_name, year_of_birth FROM ${config.table} ORDER BY id`, batchRows: config.batchRows, sent: (n: number) => (rowsSent += n) };
+      const ctx = { pool: pool!, sql: `SELECT id, first_name, last_name, year_of_birth FROM ${config.table} ORDER BY id`, batchRows: config.batchRows, cursorRows: config.cursorRows, sent: (n: number) => (rowsSent += n) };
       strategy.run(req, res, ctx).catch((err: Error) => {
         // A client that hung up ends its pipeline with an error: that is the client's doing.
         if (res.destroyed && !res.writableFinished && (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
@@ -97,9 +99,18 @@ export const scenario: Scenario<HttpConfig> = {
       });
     });
 
+    let db: RunningPostgres | null = null;
+    let loadChild: ChildProcess | null = null;
+    // If this process ends abruptly (its parent died, an uncaught error), take the database and
+    // the load along: PostgreSQL would otherwise outlive the run (a stop kills the whole process
+    // group, but an exit of ours alone does not).
+    const killOnExit = () => {
+      db?.process.kill('SIGKILL');
+      loadChild?.kill('SIGKILL');
+    };
+    process.once('exit', killOnExit);
+
     const done = (async () => {
-      let db: RunningPostgres | null = null;
-      let loadChild: ChildProcess | null = null;
       try {
         let url = process.env.DATABASE_URL ?? '';
         if (config.db.kind === 'embedded') {
@@ -140,6 +151,7 @@ export const scenario: Scenario<HttpConfig> = {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await pool?.end().catch(() => undefined);
         await db?.stop();
+        process.off('exit', killOnExit);
       }
       if (serverError && !final.badResponses) throw new Error(`the server failed: ${serverError}`);
     })();

@@ -16,8 +16,10 @@ export interface ServeContext {
   pool: pg.Pool;
   /** `SELECT id, first_name, last_name, year_of_birth FROM author_<rows> ORDER BY id`. */
   sql: string;
-  /** Rows per cursor read and per `res.write` (the form's "rows per write"). */
+  /** Rows per `res.write` (the form's "rows per write"). */
   batchRows: number;
+  /** Rows per cursor read (the form's "rows per cursor read"): one round trip to PostgreSQL each. */
+  cursorRows: number;
   /** Counts rows written into the response (a sampler reading). */
   sent(rows: number): void;
 }

@@ -4,11 +4,11 @@ import QueryStream from 'pg-query-stream';
 import type { AuthorRow, ServeContext, Strategy } from '../strategy';
 
 // #region run
-async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, sent }: ServeContext): Promise<void> {
+async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, cursorRows, sent }: ServeContext): Promise<void> {
   const client = await pool.connect();
   try {
-    // A server-side cursor: batchRows rows per read, the next read only when the response drains.
-    const rows = client.query(new QueryStream(sql, [], { batchSize: batchRows }));
+    // A server-side cursor: cursorRows rows per read, the next read only when the response drains.
+    const rows = client.query(new QueryStream(sql, [], { batchSize: cursorRows }));
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     await pipeline(
       rows,

@@ -3,10 +3,10 @@ import QueryStream from 'pg-query-stream';
 import type { AuthorRow, ServeContext, Strategy } from '../strategy';
 
 // #region run
-async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, sent }: ServeContext): Promise<void> {
+async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, cursorRows, sent }: ServeContext): Promise<void> {
   const client = await pool.connect();
   try {
-    const rows: AsyncIterable<AuthorRow> = client.query(new QueryStream(sql, [], { batchSize: batchRows }));
+    const rows: AsyncIterable<AuthorRow> = client.query(new QueryStream(sql, [], { batchSize: cursorRows }));
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     let lines = '';
     let n = 0;

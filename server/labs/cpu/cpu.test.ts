@@ -1,0 +1,124 @@
+/**
+ * The CPU lab with real processes and threads: each strategy's server in the run's child, its
+ * workers or forks inside it, the load in its own process. Small n here (fib(27) ≈ a few ms);
+ * the figures that matter are recorded with `npm run bench` (docs/results.md §9).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { summaryOfLab, type LabSummary } from '../../../lib/protocol';
+import { prepareAndStart } from '../../runner/lab-run';
+import { liveChildCount } from '../../runner/runner';
+import { processesWithEnv } from '../../test-support';
+import { cpuLab } from './index';
+import { cpuParamsSchema, DEFAULT_CPU_PARAMS, type CpuParams } from './params';
+
+type CpuSummary = LabSummary<'cpu'>;
+const IDS = cpuLab.strategies.map((s) => s.id);
+const small = (over: Partial<CpuParams> = {}): CpuParams => ({ ...DEFAULT_CPU_PARAMS, n: 27, requests: 4, concurrency: 2, workers: 2, pingMs: 20, budgetMb: null, ...over });
+let seq = 0;
+
+async function run(strategy: string, params: CpuParams, onSample?: (s: Record<string, number>, stop: () => void) => void): Promise<CpuSummary> {
+  let stop = () => undefined as void;
+  const handle = prepareAndStart({ lab: 'cpu', runId: `cpu-test-${++seq}`, strategy, params, onSample: (s) => onSample?.(s as Record<string, number>, stop) });
+  stop = () => handle.stop();
+  return summaryOfLab(await handle.done, 'cpu');
+}
+
+/** Live processes started with our marker in their environment (esbuild's service aside: it is this test's). */
+function leftovers(marker: string): string[] {
+  return processesWithEnv('STREAM_LAB_DATA_DIR', marker)
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      } catch {
+        return '';
+      }
+    })
+    .filter((cmd) => cmd !== '' && !/\besbuild\b/.test(cmd));
+}
+
+describe('cpu lab', () => {
+  // Every process of a run inherits this environment: a unique folder marks them.
+  let marker = '';
+  const saved = process.env.STREAM_LAB_DATA_DIR;
+  beforeAll(() => {
+    marker = mkdtempSync(join(tmpdir(), 'stream-lab-cpu-'));
+    process.env.STREAM_LAB_DATA_DIR = marker;
+  });
+  afterAll(() => {
+    rmSync(marker, { recursive: true, force: true });
+    if (saved === undefined) delete process.env.STREAM_LAB_DATA_DIR;
+    else process.env.STREAM_LAB_DATA_DIR = saved;
+  });
+  afterEach(async () => {
+    expect(liveChildCount()).toBe(0);
+    // No process of the run outlives it (cluster workers and forks included).
+    const deadline = Date.now() + 2000;
+    while (Date.now() < deadline && leftovers(marker).length > 0) await new Promise((r) => setTimeout(r, 50));
+    expect(leftovers(marker)).toEqual([]);
+  });
+
+  it("finds the issue's strategies, one thread first", () => {
+    expect(IDS).toEqual(['single-thread', 'cluster', 'fork-per-request', 'worker-per-request', 'worker-pool', 'cluster-pool-leaky', 'cluster-pool']);
+  });
+
+  it.each(IDS)('%s answers the right fib(n) to every request, and says who served each', async (id) => {
+    const s = await run(id, small());
+    expect([s.outcome, s.reason]).toEqual(['completed', null]);
+    expect(s).toMatchObject({ requestsPlanned: 4, requestsOk: 4, badRequests: 0, cores: availableParallelism() });
+    expect(s.timeline).toHaveLength(4);
+    for (const bar of s.timeline) {
+      expect(bar.ok).toBe(true);
+      expect(bar.servedBy).toMatch(/^\d+(\/\d+)?$/);
+      expect(bar.endMs).toBeGreaterThanOrEqual(bar.firstByteMs);
+      expect(bar.firstByteMs).toBeGreaterThanOrEqual(bar.startMs);
+    }
+    const strategy = cpuLab.strategies.find((x) => x.id === id)!;
+    // Threads report pid/thread; processes report their own pid, which is not the primary's.
+    if (['worker-per-request', 'worker-pool'].includes(id)) expect(s.timeline.every((b) => b.servedBy.includes('/'))).toBe(true);
+    if (strategy.spawnsPerRequest) expect(s.servers).toBe(4);
+    expect(s.peakTreeRss).toBeGreaterThan(0);
+  });
+
+  it("single-thread answers requests sent at once one computation apart; no strategy's speed-up passes the cores", async () => {
+    // fib(32) takes tens of ms: long enough to see the queue, short enough for a test.
+    const one = await run('single-thread', small({ n: 32, requests: 4, concurrency: 4 }));
+    const ends = one.timeline.map((b) => b.endMs).sort((a, b) => a - b);
+    for (let i = 1; i < ends.length; i++) expect(ends[i] - ends[i - 1], `gap ${i}`).toBeGreaterThan(0.5 * one.computeMsAlone);
+    expect(one.speedup).toBeLessThan(1.3);
+    for (const id of ['cluster', 'worker-pool']) {
+      const s = await run(id, small({ n: 32, requests: 4, concurrency: 4 }));
+      expect(s.speedup, id).toBeLessThanOrEqual(s.cores * 1.15);
+      expect(s.speedup, id).toBeGreaterThan(0);
+    }
+  });
+
+  it("the leaky pool's listener count grows with requests; the fixed pool's does not", async () => {
+    const count = async (id: string, requests: number) => (await run(id, small({ requests, concurrency: 1 }))).peakMessageListeners;
+    const [leaky4, leaky12, fixed4, fixed12] = [await count('cluster-pool-leaky', 4), await count('cluster-pool-leaky', 12), await count('cluster-pool', 4), await count('cluster-pool', 12)];
+    expect(leaky12 - leaky4).toBe(8);
+    expect(fixed12).toBe(fixed4);
+  });
+
+  it('a stopped run takes its cluster workers along', async () => {
+    const s = await run('cluster', small({ n: 38, requests: 8, concurrency: 4 }), (sample, stop) => {
+      if (sample.processes >= 3) stop();
+    });
+    expect(s.outcome).toBe('stopped');
+    expect(s.peakProcesses).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a request longer than the timeout ends the run as timed-out and kills the whole tree', async () => {
+    const s = await run('fork-per-request', small({ n: 42, requests: 2, concurrency: 2, timeoutS: 1 }));
+    expect(s).toMatchObject({ outcome: 'timed-out', reason: 'watchdog: no result after 1 s' });
+  });
+
+  it('refuses bad knobs naming the field and its range', () => {
+    const message = (p: Record<string, unknown>) => cpuParamsSchema.safeParse({ ...DEFAULT_CPU_PARAMS, ...p }).error?.issues[0].message;
+    expect(message({ n: 100 })).toBe('n must be between 20 and 45');
+    expect(message({ requests: 10_000 })).toBe('requests must be between 1 and 1000');
+    expect(message({ workers: 0 })).toBe('workers must be between 1 and 64');
+  });
+});

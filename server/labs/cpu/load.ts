@@ -1,0 +1,181 @@
+/**
+ * The CPU lab's load, in its own process: measures fib(n) alone first (one computation's cost on
+ * this machine), then sends `requests` GET /fib?n=N, `concurrency` at a time, and a /ping every
+ * `pingMs`. Records each request's start, first byte, end and who served it; checks every value.
+ * Child build entry (no zod).
+ */
+import { Agent, request } from 'node:http';
+import { fib, fibFast, type FibAnswer } from './fib';
+
+export interface CpuLoadConfig {
+  port: number;
+  n: number;
+  concurrency: number;
+  requests: number;
+  keepAlive: boolean;
+  pingMs: number;
+  timeoutS: number;
+}
+
+export interface CpuLoadReadings {
+  requestsOk: number;
+  badRequests: number;
+  requestsInFlight: number;
+  pingMs: number;
+  loadCpuPct: number;
+}
+
+export interface Bar {
+  startMs: number;
+  firstByteMs: number;
+  endMs: number;
+  servedBy: string;
+  ok: boolean;
+  spawnMs: number;
+}
+
+export type CpuLoadMessage =
+  | { type: 'readings'; readings: CpuLoadReadings }
+  | { type: 'done'; figures: Record<string, number>; timeline: Bar[]; problem: string | null }
+  | { type: 'error'; message: string };
+
+const REPORT_MS = 250;
+
+function send(m: CpuLoadMessage, then?: () => void): void {
+  if (process.connected) process.send!(m, undefined, undefined, () => then?.());
+  else then?.();
+}
+
+const percentile = (xs: number[], p: number) => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+function get(port: number, path: string, agent: Agent, timeoutMs: number): Promise<{ status: number; body: string; firstByteAt: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, timeout: timeoutMs }, (res) => {
+      const firstByteAt = performance.now();
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, firstByteAt }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function main(cfg: CpuLoadConfig): Promise<void> {
+  // One computation alone, in this process, before any load: the yardstick for every speed-up.
+  const t = performance.now();
+  fib(cfg.n);
+  const computeMsAlone = performance.now() - t;
+  const expected = fibFast(cfg.n);
+
+  const agent = new Agent({ keepAlive: cfg.keepAlive, maxSockets: cfg.concurrency });
+  const pingAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const bars: Bar[] = [];
+  const pings: number[] = [];
+  let ok = 0;
+  let bad = 0;
+  let inFlight = 0;
+  let problem: string | null = null;
+  let pingSentAt: number | null = null;
+  let lastPing = 0;
+  const t0 = performance.now();
+
+  const pinger =
+    cfg.pingMs > 0
+      ? setInterval(() => {
+          if (pingSentAt !== null) return; // the last one is still waiting: that wait is the reading
+          pingSentAt = performance.now();
+          get(cfg.port, '/ping', pingAgent, cfg.timeoutS * 1000).then(
+            () => {
+              lastPing = performance.now() - pingSentAt!;
+              pings.push(lastPing);
+              pingSentAt = null;
+            },
+            () => (pingSentAt = null),
+          );
+        }, cfg.pingMs)
+      : null;
+
+  let lastCpu = process.cpuUsage();
+  let lastAt = performance.now();
+  const reporter = setInterval(() => {
+    const cpu = process.cpuUsage(lastCpu);
+    const now = performance.now();
+    const loadCpuPct = ((cpu.user + cpu.system) / 1000 / (now - lastAt)) * 100;
+    [lastCpu, lastAt] = [process.cpuUsage(), now];
+    // A ping still waiting shows its age: a blocked event loop is visible before the ping returns.
+    const pingMs = pingSentAt !== null ? Math.max(lastPing, now - pingSentAt) : lastPing;
+    send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: inFlight, pingMs, loadCpuPct } });
+  }, REPORT_MS);
+
+  let next = 0;
+  async function client(): Promise<void> {
+    while (next < cfg.requests) {
+      next += 1;
+      const start = performance.now();
+      inFlight += 1;
+      try {
+        const r = await get(cfg.port, `/fib?n=${cfg.n}`, agent, cfg.timeoutS * 1000);
+        const end = performance.now();
+        const a = r.status === 200 ? (JSON.parse(r.body) as FibAnswer) : null;
+        const right = a !== null && a.value === expected && a.n === cfg.n;
+        if (!right) problem ??= a ? `fib(${cfg.n}) answered ${a.value}, expected ${expected}` : `status ${r.status}`;
+        bars.push({ startMs: start - t0, firstByteMs: r.firstByteAt - t0, endMs: end - t0, servedBy: a?.servedBy ?? '?', ok: right, spawnMs: a?.spawnMs ?? 0 });
+        if (right) ok += 1;
+        else bad += 1;
+      } catch (err) {
+        bad += 1;
+        problem ??= (err as Error).message;
+        bars.push({ startMs: start - t0, firstByteMs: performance.now() - t0, endMs: performance.now() - t0, servedBy: '?', ok: false, spawnMs: 0 });
+      } finally {
+        inFlight -= 1;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(cfg.concurrency, cfg.requests) }, client));
+  if (pinger) clearInterval(pinger);
+  clearInterval(reporter);
+  agent.destroy();
+  pingAgent.destroy();
+  send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: 0, pingMs: lastPing, loadCpuPct: 0 } });
+
+  const latencies = bars.map((b) => b.endMs - b.startMs);
+  const spawns = bars.map((b) => b.spawnMs).filter((ms) => ms > 0);
+  await new Promise<void>((resolve) =>
+    send(
+      {
+        type: 'done',
+        problem,
+        timeline: bars.sort((a, b) => a.startMs - b.startMs),
+        figures: {
+          requestsOk: ok,
+          badRequests: bad,
+          makespanMs: bars.length ? Math.max(...bars.map((b) => b.endMs)) - Math.min(...bars.map((b) => b.startMs)) : 0,
+          latencyP50Ms: percentile(latencies, 50),
+          latencyMaxMs: latencies.length ? Math.max(...latencies) : 0,
+          computeMsAlone,
+          spawnP50Ms: percentile(spawns, 50),
+          pingP50Ms: percentile(pings, 50),
+          pingMaxMs: pings.length ? Math.max(...pings) : 0,
+          servers: new Set(bars.map((b) => b.servedBy)).size,
+        },
+      },
+      resolve,
+    ),
+  );
+}
+
+process.once('message', (m: { type: 'start'; config: CpuLoadConfig }) => {
+  main(m.config).then(
+    () => process.exit(0),
+    (err: Error) => send({ type: 'error', message: `load: ${err.message}` }, () => process.exit(1)),
+  );
+});
+process.on('disconnect', () => process.exit(0));

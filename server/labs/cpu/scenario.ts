@@ -1,0 +1,127 @@
+/**
+ * The CPU lab inside the run's process, which is the server's primary: it starts the strategy's
+ * server (and whatever processes or threads the strategy keeps), forks the load (load.ts) against
+ * it, and reads the server's process tree from /proc. Done when the load has every answer.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { booleanAt, numberAt } from '../../child/check-config';
+import type { Scenario } from '../../child/scenario';
+import { freePort } from '../../child/free-port';
+import type { Bar, CpuLoadConfig, CpuLoadMessage, CpuLoadReadings } from './load';
+import { readTree, type TreeStats } from './proc-tree';
+import type { ServerUnderTest, Strategy } from './strategy';
+
+interface CpuConfig {
+  n: number;
+  concurrency: number;
+  requests: number;
+  /** 0 = the server's cores. */
+  workers: number;
+  keepAlive: boolean;
+  pingMs: number;
+  timeoutS: number;
+}
+
+const TREE_MS = 200;
+const NO_LOAD: CpuLoadReadings = { requestsOk: 0, badRequests: 0, requestsInFlight: 0, pingMs: 0, loadCpuPct: 0 };
+const entry = (name: string) => fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
+
+export const scenario: Scenario<CpuConfig> = {
+  parseConfig: (c) => ({
+    n: numberAt(c, 'n', 20, 45, { int: true }),
+    concurrency: numberAt(c, 'concurrency', 1, 64, { int: true }),
+    requests: numberAt(c, 'requests', 1, 1000, { int: true }),
+    workers: numberAt(c, 'workers', 0, 64, { int: true }),
+    keepAlive: booleanAt(c, 'keepAlive'),
+    pingMs: numberAt(c, 'pingMs', 0, 1000, { int: true }),
+    timeoutS: numberAt(c, 'timeoutS', 1, 3600, { int: true }),
+  }),
+
+  start(raw, config) {
+    const strategy = raw as Strategy;
+    const cores = availableParallelism();
+    let load = NO_LOAD;
+    let tree: TreeStats = { processes: 1, threads: 0, rssBytes: 0, cpuMs: 0 };
+    let treeCpuPct = 0;
+    let server: ServerUnderTest | null = null;
+    let loadChild: ChildProcess | null = null;
+    let final: Record<string, number> = {};
+    let timeline: Bar[] = [];
+    let problem: string | null = null;
+    const peaks = { treeRss: 0, processes: 0, threads: 0, listeners: 0 };
+
+    // The tree is read in the background (async), never inside a sample.
+    let last: { at: number; cpuMs: number } | null = null;
+    const readTreeNow = async () => {
+      const exclude = new Set(loadChild?.pid ? [loadChild.pid] : []);
+      tree = await readTree(process.pid, exclude);
+      const at = performance.now();
+      if (last && at > last.at) treeCpuPct = ((tree.cpuMs - last.cpuMs) / (at - last.at)) * 100;
+      last = { at, cpuMs: tree.cpuMs };
+      peaks.treeRss = Math.max(peaks.treeRss, tree.rssBytes);
+      peaks.processes = Math.max(peaks.processes, tree.processes);
+      peaks.threads = Math.max(peaks.threads, tree.threads);
+    };
+    const treeTimer = setInterval(() => void readTreeNow(), TREE_MS);
+    // If this process ends abruptly, take the load along (the strategy's own children are cluster
+    // workers and forks that exit when their IPC channel to us closes).
+    const killOnExit = () => loadChild?.kill('SIGKILL');
+    process.once('exit', killOnExit);
+
+    const done = (async () => {
+      try {
+        const port = await freePort();
+        server = await strategy.run({ port, workers: config.workers || cores, entries: { fibProcess: entry('fib-process'), fibThread: entry('fib-thread'), clusterWorker: entry('cluster-worker') } });
+        await readTreeNow();
+        loadChild = fork(entry('load'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+        const loadConfig: CpuLoadConfig = { port: server.port, n: config.n, concurrency: config.concurrency, requests: config.requests, keepAlive: config.keepAlive, pingMs: config.pingMs, timeoutS: config.timeoutS };
+        const child = loadChild;
+        final = await new Promise<Record<string, number>>((resolve, reject) => {
+          child.on('message', (m: CpuLoadMessage) => {
+            if (m.type === 'readings') load = m.readings;
+            else if (m.type === 'done') {
+              problem = m.problem;
+              timeline = m.timeline;
+              resolve(m.figures);
+            } else reject(new Error(m.message));
+          });
+          child.once('exit', (code, signal) => reject(new Error(`the load process ended early (code ${code}, signal ${signal})`)));
+          child.send({ type: 'start', config: loadConfig });
+        });
+        peaks.listeners = Math.max(peaks.listeners, server.messageListeners());
+        await readTreeNow();
+      } finally {
+        clearInterval(treeTimer);
+        if (loadChild && loadChild.exitCode === null && loadChild.signalCode === null) {
+          const exited = new Promise((resolve) => loadChild!.once('exit', resolve));
+          loadChild.kill();
+          await exited;
+        }
+        await server?.close();
+        process.off('exit', killOnExit);
+      }
+    })();
+
+    return {
+      readings: () => {
+        const listeners = server?.messageListeners() ?? 0;
+        peaks.listeners = Math.max(peaks.listeners, listeners);
+        return {
+          ...load,
+          treeRss: tree.rssBytes,
+          processes: tree.processes,
+          threads: tree.threads,
+          treeCpuPct,
+          messageListeners: listeners,
+        };
+      },
+      done,
+      extras: () => ({ ...final, cores, peakTreeRss: peaks.treeRss, peakProcesses: peaks.processes, peakThreads: peaks.threads, peakMessageListeners: peaks.listeners }),
+      note: () => problem,
+      details: () => ({ timeline }),
+      dispose: () => undefined,
+    };
+  },
+};

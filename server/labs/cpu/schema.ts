@@ -1,0 +1,75 @@
+/**
+ * What the CPU lab adds to the common protocol: readings of the server's process tree and of the
+ * load, figures of the requests, and each request's bar on the timeline. Client-safe.
+ */
+import { z } from 'zod';
+import { cpuParamsSchema, DEFAULT_CPU_PARAMS } from './params';
+
+export const CPU_READINGS = [
+  /** Requests answered right so far (the run's progress), and answered wrong or failed. */
+  'requestsOk',
+  'badRequests',
+  /** Requests sent and not yet answered. */
+  'requestsInFlight',
+  /** The latest /ping's round trip (ms; 0 before the first). */
+  'pingMs',
+  /** RSS of the server's whole process tree (the primary and every process it started), bytes. */
+  'treeRss',
+  /** Processes in that tree, and threads in all of them. */
+  'processes',
+  'threads',
+  /** CPU of the whole tree, % of one core (200 = both cores of this machine). */
+  'treeCpuPct',
+  /** 'message' listeners on the pool's workers (the leaky pool's leak). */
+  'messageListeners',
+  /** CPU of the load process, % of one core. */
+  'loadCpuPct',
+] as const;
+
+/** One request, as the load saw it: times in ms from the load's start, and who answered it. */
+export const requestBarSchema = z.object({
+  startMs: z.number(),
+  firstByteMs: z.number(),
+  endMs: z.number(),
+  /** "pid" or "pid/thread": the process (and thread) that computed the answer. */
+  servedBy: z.string(),
+  ok: z.boolean(),
+});
+export type RequestBar = z.infer<typeof requestBarSchema>;
+
+export const cpuFigures = {
+  requestsPlanned: z.number(),
+  requestsOk: z.number(),
+  badRequests: z.number(),
+  /** First request sent to last answer. */
+  makespanMs: z.number(),
+  latencyP50Ms: z.number(),
+  latencyMaxMs: z.number(),
+  /** fib(n) measured alone in the load process before the run: one computation's cost here. */
+  computeMsAlone: z.number(),
+  /** Median time from a request's arrival to its process/thread being ready (per-request strategies; 0 otherwise). */
+  spawnP50Ms: z.number(),
+  pingP50Ms: z.number(),
+  pingMaxMs: z.number(),
+  peakTreeRss: z.number(),
+  peakProcesses: z.number(),
+  peakThreads: z.number(),
+  peakMessageListeners: z.number(),
+  /** requestsOk × computeMsAlone ÷ makespan: how many computations ran at once, on average (the ceiling is `cores`). */
+  speedup: z.number(),
+  /** Distinct processes/threads that answered requests. */
+  servers: z.number(),
+  /** The server's cores (os.availableParallelism), the ceiling for any speed-up. */
+  cores: z.number(),
+  timeline: z.array(requestBarSchema),
+};
+
+export const cpuSchema = {
+  id: 'cpu',
+  title: 'CPU: one thread vs cluster vs fork vs worker_threads vs a pool',
+  params: cpuParamsSchema,
+  defaults: DEFAULT_CPU_PARAMS,
+  readings: CPU_READINGS,
+  figures: cpuFigures,
+  progress: { done: 'requestsOk', total: 'requestsPlanned' },
+} as const;

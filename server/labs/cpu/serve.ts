@@ -1,0 +1,32 @@
+/**
+ * The HTTP side every strategy but cluster shares: `/ping` answers at once (if the event loop is
+ * free), `/fib?n=N` answers with what `compute` returns. Child side.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FibAnswer } from './fib';
+import { fibParam } from './fib';
+
+export async function serveFib(port: number, compute: (n: number) => Promise<FibAnswer>): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    if (req.url === '/ping') return void res.end('pong');
+    const n = fibParam(req.url);
+    if (n === null) return void res.writeHead(404).end();
+    compute(n).then(
+      (answer) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(answer));
+      },
+      (err: Error) => res.writeHead(500).end(err.message),
+    );
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
