@@ -8,6 +8,7 @@ import { LAB_IDS, LAB_NAMES, labOf, type LabId } from '@/lib/labs';
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
 import { ARTICLE_RUN, ResultsTable } from '@/components/ResultsTable';
 import { HttpResultsTable } from '@/components/HttpResultsTable';
+import { CommonResultsTable } from '@/components/CommonResultsTable';
 
 export interface ResultsByLabProps {
   /** Finished runs (with a summary), in display order. */
@@ -21,7 +22,7 @@ export interface ResultsByLabProps {
   explain?: boolean;
 }
 
-const NOTES: Record<LabId, string> = {
+const NOTES: Partial<Record<LabId, string>> = {
   streams:
     `Peak memory in MB (MiB). The Article column is the peak the source article published for that strategy, for a ${ARTICLE_RUN.sizeMb} MB ` +
     `file at ${ARTICLE_RUN.delayMs} ms per chunk; it is shown only beside runs with those parameters.`,
@@ -41,8 +42,14 @@ export function ResultsByLab({ runs, strategies, experiments, showExperiment, la
         return (
           <div key={l} className="results-lab" data-lab={l}>
             {shown.length > 1 && <h3>{LAB_NAMES[l]}</h3>}
-            {explain && <p className="muted">{NOTES[l]}</p>}
-            {l === 'http' ? <HttpResultsTable {...props} /> : <ResultsTable {...props} />}
+            {explain && NOTES[l] && <p className="muted">{NOTES[l]}</p>}
+            {l === 'http' ? (
+              <HttpResultsTable {...props} />
+            ) : l === 'streams' ? (
+              <ResultsTable {...props} />
+            ) : (
+              <CommonResultsTable runs={ofLab} strategies={strategies} lab={l} />
+            )}
           </div>
         );
       })}

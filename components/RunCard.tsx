@@ -3,7 +3,7 @@
 /** One run, live: its lab's charts, progress with ETA, its figures, and the verdict. */
 import { memo } from 'react';
 import type { ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
-import { labOf } from '@/lib/labs';
+import { labOf, type LabId } from '@/lib/labs';
 import { verdictFor } from '@/lib/readouts/verdict';
 import { formatSeconds } from '@/lib/readouts/format';
 import { isActive } from '@/lib/lab-state';
@@ -14,6 +14,8 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { RunCharts } from '@/components/run-card/RunCharts';
 import { httpCard } from '@/components/run-card/http-card';
 import { streamsCard } from '@/components/run-card/streams-card';
+import { commonCard } from '@/components/run-card/common-card';
+import type { CardLab } from '@/components/run-card/figures';
 
 export interface RunCardProps {
   run: RunState;
@@ -37,6 +39,9 @@ export interface RunCardProps {
 
 const NO_SIBLINGS: readonly RunSummary[] = [];
 
+/** Each lab's part of the card; a lab without one gets the figures every run has. */
+const CARDS: Partial<Record<LabId, CardLab>> = { streams: streamsCard, http: httpCard };
+
 /** "Waiting: #3 in the queue, about 40 s". */
 function waitingText(waiting: RunCardProps['waiting']): string {
   if (!waiting) return 'Waiting for its turn';
@@ -48,7 +53,7 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGro
   const fallback = useArraySource(samples);
   const source = feed ?? fallback;
   const lab = labOf(run);
-  const card = lab === 'http' ? httpCard : streamsCard;
+  const card = CARDS[lab] ?? commonCard;
   const active = isActive(run);
   const progress = card.progress(run, samples, active);
   const label = info?.label ?? run.strategy;

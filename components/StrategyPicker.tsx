@@ -2,10 +2,10 @@
 
 /** Strategy checkboxes, grouped by whether the reader waits for the consumer (pull) or not (push). */
 import type { StrategyInfo } from '@/lib/protocol';
-import type { LabId } from '@/lib/labs';
+import type { PageLabId } from '@/lib/labs';
 
 /** What push and pull mean in each lab: who waits for whom. */
-const GROUPS: Record<LabId, ReadonlyArray<{ mode: 'push' | 'pull'; title: string; blurb: string }>> = {
+const GROUPS: Record<PageLabId, ReadonlyArray<{ mode: 'push' | 'pull'; title: string; blurb: string }>> = {
   streams: [
     { mode: 'push', title: 'Push', blurb: 'the source emits without waiting' },
     { mode: 'pull', title: 'Pull', blurb: 'the consumer asks for each chunk' },
@@ -18,7 +18,7 @@ const GROUPS: Record<LabId, ReadonlyArray<{ mode: 'push' | 'pull'; title: string
 
 export interface StrategyPickerProps {
   /** The lab whose strategies these are (how its groups are explained). */
-  lab?: LabId;
+  lab?: PageLabId;
   strategies: readonly StrategyInfo[];
   selected: readonly string[];
   /** Shown under the legend when the selection cannot start (none picked). */

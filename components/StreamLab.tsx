@@ -4,9 +4,9 @@
 import Link from 'next/link';
 import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
-import { defaultFormValues, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
+import { DEFAULT_FORM_LAB, defaultFormValues, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
 import { followedExperiment, isActive, runsOf } from '@/lib/lab-state';
-import { DEFAULT_LAB, LAB_IDS, labOf, type LabId } from '@/lib/labs';
+import { isPageLab, labOf, PAGE_LABS, type PageLabId } from '@/lib/labs';
 import { RoomPanel } from '@/components/RoomPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
 import { ExperimentForm } from '@/components/ExperimentForm';
@@ -21,7 +21,7 @@ import { LessonsLink } from '@/components/lessons/LessonsLink';
 import { useStartFeedback } from '@/components/hooks/useStartFeedback';
 
 /** What each lab is about, under the title. */
-const TAGLINES: Record<LabId, ReactNode> = {
+const TAGLINES: Record<PageLabId, ReactNode> = {
   streams: (
     <>
       Push readers buffer the whole file; pull readers stay flat. Watch <code>process.memoryUsage()</code> while a slow consumer reads.
@@ -36,11 +36,11 @@ const TAGLINES: Record<LabId, ReactNode> = {
 };
 
 /** The lab a link names, read after hydration (the server renders the default lab). */
-function useLinkedLab(): LabId {
+function useLinkedLab(): PageLabId {
   return useSyncExternalStore(
     () => () => {},
     () => labFromQuery(new URLSearchParams(window.location.search)).lab,
-    () => DEFAULT_LAB,
+    () => DEFAULT_FORM_LAB,
   );
 }
 
@@ -48,10 +48,10 @@ function useLinkedLab(): LabId {
 export function StreamLab() {
   const { state, connection, feeds, send, reintroduce } = useLabSocket();
   // Each lab keeps its own form, so switching back finds it as it was left.
-  const [forms, setForms] = useState<Record<LabId, ExperimentFormValues>>(() => Object.fromEntries(LAB_IDS.map((l) => [l, defaultFormValues(l)])) as Record<LabId, ExperimentFormValues>);
+  const [forms, setForms] = useState<Record<PageLabId, ExperimentFormValues>>(() => Object.fromEntries(PAGE_LABS.map((l) => [l, defaultFormValues(l)])) as Record<PageLabId, ExperimentFormValues>);
   // The lab chosen on this page; until then, the one the link names.
   const linked = useLinkedLab();
-  const [chosen, setChosen] = useState<LabId | null>(null);
+  const [chosen, setChosen] = useState<PageLabId | null>(null);
   const lab = chosen ?? linked;
   const form = forms[lab];
   const setForm = useCallback((values: ExperimentFormValues) => {
@@ -65,7 +65,7 @@ export function StreamLab() {
   const runs = useMemo(() => (experiment ? runsOf(state, experiment) : []), [state, experiment]);
   // A page opened while this browser's experiment runs shows that experiment's form, whatever its lab.
   const latest = followedExperiment(state, null);
-  const runningExperiment = latest && runsOf(state, latest).some(isActive) ? latest : null;
+  const runningExperiment = latest && isPageLab(latest.lab) && runsOf(state, latest).some(isActive) ? latest : null;
   const labStrategies = useMemo(() => state.strategies.filter((s) => s.lab === lab), [state.strategies, lab]);
 
   // readouts (start feedback, prefill)
@@ -77,7 +77,8 @@ export function StreamLab() {
     setWatching(id);
     // Watching shows that experiment's lab, so its form and results match its cards.
     const e = id === null ? null : state.experiments.find((x) => x.id === id);
-    if (e) setChosen(labOf(e));
+    const of = e ? labOf(e) : null;
+    if (isPageLab(of)) setChosen(of);
   };
 
   // Code for what is ticked now and for what the latest experiment ran, in catalog order.

@@ -1,9 +1,12 @@
 /**
  * Telling the labs apart on the page's side. A run's, an experiment's or a record's `lab` says
  * which lab's params it carries (the params union itself has no tag), and summaries carry `lab`
- * too. Client-safe: only the labs' client-safe schema modules are imported.
+ * too. The dashboard's form and lessons exist for PAGE_LABS; a run of another lab (one whose server
+ * side came first) is still listed, charted and summed up with what every lab has. Client-safe:
+ * only the labs' client-safe schema modules are imported.
  */
 import { DEFAULT_LAB, LAB_IDS, labSchema, type LabId } from '../server/labs/schemas';
+import type { CpuParams } from '../server/labs/cpu/params';
 import type { HttpParams } from '../server/labs/http/params';
 import type { StreamsParams } from '../server/labs/streams/params';
 import type { LabParams } from './protocol';
@@ -14,6 +17,16 @@ export { DEFAULT_LAB, LAB_IDS, type LabId };
 export interface ParamsOfLab {
   streams: StreamsParams;
   http: HttpParams;
+  cpu: CpuParams;
+}
+
+/** The labs whose experiments the dashboard can set up (form, strategies, lessons), in switch order. */
+export const PAGE_LABS = ['streams', 'http'] as const satisfies readonly LabId[];
+export type PageLabId = (typeof PAGE_LABS)[number];
+
+/** True for a lab the dashboard's form knows. */
+export function isPageLab(value: unknown): value is PageLabId {
+  return typeof value === 'string' && (PAGE_LABS as readonly string[]).includes(value);
 }
 
 /** True for the id of a lab this build knows. */
@@ -35,6 +48,7 @@ export function paramsOfLab<L extends LabId>(x: { lab: string; params: LabParams
 export const LAB_NAMES: Record<LabId, string> = {
   streams: 'Streams',
   http: 'HTTP responses',
+  cpu: 'CPU',
 };
 
 /** The params as the given lab's, or an error saying whose they are (for code that handles one lab). */
@@ -47,4 +61,9 @@ export function requireParamsOfLab<L extends LabId>(x: { lab: string; params: La
 /** The reading that counts a run's work done (the streams lab's bytesProcessed, the HTTP lab's responsesOk), from the lab's schema. */
 export function progressReadingOf(lab: LabId): string {
   return labSchema(lab)?.progress?.done ?? 'bytesProcessed';
+}
+
+/** The summary figure that says how much work a run had (bytes of the file, responses planned…), from the lab's schema. */
+export function progressTotalOf(lab: LabId): string | null {
+  return labSchema(lab)?.progress?.total ?? null;
 }

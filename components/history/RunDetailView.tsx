@@ -10,7 +10,7 @@ import { formValuesFromParams, formToQuery } from '@/lib/form/experiment-form';
 import { HISTORY_LIMITS, runDetailSchema, runIdSchema, type RunDetail } from '@/lib/history';
 import { verdictFor } from '@/lib/readouts/verdict';
 import { runParamsText } from '@/lib/readouts/params-text';
-import { labOf } from '@/lib/labs';
+import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
 import { runMemorySeries } from '@/components/charts/series';
@@ -72,7 +72,10 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   const siblings = useExperimentSummaries(run, lab === 'http');
   const series = useMemo(() => runMemorySeries(lab, samples), [lab, samples]);
   const origin = useOrigin();
-  const experimentLink = `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false, lab))}`;
+  // Only a lab the dashboard's form knows can be reopened there.
+  const experimentLink = isPageLab(lab)
+    ? `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false, lab))}`
+    : null;
   // The HTTP lab's chart adds the server's socket buffers to its memory.
   const what = lab === 'http' ? 'memory and socket buffers' : 'memory';
   const title = `${label}: ${what} over time (${runParamsText(run)})`;
@@ -138,11 +141,13 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
               <a className="button" href={`/api/summaries.json?ids=${run.id}`} download data-testid="export-summary-json">
                 Summary JSON
               </a>
-              <Link className="button" href={experimentLink} data-testid="open-experiment">
-                Open this experiment in the lab
-              </Link>
+              {experimentLink && (
+                <Link className="button" href={experimentLink} data-testid="open-experiment">
+                  Open this experiment in the lab
+                </Link>
+              )}
             </div>
-            <CopyBox label="Link that opens the same experiment" text={`${origin}${experimentLink}`} testId="share-link" rows={3} />
+            {experimentLink && <CopyBox label="Link that opens the same experiment" text={`${origin}${experimentLink}`} testId="share-link" rows={3} />}
             <EmbedSnippet
               label="Embed this run in a training page"
               path={`/embed/runs/${run.id}`}

@@ -42,10 +42,11 @@ export function RunSummaryList({ record, storedSamples }: { record: RunRecord; s
   const o = record.observed;
   const streams = s?.lab === 'streams' ? s : null;
   const http = s?.lab === 'http' ? s : null;
-  const isHttp = labOf(record.run) === 'http';
+  const lab = labOf(record.run);
+  const isHttp = lab === 'http';
   const items: Items = [
     ['Duration', s ? formatSeconds(s.durationMs) : o ? `${formatSeconds(o.lastT)} (until interrupted)` : '–'],
-    ...(isHttp ? httpItems(http, o) : streamsItems(streams, o)),
+    ...(isHttp ? httpItems(http, o) : lab === 'streams' ? streamsItems(streams, o) : []),
     ...memoryItems(s?.peak ?? o?.peak ?? null),
     ['RSS from outside', s ? formatMb(s.procPeakRss) : o ? formatMb(o.procPeakRss) : '–'],
     ...(isHttp
@@ -54,7 +55,9 @@ export function RunSummaryList({ record, storedSamples }: { record: RunRecord; s
           ['Open responses peak', http ? String(http.peakOpenResponses) : '–'],
           ['Load generator CPU', http ? formatSeconds(http.loadCpuMs) : '–'],
         ] as Items)
-      : ([['Reader ahead by', streams ? formatMb(streams.peakBufferedBytes) : '–']] as Items)),
+      : lab === 'streams'
+        ? ([['Reader ahead by', streams ? formatMb(streams.peakBufferedBytes) : '–']] as Items)
+        : []),
     ['Event-loop delay p99', s ? `${s.eventLoopDelayMs.p99.toFixed(1)} ms` : '–'],
     ['GC', s ? `${s.gc.count} × (${s.gc.totalMs.toFixed(0)} ms)` : '–'],
     ['Samples stored', String(storedSamples)],

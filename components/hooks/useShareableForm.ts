@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formFromQuery, formToQuery, formValuesFromParams, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
-import { labOf, type LabId } from '@/lib/labs';
+import { isPageLab, labOf, type LabId } from '@/lib/labs';
 import type { Experiment, StrategyInfo } from '@/lib/protocol';
 
 /** The ids of a lab's strategies, in catalog order. */
@@ -49,7 +49,9 @@ export function useShareableForm(
   useEffect(() => {
     if (written.current !== null || link === null) return;
     const e = runningExperiment;
-    const running = e && formValuesFromParams(e.params, e.strategies, e.parallel, labOf(e));
+    const lab = e ? labOf(e) : null;
+    // Only a lab the form knows can be shown (the caller passes no other).
+    const running = e && isPageLab(lab) ? formValuesFromParams(e.params, e.strategies, e.parallel, lab) : null;
     const initial = link.present ? link.values : (running ?? values);
     written.current = formToQuery(initial, idsOf(catalog, initial.lab));
     if (initial !== values) onChange(initial);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildStartMessage, defaultFormValues, formFromQuery, formToQuery, formValuesFromParams, labFromQuery } from './experiment-form';
+import { formOf } from './lab-forms';
+import { PAGE_LABS } from '../labs';
 import { DEFAULT_PARAMS, type RunParams } from '../params';
 import type { LabParams } from '../protocol';
 import { DEFAULT_HTTP_PARAMS, type HttpParams } from '../../server/labs/http/params';
@@ -196,5 +198,17 @@ describe('the HTTP lab’s form', () => {
     const built = buildStartMessage(link.values, HTTP_CATALOG, 2048);
     expect(link.notes).toEqual([]);
     expect(built.ok && built.message).toEqual({ type: 'experiment.start', lab: 'http', strategies: ['write-ignoring-drain'], params, parallel: false });
+  });
+});
+
+describe('every lab’s form', () => {
+  it.each(PAGE_LABS)('has a field for each numeric param of the %s lab’s schema, in its form and its links', (lab) => {
+    const form = formOf(lab);
+    const numeric = Object.keys(form.defaults).filter((k) => k !== 'retained').sort();
+    expect(form.fields.map((f) => f.field).sort()).toEqual(numeric);
+    expect([...form.linkOrder].sort()).toEqual(numeric);
+    // And the defaults go out as they are.
+    const built = buildStartMessage(defaultFormValues(lab), form.defaultStrategies, 2048);
+    expect(built.ok && built.message.params).toEqual(form.defaults);
   });
 });

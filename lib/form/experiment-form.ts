@@ -3,7 +3,7 @@
  * message, or into the one-line error the server would have answered, and the form into a link and
  * back. The form knows its lab; each lab's fields are in lab-forms.ts. Pure.
  */
-import { DEFAULT_LAB, isLabId, LAB_IDS, LAB_NAMES, type LabId } from '../labs';
+import { isPageLab, LAB_NAMES, PAGE_LABS, type PageLabId } from '../labs';
 import { clientMessageSchema, type ClientMessage, type LabParams } from '../protocol';
 import { describeZodError } from '../protocol/params';
 import { fieldError, formFieldErrors, NO_STRATEGY, NUMERIC_FIELDS, type NumericFormField } from './form-fields';
@@ -11,9 +11,12 @@ import { formOf, NULL_WORDS, STREAMS_FORM, type LabForm } from './lab-forms';
 
 export { NUMERIC_FIELDS, type NumericFormField };
 
+/** The lab a form is for when nothing names one: links from before labs are streams links. */
+export const DEFAULT_FORM_LAB: PageLabId = 'streams';
+
 export interface ExperimentFormValues {
   /** The lab the form is for: which fields `numbers` holds, which strategies, which schema. */
-  lab: LabId;
+  lab: PageLabId;
   /** Each numeric field's text as typed, keyed by param name. */
   numbers: Record<string, string>;
   retained: boolean;
@@ -23,7 +26,7 @@ export interface ExperimentFormValues {
 }
 
 /** The form's starting values for a lab: its defaults, with its first lesson's pair picked. */
-export function defaultFormValues(lab: LabId = DEFAULT_LAB): ExperimentFormValues {
+export function defaultFormValues(lab: PageLabId = DEFAULT_FORM_LAB): ExperimentFormValues {
   const form = formOf(lab);
   return formValuesFromParams(form.defaults, form.defaultStrategies, false, lab);
 }
@@ -88,7 +91,7 @@ export function formToQuery(values: ExperimentFormValues, catalogOrder: readonly
   const ordered = [...catalogOrder.filter((id) => selected.has(id)), ...values.strategies.filter((id) => !catalogOrder.includes(id))];
   const defaults = defaultFormValues(values.lab).numbers;
   const q = new URLSearchParams();
-  if (values.lab !== DEFAULT_LAB) q.set('lab', values.lab);
+  if (values.lab !== DEFAULT_FORM_LAB) q.set('lab', values.lab);
   q.set('strategies', ordered.join(','));
   for (const field of form.linkOrder) {
     const text = (values.numbers[field] ?? '').trim();
@@ -102,11 +105,11 @@ export function formToQuery(values: ExperimentFormValues, catalogOrder: readonly
 }
 
 /** The lab a link names (the default lab when it names none), and a note when it names one that does not exist. */
-export function labFromQuery(query: URLSearchParams): { lab: LabId; note: string | null } {
+export function labFromQuery(query: URLSearchParams): { lab: PageLabId; note: string | null } {
   const raw = query.get('lab');
-  if (raw === null || raw === '') return { lab: DEFAULT_LAB, note: null };
-  if (isLabId(raw)) return { lab: raw, note: null };
-  return { lab: DEFAULT_LAB, note: `lab=${raw.slice(0, 20)} ignored: lab must be one of ${LAB_IDS.join(', ')}` };
+  if (raw === null || raw === '') return { lab: DEFAULT_FORM_LAB, note: null };
+  if (isPageLab(raw)) return { lab: raw, note: null };
+  return { lab: DEFAULT_FORM_LAB, note: `lab=${raw.slice(0, 20)} ignored: lab must be one of ${PAGE_LABS.join(', ')}` };
 }
 
 export interface QueryForm {
@@ -170,7 +173,7 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
  * a running experiment's form). Every field is carried, null as an empty input, so the link reopens
  * exactly the same run.
  */
-export function formValuesFromParams(params: LabParams, strategies: readonly string[], parallel: boolean, lab: LabId = DEFAULT_LAB): ExperimentFormValues {
+export function formValuesFromParams(params: LabParams, strategies: readonly string[], parallel: boolean, lab: PageLabId = DEFAULT_FORM_LAB): ExperimentFormValues {
   const p = params as unknown as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'number' ? String(v) : '');
   return {

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from '../../server/labs/http/params';
 import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from '../../server/labs/streams/params';
-import type { LabId } from '../labs';
+import type { PageLabId } from '../labs';
 import type { LabParams } from '../protocol';
 import type { Limit } from '../protocol/params';
 
@@ -24,7 +24,7 @@ export interface FieldSpec {
 }
 
 export interface LabForm {
-  lab: LabId;
+  lab: PageLabId;
   /** The numeric fields, in the order the form shows them. */
   fields: readonly FieldSpec[];
   /** The same fields in the order links write them and errors list them (the streams lab's predates its form's order). */
@@ -93,12 +93,13 @@ export const HTTP_FORM: LabForm = {
     { field: 'rows', label: 'Table size', unit: 'rows', hint: 'the author table the endpoint serves, made once per size', integer: true },
     { field: 'concurrency', label: 'Clients at once', integer: true },
     { field: 'requests', label: 'Requests in all', hint: 'shared by those clients', integer: true },
-    { field: 'batchRows', label: 'Rows per write', hint: 'per cursor read and per res.write', integer: true },
+    { field: 'batchRows', label: 'Rows per write', hint: 'per res.write of the streaming strategies', integer: true },
+    { field: 'cursorRows', label: 'Rows per cursor read', hint: 'one round trip to PostgreSQL each (cursor strategies)', integer: true },
     { field: 'slowClients', label: 'Slow clients', hint: 'extra clients that each read one response slowly', integer: true },
     { field: 'slowKbps', label: 'Slow client speed', unit: 'KB/s', hint: 'how fast each slow client reads', integer: true },
     ...COMMON_FIELDS,
   ],
-  linkOrder: ['rows', 'concurrency', 'requests', 'batchRows', 'slowClients', 'slowKbps', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
+  linkOrder: ['rows', 'concurrency', 'requests', 'batchRows', 'cursorRows', 'slowClients', 'slowKbps', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
   limits: HTTP_PARAM_LIMITS,
   cappedField: null,
   schema: httpParamsSchema,
@@ -109,9 +110,9 @@ export const HTTP_FORM: LabForm = {
   runsAlone: 'each run starts its own PostgreSQL and load generator on the same cores',
 };
 
-const FORMS: Record<LabId, LabForm> = { streams: STREAMS_FORM, http: HTTP_FORM };
+const FORMS: Record<PageLabId, LabForm> = { streams: STREAMS_FORM, http: HTTP_FORM };
 
 /** The form of a lab. */
-export function formOf(lab: LabId): LabForm {
+export function formOf(lab: PageLabId): LabForm {
   return FORMS[lab];
 }

@@ -3,7 +3,7 @@
  * line saying MB means MiB, ready to paste into a wiki page: one table per lab, because the labs
  * measure different things. Pure.
  */
-import { labOf, LAB_NAMES, paramsOfLab, type LabId } from '../labs';
+import { LAB_IDS, labOf, LAB_NAMES, paramsOfLab, type LabId } from '../labs';
 import { formatMbNumber, MB_NOTE } from '../readouts/format';
 import { summaryRow, type SummaryRow } from './summary-csv';
 import type { RunRecord } from '.';
@@ -20,7 +20,14 @@ interface LabTable {
   cells(r: RunRecord, row: SummaryRow): string[];
 }
 
-const TABLES: Record<LabId, LabTable> = {
+/** The columns every lab has, for a lab without a table of its own. */
+const COMMON_TABLE: LabTable = {
+  head: ['Peak RSS (MB)', 'heapUsed (MB)', 'Duration (s)'],
+  align: ['---:', '---:', '---:'],
+  cells: (_r, row) => [mb(row.peakRss), mb(row.peakHeapUsed), fixed(typeof row.durationMs === 'number' ? row.durationMs / 1000 : null, 1)],
+};
+
+const TABLES: Partial<Record<LabId, LabTable>> = {
   streams: {
     head: ['File (MB)', 'Delay (ms)', 'Peak RSS (MB)', 'heapUsed (MB)', 'arrayBuffers (MB)', 'Duration (s)', 'MB/s'],
     align: ['---:', '---:', '---:', '---:', '---:', '---:', '---:'],
@@ -50,7 +57,7 @@ const TABLES: Record<LabId, LabTable> = {
 };
 
 function labTable(lab: LabId, records: readonly RunRecord[], labels: Readonly<Record<string, string>>): string {
-  const t = TABLES[lab];
+  const t = TABLES[lab] ?? COMMON_TABLE;
   const head = ['Strategy', 'Outcome', ...t.head, 'Node', 'Date', 'Run'];
   const align = ['---', '---', ...t.align, '---', '---', '---'];
   const rows = records.map((r) =>
@@ -71,7 +78,7 @@ function labTable(lab: LabId, records: readonly RunRecord[], labels: Readonly<Re
  * when more than one lab is present. `labels` maps strategy ids to display names.
  */
 export function summariesToMarkdown(records: readonly RunRecord[], labels: Readonly<Record<string, string>> = {}): string {
-  const labs = (Object.keys(TABLES) as LabId[]).filter((lab) => records.some((r) => labOf(r.run) === lab));
+  const labs = LAB_IDS.filter((lab) => records.some((r) => labOf(r.run) === lab));
   const tables = labs.map((lab) => {
     const table = labTable(lab, records.filter((r) => labOf(r.run) === lab), labels);
     return labs.length > 1 ? `**${LAB_NAMES[lab]}**\n\n${table}` : table;

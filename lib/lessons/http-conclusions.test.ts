@@ -17,7 +17,7 @@ describe('step 1: a buffered response vs a streamed one', () => {
       text:
         "buffered-json's heapUsed peaked at 292 MB serving 20 responses of 100,000 rows, 10 at once; ndjson-cursor's at 61.8 MB: streaming " +
         'lowered the peak 4.7×. Each buffered response held all its rows as objects, then the whole JSON string; the cursor holds one ' +
-        'batch of 500 rows per response. Streaming raised p50 latency 2.6× (3489 ms vs 1333 ms), and its first bytes left after 145 ms instead of 1116 ms.',
+        'read of 500 rows per response. Streaming raised p50 latency 2.6× (3489 ms vs 1333 ms), and its first bytes left after 145 ms instead of 1116 ms.',
     });
   });
 

@@ -34,7 +34,7 @@ export function concludeBufferedVsStreamed(buffered: HttpSummary, cursor: HttpSu
       asExpected: true,
       text:
         `${heaps(buffered, cursor)}: streaming lowered the peak ${formatTimes(ratio)}. Each buffered response held all its rows as objects, ` +
-        `then the whole JSON string; the cursor holds one batch of ${cursor.params.batchRows} rows per response. Streaming ${latencyChange(cursor, buffered)}, ` +
+        `then the whole JSON string; the cursor holds one read of ${cursor.params.cursorRows} rows per response. Streaming ${latencyChange(cursor, buffered)}, ` +
         `and ${firstBytes}.`,
     };
   }

@@ -40,7 +40,7 @@ export function buildHttpLessonSteps(load: HttpParams, slow: HttpParams): readon
       paragraphs: [
         `Both runs serve all ${formatCount(load.rows)} rows of a table, ${load.concurrency} clients at once, ${load.requests} requests in all. ` +
           'buffered-json is the usual endpoint: pool.query loads every row as an object, JSON.stringify builds the whole body, res.end ' +
-          `sends it. ndjson-cursor reads the rows through a cursor, ${load.batchRows} at a time, and pipes them into the response with ` +
+          `sends it. ndjson-cursor reads the rows through a cursor, ${load.cursorRows} at a time, and pipes them into the response with ` +
           'stream.pipeline, which waits whenever the client is behind.',
       ],
       watch: 'Compare heapUsed on the two memory charts (same scale). Then the latencies: streaming is not free.',

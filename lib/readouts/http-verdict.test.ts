@@ -159,3 +159,11 @@ describe('httpVerdict on a recorded experiment (100,000 rows, 40 requests, 10 cl
     expect(verdict(drain)).toBe('write-ignoring-drain held 7.5 MB in socket buffers with 4 slow clients reading 256 KB/s each; ndjson-cursor at most 0.2 MB.');
   });
 });
+
+describe('verdictFor a lab without a verdict of its own', () => {
+  it('says how the run ended in the figures every lab has', () => {
+    const cpu = { ...summary({ durationMs: 5200, peak: { heapUsed: 12 * MIB, rss: 80 * MIB }, procPeakRss: 81 * MIB }), lab: 'cpu' } as unknown as Parameters<typeof verdictFor>[0];
+    expect(verdictFor(cpu)).toBe('Completed in 5.2 s: heapUsed peaked at 12 MB, RSS at 81 MB, event-loop delay at most 25.0 ms.');
+    expect(verdictFor({ ...cpu, outcome: 'crashed', reason: 'exit code 1.' })).toBe('Crashed after 5.2 s: exit code 1.');
+  });
+});

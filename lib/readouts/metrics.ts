@@ -13,6 +13,8 @@ export type ComparisonMetric = (typeof ALL_METRICS)[number];
 export const METRICS_OF_LAB: Record<LabId, readonly ComparisonMetric[]> = {
   streams: ['arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu'],
   http: ['heapUsed', 'writableBytes', 'latencyP50Ms', 'latencyP99Ms', 'reqPerSec', 'rss', 'external', 'arrayBuffers', 'heapTotal', 'cpuPct', 'loadCpuPct', 'elu'],
+  // The pages have no view of the CPU lab's own readings yet: what every run has, and its load's CPU.
+  cpu: ['rss', 'heapUsed', 'external', 'arrayBuffers', 'heapTotal', 'cpuPct', 'loadCpuPct', 'elu'],
 };
 
 /** The streams lab's metrics (what the comparison picker offered before labs). */

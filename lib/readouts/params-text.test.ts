@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../params';
 import { DEFAULT_HTTP_PARAMS } from '../../server/labs/http/params';
+import { DEFAULT_CPU_PARAMS } from '../../server/labs/cpu/params';
 import { experimentParamsText, legendParamsText, runParamsText } from './params-text';
 
 const streams = { lab: 'streams', params: { ...DEFAULT_PARAMS, sizeMb: 32, delayMs: 2, cpuUs: 500, retained: true }, parallel: false };
@@ -17,5 +18,14 @@ describe('params in words', () => {
     expect(experimentParamsText(http)).toBe('100,000-row table · 20 requests · 4 clients at once · 500 rows per write · 2 slow clients at 256 KB/s · no budget · one at a time');
     expect(runParamsText({ ...http, params: { ...http.params, slowClients: 0 } })).toBe('100,000 rows · 20 requests · 4 at once');
     expect(legendParamsText(http)).toBe('100,000 rows, 4 at once');
+  });
+});
+
+describe('params in words of a lab the pages have no form for', () => {
+  it('still names the CPU lab’s work, so its runs can be told apart in lists', () => {
+    const cpu = { lab: 'cpu', params: { ...DEFAULT_CPU_PARAMS, n: 38, requests: 8, workers: 2 }, parallel: false };
+    expect(runParamsText(cpu)).toBe('fib(38) · 8 requests · 4 at once · 2 workers');
+    expect(legendParamsText(cpu)).toBe('fib(38), 8 requests');
+    expect(experimentParamsText(cpu)).toBe('fib(38) · 8 requests · 4 at once · 2 workers · budget 1024 MB · one at a time');
   });
 });

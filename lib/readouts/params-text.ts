@@ -19,11 +19,21 @@ function httpLoad(x: Tagged, short: boolean): string[] | null {
   return parts;
 }
 
+/** "fib(40) · 4 requests · 4 at once": the CPU lab's work, for its runs' lists (its pages come later). */
+function cpuLoad(x: Tagged): string[] | null {
+  const p = paramsOfLab(x, 'cpu');
+  if (!p) return null;
+  const parts = [`fib(${p.n})`, `${formatCount(p.requests)} requests`, `${p.concurrency} at once`];
+  if (p.workers !== null) parts.push(`${p.workers} workers`);
+  if (p.keepAlive) parts.push('keep-alive');
+  return parts;
+}
+
 /** What the Runs header says about an experiment: "150 MB file · 10 ms/chunk · 64 KB chunks · budget 1024 MB · one at a time". */
 export function experimentParamsText(e: Tagged & { parallel: boolean }): string {
   const p = e.params;
   const streams = paramsOfLab(e, 'streams');
-  const parts = httpLoad(e, false) ?? [];
+  const parts = httpLoad(e, false) ?? cpuLoad(e) ?? [];
   if (streams) {
     parts.push(`${streams.sizeMb} MB file`, `${streams.delayMs} ms/chunk`, `${streams.chunkKb} KB chunks`);
     if (streams.cpuUs > 0) parts.push(`${streams.cpuUs} µs CPU/chunk`);
@@ -37,7 +47,7 @@ export function experimentParamsText(e: Tagged & { parallel: boolean }): string 
 /** "32 MB · 2 ms/chunk · 64 KB chunks", "1,000 rows · 20 requests · 4 at once": a run's parameters in lists and titles. */
 export function runParamsText(run: Tagged): string {
   const streams = paramsOfLab(run, 'streams');
-  const parts = httpLoad(run, true) ?? [];
+  const parts = httpLoad(run, true) ?? cpuLoad(run) ?? [];
   if (streams) {
     parts.push(`${streams.sizeMb} MB`, `${streams.delayMs} ms/chunk`, `${streams.chunkKb} KB chunks`);
     if (streams.cpuUs > 0) parts.push(`${streams.cpuUs} µs CPU`);
@@ -51,5 +61,6 @@ export function legendParamsText(run: Tagged): string {
   const streams = paramsOfLab(run, 'streams');
   if (streams) return `${streams.sizeMb} MB, ${streams.delayMs} ms`;
   const http = paramsOfLab(run, 'http');
-  return http ? `${formatCount(http.rows)} rows, ${http.concurrency} at once` : '';
+  if (http) return `${formatCount(http.rows)} rows, ${http.concurrency} at once`;
+  return cpuLoad(run)?.slice(0, 2).join(', ') ?? '';
 }

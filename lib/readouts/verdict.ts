@@ -5,7 +5,7 @@
 import type { HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
 import { formatMb, formatMbCeil, formatPercent, formatSeconds } from './format';
 import { httpVerdict } from './http-verdict';
-import { memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
+import { commonVerdict, memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
 
 /** Above this share of the file held at once, the reader did not wait for the consumer. */
 export const IGNORED_SHARE = 0.5;
@@ -99,7 +99,15 @@ function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined
  * compares with (a streams verdict stands on its own run).
  */
 export function verdictFor(s: RunSummary, info?: StrategyTraits, others: readonly RunSummary[] = []): string {
-  return s.lab === 'http' ? httpVerdict(s, others.filter((o): o is HttpSummary => o.lab === 'http')) : streamsVerdict(s, info);
+  switch (s.lab) {
+    case 'streams':
+      return streamsVerdict(s, info);
+    case 'http':
+      return httpVerdict(s, others.filter((o): o is HttpSummary => o.lab === 'http'));
+    default:
+      // A lab whose pages have no verdict of their own yet: how it ended, in the common figures.
+      return commonVerdict(s);
+  }
 }
 
 /**
