@@ -28,6 +28,8 @@ export interface ExperimentFormProps {
   serverError: LabError | null;
   /** The experiment going on when the page opened: the form shows it unless the URL carries parameters. */
   runningExperiment?: Experiment | null;
+  /** False until the page knows which experiments are its own (hello.ok): a link waits for it, see useShareableForm. */
+  identified?: boolean;
   /** Called once an experiment.start was sent. */
   onStarted?(): void;
   /** With the operator token Stop all stops everyone's runs; without it, this browser's own. */
@@ -36,7 +38,7 @@ export interface ExperimentFormProps {
 
 /** The experiment form: strategies grouped push/pull, parameters, Start and Stop all. */
 export function ExperimentForm(props: ExperimentFormProps) {
-  const { strategies, catalog, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, onStarted, operator = false } = props;
+  const { strategies, catalog, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, identified = true, onStarted, operator = false } = props;
   const form = formOf(values.lab);
   const [clientError, setClientError] = useState<string | null>(null);
   // Server errors stay up until the next Start or until dismissed.
@@ -44,7 +46,7 @@ export function ExperimentForm(props: ExperimentFormProps) {
   const shownServerError = serverError && serverError.seq > dismissedSeq ? serverError : null;
   const error = clientError ?? (shownServerError ? `Server: ${shownServerError.message}` : null);
   // The form lives in the URL too, so a link reopens the same experiment (of its lab).
-  const share = useShareableForm(values, onChange, catalog, maxSizeMb, runningExperiment);
+  const share = useShareableForm(values, onChange, catalog, maxSizeMb, runningExperiment, identified);
   // Checked as typed: a bad field is marked where it is and Start stays off until it is fixed.
   const fieldErrors = useMemo(() => formFieldErrors(values.numbers, maxSizeMb, form), [values.numbers, maxSizeMb, form]);
   const badFields = Object.keys(fieldErrors);

@@ -119,6 +119,7 @@ export function StreamLab() {
           send={send}
           serverError={state.error}
           runningExperiment={runningExperiment}
+          identified={state.me !== null}
           operator={state.me?.operator ?? false}
           onStarted={() => {
             setWatching(null);

@@ -33,16 +33,19 @@ export function useShareableForm(
   catalog: readonly StrategyInfo[],
   maxSizeMb: number,
   runningExperiment: Experiment | null = null,
+  identified = true,
 ): ShareableForm {
   // The link as opened; the URL changes later (replaceState), the link does not.
   const [opened] = useState(() => (typeof window === 'undefined' ? '' : window.location.search));
   const [answered, setAnswered] = useState(false);
-  // Parsed once the catalog is known (it arrives with the first snapshot, after hydration).
+  // Parsed once the catalog is known (it arrives with the first snapshot, after hydration) and the
+  // page knows its own experiments: hello.ok can come a moment after the snapshot, and the running
+  // experiment read before it would be none.
   const link = useMemo(() => {
-    if (catalog.length === 0) return null;
+    if (catalog.length === 0 || !identified) return null;
     const query = new URLSearchParams(opened);
     return formFromQuery(query, idsOf(catalog, labFromQuery(query).lab), maxSizeMb);
-  }, [opened, catalog, maxSizeMb]);
+  }, [opened, catalog, maxSizeMb, identified]);
   // What the URL says now; null until the link was applied (so the defaults never overwrite a link).
   const written = useRef<string | null>(null);
 
