@@ -1,4 +1,4 @@
-import type { HttpSummary, RunSummary, StreamsSummary } from '../../lib/protocol';
+import type { HttpSummary, LabSummary, RunSummary, StreamsSummary } from '../../lib/protocol';
 import { findStrategy } from '../labs/registry';
 import { flagOf } from './args';
 
@@ -8,7 +8,8 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 export function formatTable(summaries: RunSummary[]): string {
   const streams = summaries.filter((s): s is StreamsSummary => s.lab === 'streams');
   const http = summaries.filter((s): s is HttpSummary => s.lab === 'http');
-  return [streams.length ? streamsTable(streams) : null, http.length ? httpTable(http) : null].filter(Boolean).join('\n\n');
+  const cpu = summaries.filter((s): s is LabSummary<'cpu'> => s.lab === 'cpu');
+  return [streams.length ? streamsTable(streams) : null, http.length ? httpTable(http) : null, cpu.length ? cpuTable(cpu) : null].filter(Boolean).join('\n\n');
 }
 
 function streamsTable(summaries: StreamsSummary[]): string {
@@ -58,6 +59,28 @@ function httpTable(summaries: HttpSummary[]): string {
       st?.article ? `${st.article.peakMb} MB` : '',
     ];
   });
+  return table(header, rows);
+}
+
+/** The CPU lab's table: when each request ended, the speed-up against the cores, what the extra processes/threads cost. */
+function cpuTable(summaries: LabSummary<'cpu'>[]): string {
+  const header = ['strategy', 'outcome', 'request ends s', 'makespan s', 'alone s', 'speed-up', 'cores', 'spawn ms', 'ping p50/max ms', 'tree RSS', 'procs', 'threads', 'listeners', 'el max ms'];
+  const rows = summaries.map((s) => [
+    s.strategy,
+    s.outcome,
+    s.timeline.map((b) => (b.endMs / 1000).toFixed(2)).join(' '),
+    (s.makespanMs / 1000).toFixed(2),
+    (s.computeMsAlone / 1000).toFixed(2),
+    s.speedup.toFixed(2),
+    String(s.cores),
+    s.spawnP50Ms.toFixed(0),
+    `${s.pingP50Ms.toFixed(0)}/${s.pingMaxMs.toFixed(0)}`,
+    mb(s.peakTreeRss),
+    String(s.peakProcesses),
+    String(s.peakThreads),
+    String(s.peakMessageListeners),
+    s.eventLoopDelayMs.max.toFixed(0),
+  ]);
   return table(header, rows);
 }
 

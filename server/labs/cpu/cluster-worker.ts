@@ -3,14 +3,14 @@
  * (the primary hands each new connection to a worker, round-robin). Child build entry.
  */
 import { createServer } from 'node:http';
-import { fib, fibParam } from './fib';
+import { fibParam, timedFib } from './fib';
 
 const port = Number(process.env.STREAM_LAB_CPU_PORT);
 createServer((req, res) => {
   if (req.url === '/ping') return void res.end('pong');
-  const n = fibParam(req.url);
-  if (n === null) return void res.writeHead(404).end();
+  const ask = fibParam(req.url);
+  if (ask === null) return void res.writeHead(404).end();
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ n, value: fib(n), servedBy: String(process.pid), spawnMs: 0 }));
+  res.end(JSON.stringify({ id: ask.id, n: ask.n, ...timedFib(ask.n), servedBy: String(process.pid), spawnMs: 0 }));
 }).listen(port, '127.0.0.1', () => process.send?.({ type: 'listening' }));
 process.on('disconnect', () => process.exit(0));

@@ -3,12 +3,10 @@
  * its default export is the task function of the piscina pool (worker-pool). Child build entry.
  */
 import { isMainThread, parentPort, threadId, workerData } from 'node:worker_threads';
-import { fib } from './fib';
+import { timedFib } from './fib';
 
 export default function task({ n }: { n: number }): { value: number; servedBy: string; computeMs: number } {
-  const t = performance.now();
-  const value = fib(n);
-  return { value, servedBy: `${process.pid}/${threadId}`, computeMs: performance.now() - t };
+  return { ...timedFib(n), servedBy: `${process.pid}/${threadId}` };
 }
 
 if (!isMainThread && (workerData as { oneShot?: boolean } | null)?.oneShot) {

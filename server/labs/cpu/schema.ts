@@ -55,7 +55,9 @@ export const cpuFigures = {
   peakProcesses: z.number(),
   peakThreads: z.number(),
   peakMessageListeners: z.number(),
-  /** requestsOk × computeMsAlone ÷ makespan: how many computations ran at once, on average (the ceiling is `cores`). */
+  /** The shortest computation seen, in the load alone or in any answer: the yardstick of the speed-up. */
+  computeMsMin: z.number(),
+  /** requestsOk × computeMsMin ÷ makespan: how many computations' worth of work ran at once (the ceiling is `cores`). */
   speedup: z.number(),
   /** Distinct processes/threads that answered requests. */
   servers: z.number(),

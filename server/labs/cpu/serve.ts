@@ -4,15 +4,15 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FibAnswer } from './fib';
+import type { FibAnswer, FibRequest } from './fib';
 import { fibParam } from './fib';
 
-export async function serveFib(port: number, compute: (n: number) => Promise<FibAnswer>): Promise<{ port: number; close(): Promise<void> }> {
+export async function serveFib(port: number, compute: (req: FibRequest) => Promise<FibAnswer>): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     if (req.url === '/ping') return void res.end('pong');
-    const n = fibParam(req.url);
-    if (n === null) return void res.writeHead(404).end();
-    compute(n).then(
+    const ask = fibParam(req.url);
+    if (ask === null) return void res.writeHead(404).end();
+    compute(ask).then(
       (answer) => {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(answer));

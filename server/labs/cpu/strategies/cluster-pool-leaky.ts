@@ -7,14 +7,17 @@ async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderT
   // The write-up's bonus pool, as written: processes forked once, requests handed out in turn...
   cluster.setupPrimary({ exec: entries.fibProcess });
   const procs: Worker[] = Array.from({ length: workers }, () => cluster.fork());
+  // Each process says it is ready: messages sent to an ES-module worker before that are lost.
+  await Promise.all(procs.map((w) => new Promise((resolve) => w.once('message', resolve))));
   let index = 0;
-  const server = await serveFib(port, (n) => {
+  const server = await serveFib(port, ({ n, id }) => {
     const proc = procs[index++ % procs.length];
-    proc.send({ id: 0, n });
+    proc.send({ id, n });
     // ...and a new 'message' listener per request that is never removed: every later answer from
-    // this process runs every earlier request's listener too (resolving a settled promise: a no-op).
+    // this process runs every earlier request's listener too, and while a process has two requests,
+    // its first answer settles both (the second request gets the first one's result).
     return new Promise((resolve) => {
-      proc.on('message', (m: { value: number; pid: number }) => resolve({ n, value: m.value, servedBy: String(m.pid), spawnMs: 0 }));
+      proc.on('message', (m: { id: number; value: number; pid: number; computeMs: number }) => resolve({ id: m.id, n, value: m.value, servedBy: String(m.pid), spawnMs: 0, computeMs: m.computeMs }));
     });
   });
   const close = async () => {

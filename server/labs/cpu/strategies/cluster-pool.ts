@@ -7,18 +7,19 @@ import type { CpuContext, ServerUnderTest, Strategy } from '../strategy';
 async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderTest> {
   cluster.setupPrimary({ exec: entries.fibProcess });
   const procs: Worker[] = Array.from({ length: workers }, () => cluster.fork());
+  // Each process says it is ready: messages sent to an ES-module worker before that are lost.
+  await Promise.all(procs.map((w) => new Promise((resolve) => w.once('message', resolve))));
   // One listener per process for its whole life; answers find their request by id.
   const pending = new Map<number, (a: FibAnswer) => void>();
   for (const proc of procs) {
-    proc.on('message', (m: { id: number; value: number; pid: number }) => {
-      pending.get(m.id)?.({ n: 0, value: m.value, servedBy: String(m.pid), spawnMs: 0 });
+    proc.on('message', (m: { id: number; value: number; pid: number; computeMs: number }) => {
+      pending.get(m.id)?.({ id: m.id, n: 0, value: m.value, servedBy: String(m.pid), spawnMs: 0, computeMs: m.computeMs });
       pending.delete(m.id);
     });
   }
-  let nextId = 0;
-  const server = await serveFib(port, (n) => {
-    const id = nextId++;
-    procs[id % procs.length].send({ id, n });
+  let next = 0;
+  const server = await serveFib(port, ({ n, id }) => {
+    procs[next++ % procs.length].send({ id, n });
     return new Promise((resolve) => pending.set(id, (a) => resolve({ ...a, n })));
   });
   const close = async () => {

@@ -5,18 +5,20 @@ import type { CpuContext, ServerUnderTest, Strategy } from '../strategy';
 // #region run
 async function run({ port, entries }: CpuContext): Promise<ServerUnderTest> {
   const live = new Set<ChildProcess>();
-  const server = await serveFib(port, (n) => {
+  const server = await serveFib(port, ({ n, id }) => {
     // A new Node process for every request: ~tens of ms and a whole runtime's memory each.
     const started = performance.now();
     const child = fork(entries.fibProcess, [], { execArgv: [] });
     live.add(child);
-    let readyAt = started;
-    child.once('spawn', () => (readyAt = performance.now()));
-    child.send({ id: 0, n });
+    let spawnMs = 0;
     return new Promise((resolve, reject) => {
-      child.once('message', (m: { value: number; pid: number; computeMs: number }) => {
-        const spawnMs = performance.now() - started - m.computeMs;
-        resolve({ n, value: m.value, servedBy: String(m.pid), spawnMs: Math.max(spawnMs, readyAt - started) });
+      child.on('message', (m: { ready?: true; id: number; value: number; pid: number; computeMs: number }) => {
+        if (m.ready) {
+          // The process is up and listening: that wait is the spawn cost.
+          spawnMs = performance.now() - started;
+          return void child.send({ id, n });
+        }
+        resolve({ id: m.id, n, value: m.value, servedBy: String(m.pid), spawnMs, computeMs: m.computeMs });
         child.kill();
       });
       child.once('exit', () => {

@@ -1,11 +1,11 @@
-import { fib } from '../fib';
+import { timedFib } from '../fib';
 import { serveFib } from '../serve';
 import type { CpuContext, ServerUnderTest, Strategy } from '../strategy';
 
 // #region run
 async function run({ port }: CpuContext): Promise<ServerUnderTest> {
   // fib runs in the request handler, on the one event loop: requests (and /ping) queue behind it.
-  const server = await serveFib(port, async (n) => ({ n, value: fib(n), servedBy: String(process.pid), spawnMs: 0 }));
+  const server = await serveFib(port, async ({ n, id }) => ({ id, n, ...timedFib(n), servedBy: String(process.pid), spawnMs: 0 }));
   return { ...server, messageListeners: () => 0 };
 }
 // #endregion run

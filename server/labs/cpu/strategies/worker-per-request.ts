@@ -5,14 +5,14 @@ import type { CpuContext, ServerUnderTest, Strategy } from '../strategy';
 // #region run
 async function run({ port, entries }: CpuContext): Promise<ServerUnderTest> {
   const live = new Set<Worker>();
-  const server = await serveFib(port, (n) => {
+  const server = await serveFib(port, ({ n, id }) => {
     // A new thread (its own V8 isolate and event loop) for every request, in this process.
     const started = performance.now();
     const worker = new Worker(entries.fibThread, { workerData: { n, oneShot: true } });
     live.add(worker);
     return new Promise((resolve, reject) => {
       worker.once('message', (m: { value: number; servedBy: string; computeMs: number }) => {
-        resolve({ n, value: m.value, servedBy: m.servedBy, spawnMs: performance.now() - started - m.computeMs });
+        resolve({ id, n, value: m.value, servedBy: m.servedBy, spawnMs: performance.now() - started - m.computeMs, computeMs: m.computeMs });
       });
       worker.once('error', reject);
       worker.once('exit', () => live.delete(worker));

@@ -6,9 +6,9 @@ import type { CpuContext, ServerUnderTest, Strategy } from '../strategy';
 async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderTest> {
   // A fixed pool of threads, started once; requests queue for a free one instead of spawning.
   const pool = new Piscina({ filename: entries.fibThread, minThreads: workers, maxThreads: workers, idleTimeout: Infinity });
-  const server = await serveFib(port, async (n) => {
-    const r = (await pool.run({ n })) as { value: number; servedBy: string };
-    return { n, value: r.value, servedBy: r.servedBy, spawnMs: 0 };
+  const server = await serveFib(port, async ({ n, id }) => {
+    const r = (await pool.run({ n })) as { value: number; servedBy: string; computeMs: number };
+    return { id, n, value: r.value, servedBy: r.servedBy, spawnMs: 0, computeMs: r.computeMs };
   });
   const close = async () => {
     await server.close();
