@@ -3,7 +3,8 @@
 /** One metric of every run of an experiment, overlaid on one time axis (seconds since each run started). */
 import { memo, useMemo, useState } from 'react';
 import type { RunState, StrategyInfo } from '@/lib/protocol';
-import { METRIC_LABELS, type ComparisonMetric } from '@/lib/readouts/metrics';
+import { METRIC_LABELS, METRICS_OF_LAB, type ComparisonMetric } from '@/lib/readouts/metrics';
+import type { LabId } from '@/lib/labs';
 import { isActive } from '@/lib/lab-state';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { MetricSelect } from '@/components/charts/MetricSelect';
@@ -15,6 +16,8 @@ export interface ComparisonPanelProps {
   runs: readonly RunState[];
   feeds: LiveFeeds;
   strategies: readonly StrategyInfo[];
+  /** The runs' lab: which metrics the picker offers. */
+  lab?: LabId;
 }
 
 /**
@@ -25,8 +28,11 @@ function linesKey(runs: readonly RunState[], strategies: readonly StrategyInfo[]
   return JSON.stringify([runs.map((r) => [r.id, r.strategy]), strategies.map((s) => [s.id, s.label])]);
 }
 
-function ComparisonPanelImpl({ runs, feeds, strategies }: ComparisonPanelProps) {
-  const [metric, setMetric] = useState<ComparisonMetric>('arrayBuffers');
+function ComparisonPanelImpl({ runs, feeds, strategies, lab = 'streams' }: ComparisonPanelProps) {
+  const metrics = METRICS_OF_LAB[lab];
+  // Until one is picked, each lab's first metric; one the runs' lab lacks falls back to it too.
+  const [picked, setMetric] = useState<ComparisonMetric | null>(null);
+  const metric = picked !== null && metrics.includes(picked) ? picked : metrics[0];
   const key = linesKey(runs, strategies);
   const lines = useMemo(() => {
     const [runPairs, catalog] = JSON.parse(key) as [Array<[string, string]>, Array<[string, string]>];
@@ -46,7 +52,7 @@ function ComparisonPanelImpl({ runs, feeds, strategies }: ComparisonPanelProps) 
     <section className="panel comparison" aria-labelledby="comparison-heading">
       <header className="panel-header">
         <h2 id="comparison-heading">Comparison</h2>
-        <MetricSelect id="comparison-metric" testId="comparison-metric" value={metric} onChange={setMetric} />
+        <MetricSelect id="comparison-metric" testId="comparison-metric" value={metric} onChange={setMetric} metrics={metrics} />
       </header>
       <p className="muted">Latest experiment; each strategy keeps its colour and line style on every page. Time is counted from each run’s own start.</p>
       <TimeChart testId="comparison-chart" label={`${METRIC_LABELS[metric]} of every run over seconds`} lines={lines} height={260} zoomable={finished} />

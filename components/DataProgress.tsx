@@ -1,8 +1,11 @@
-/** Progress of data files the server is generating (a run waits in 'preparing' meanwhile). */
+/** Progress of what the server prepares for runs (a run waits in 'preparing' meanwhile): data files, database tables. */
 import type { DataStatus } from '@/lib/protocol';
-import { formatMb, formatPercent } from '@/lib/readouts/format';
+import { formatMb } from '@/lib/readouts/format';
+import { failureLine, preparedFraction, preparedThing, progressLine } from '@/lib/readouts/data-progress';
 
-/** Shown only while a file is generating or after one failed. */
+const key = (d: DataStatus) => `${d.lab}-${d.unit}-${d.sizeBytes}`;
+
+/** Shown only while a file or table is being made or after one failed. */
 export function DataProgress({ data }: { data: readonly DataStatus[] }) {
   const generating = data.filter((d) => d.state === 'generating');
   const failed = data.filter((d) => d.state === 'failed');
@@ -11,22 +14,21 @@ export function DataProgress({ data }: { data: readonly DataStatus[] }) {
     <>
       {generating.length > 0 && (
         <div className="panel data-progress" data-testid="data-progress" role="status">
-          {generating.map((d) => {
-            const fraction = d.sizeBytes > 0 ? d.writtenBytes / d.sizeBytes : 0;
-            return (
-              <div key={d.sizeBytes} className="data-row">
-                <span>
-                  Generating the {formatMb(d.sizeBytes)} data file: {formatMb(d.writtenBytes)} written ({formatPercent(fraction)})
-                </span>
-                <progress max={1} value={fraction} aria-label={`${formatMb(d.sizeBytes)} data file generated`} />
-              </div>
-            );
-          })}
+          {generating.map((d) => (
+            <div key={key(d)} className="data-row" data-unit={d.unit}>
+              <span>{progressLine(d)}</span>
+              <progress
+                max={1}
+                value={preparedFraction(d)}
+                aria-label={d.unit === 'rows' ? `${preparedThing(d)} made` : `${formatMb(d.sizeBytes)} data file generated`}
+              />
+            </div>
+          ))}
         </div>
       )}
       {failed.map((d) => (
-        <p key={d.sizeBytes} className="panel form-error" role="alert">
-          The {formatMb(d.sizeBytes)} data file could not be generated{d.message ? `: ${d.message}` : '.'}
+        <p key={key(d)} className="panel form-error" role="alert">
+          {failureLine(d)}
         </p>
       ))}
     </>

@@ -7,7 +7,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import type { ClientRequest, Experiment, StrategyInfo } from '@/lib/protocol';
 import { buildStartMessage, type ExperimentFormValues } from '@/lib/form/experiment-form';
-import { fieldLabel, formFieldErrors, NO_STRATEGY, type NumericFormField } from '@/lib/form/form-fields';
+import { fieldLabel, formFieldErrors, NO_STRATEGY } from '@/lib/form/form-fields';
+import { formOf } from '@/lib/form/lab-forms';
 import type { LabError } from '@/lib/lab-state';
 import { markStartClicked } from '@/components/instrumentation';
 import { useShareableForm } from '@/components/hooks/useShareableForm';
@@ -15,7 +16,10 @@ import { StrategyPicker } from '@/components/StrategyPicker';
 import { ParamFields } from '@/components/ParamFields';
 
 export interface ExperimentFormProps {
+  /** The strategies of the form's lab (values.lab), in catalog order. */
   strategies: readonly StrategyInfo[];
+  /** Every lab's strategies: a link may name another lab than the form's. */
+  catalog: readonly StrategyInfo[];
   maxSizeMb: number;
   connected: boolean;
   values: ExperimentFormValues;
@@ -24,6 +28,8 @@ export interface ExperimentFormProps {
   serverError: LabError | null;
   /** The experiment going on when the page opened: the form shows it unless the URL carries parameters. */
   runningExperiment?: Experiment | null;
+  /** False until the page knows which experiments are its own (hello.ok): a link waits for it, see useShareableForm. */
+  identified?: boolean;
   /** Called once an experiment.start was sent. */
   onStarted?(): void;
   /** With the operator token Stop all stops everyone's runs; without it, this browser's own. */
@@ -32,21 +38,21 @@ export interface ExperimentFormProps {
 
 /** The experiment form: strategies grouped push/pull, parameters, Start and Stop all. */
 export function ExperimentForm(props: ExperimentFormProps) {
-  const { strategies, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, onStarted, operator = false } = props;
+  const { strategies, catalog, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, identified = true, onStarted, operator = false } = props;
+  const form = formOf(values.lab);
   const [clientError, setClientError] = useState<string | null>(null);
   // Server errors stay up until the next Start or until dismissed.
   const [dismissedSeq, setDismissedSeq] = useState(0);
   const shownServerError = serverError && serverError.seq > dismissedSeq ? serverError : null;
   const error = clientError ?? (shownServerError ? `Server: ${shownServerError.message}` : null);
-  const catalog = useMemo(() => strategies.map((s) => s.id), [strategies]);
-  // The form lives in the URL too, so a link reopens the same experiment.
-  const share = useShareableForm(values, onChange, catalog, maxSizeMb, runningExperiment);
+  // The form lives in the URL too, so a link reopens the same experiment (of its lab).
+  const share = useShareableForm(values, onChange, catalog, maxSizeMb, runningExperiment, identified);
   // Checked as typed: a bad field is marked where it is and Start stays off until it is fixed.
-  const fieldErrors = useMemo(() => formFieldErrors(values.numbers, maxSizeMb), [values.numbers, maxSizeMb]);
-  const badFields = Object.keys(fieldErrors) as NumericFormField[];
+  const fieldErrors = useMemo(() => formFieldErrors(values.numbers, maxSizeMb, form), [values.numbers, maxSizeMb, form]);
+  const badFields = Object.keys(fieldErrors);
   const noStrategy = strategies.length > 0 && values.strategies.length === 0;
   const blocked = badFields.length > 0 || noStrategy;
-  const blockedText = [...badFields.map(fieldLabel), ...(noStrategy ? ['no strategy picked'] : [])].join(', ');
+  const blockedText = [...badFields.map((f) => fieldLabel(f, form)), ...(noStrategy ? ['no strategy picked'] : [])].join(', ');
 
   const dismiss = () => {
     setClientError(null);
@@ -95,6 +101,7 @@ export function ExperimentForm(props: ExperimentFormProps) {
       )}
       <div className="form-grid">
         <StrategyPicker
+          lab={values.lab}
           strategies={strategies}
           selected={values.strategies}
           error={noStrategy ? NO_STRATEGY : null}

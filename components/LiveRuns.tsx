@@ -2,14 +2,15 @@
 
 /** The live view: a card per run of the latest experiment, and a line for runs of older ones still going. */
 import { useMemo, useState } from 'react';
-import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
+import type { Experiment, RunState, RunSummary, StrategyInfo } from '@/lib/protocol';
 import type { LabState } from '@/lib/lab-state';
 import { isActive, isOwn, queuePlace } from '@/lib/lab-state';
 import { formatClock } from '@/lib/readouts/format';
+import { experimentParamsText } from '@/lib/readouts/params-text';
 import { RunCard } from '@/components/RunCard';
 import { useProgressiveCount } from '@/components/hooks/useProgressiveCount';
 import { StatusBadge } from '@/components/StatusBadge';
-import { ScaleGroup } from '@/components/charts/scale-group';
+import { ScaleGroups } from '@/components/charts/scale-group';
 import type { LiveFeeds } from '@/components/charts/sample-source';
 
 const NO_SAMPLES: never[] = [];
@@ -24,14 +25,15 @@ export interface LiveRunsProps {
   onStopExperiment(experimentId: string): void;
 }
 
-function describeParams(e: Experiment): string {
-  const p = e.params;
-  const parts = [`${p.sizeMb} MB file`, `${p.delayMs} ms/chunk`, `${p.chunkKb} KB chunks`];
-  if (p.cpuUs > 0) parts.push(`${p.cpuUs} µs CPU/chunk`);
-  parts.push(p.budgetMb === null ? 'no budget' : `budget ${p.budgetMb} MB`);
-  if (p.retained) parts.push('retained mode');
-  parts.push(e.parallel ? 'parallel' : 'one at a time');
-  return parts.join(' · ');
+/**
+ * The experiment's finished summaries, the same array while the set of finished runs stays the
+ * same: the cards are memoised, and a new array on every state update would re-render them all
+ * (4 times a second). A run's summary never changes once it has one (lab-state keeps it).
+ */
+function useSummaries(runs: readonly RunState[]): readonly RunSummary[] {
+  const key = runs.map((r) => (r.summary ? r.id : '')).join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => runs.flatMap((r) => (r.summary ? [r.summary] : [])), [key]);
 }
 
 /** Cards for the given experiment's runs plus a compact list of other active runs. */
@@ -39,7 +41,8 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
   // Cards of one experiment share their y-scale unless the user asks for each card's own.
   const [sharedScale, setSharedScale] = useState(true);
   const experimentId = experiment?.id ?? null;
-  const scaleGroup = useMemo(() => (experimentId && sharedScale ? new ScaleGroup() : null), [experimentId, sharedScale]);
+  const scaleGroups = useMemo(() => (experimentId && sharedScale ? new ScaleGroups() : null), [experimentId, sharedScale]);
+  const siblings = useSummaries(runs);
   // Cards mount a couple per frame: a dozen at once was one long task (docs/results.md §7).
   const mounted = useProgressiveCount(runs.length, experiment?.id ?? null);
   const info = (id: string): StrategyInfo | undefined => state.strategies.find((s) => s.id === id);
@@ -60,7 +63,7 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
           <>
             <span className="muted">
               {isOwn(state, experiment) ? 'started' : `${experiment.owner?.name ?? 'someone else'}’s experiment (watching), started`} {formatClock(experiment.createdAt)} ·{' '}
-              {describeParams(experiment)}
+              {experimentParamsText(experiment)}
             </span>
             <span className="check-inline">
               <input id="shared-scale" type="checkbox" data-testid="shared-scale-toggle" checked={sharedScale} onChange={(e) => setSharedScale(e.target.checked)} />
@@ -88,7 +91,8 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
             canStop={mayStop}
             waiting={queuePlace(state, run.id)}
             feed={feeds.feed(run.id)}
-            scaleGroup={scaleGroup}
+            scaleGroups={scaleGroups}
+            siblings={siblings}
           />
         ))}
       </div>

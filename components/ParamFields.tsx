@@ -1,8 +1,8 @@
 'use client';
 
 /** Every numeric parameter of a run and the form's two switches, each with its range, a note and, when bad, its error. */
-import { FIELD_SPECS, fieldMax, type NumericFormField } from '@/lib/form/form-fields';
-import { LIMITS } from '@/lib/params';
+import { fieldRange } from '@/lib/form/form-fields';
+import { formOf } from '@/lib/form/lab-forms';
 import { MB_NOTE } from '@/lib/readouts/format';
 import type { ExperimentFormValues } from '@/lib/form/experiment-form';
 
@@ -10,7 +10,7 @@ export interface ParamFieldsProps {
   values: ExperimentFormValues;
   maxSizeMb: number;
   /** The message of each field whose text is not a valid value (shown under it, and the field marked invalid). */
-  errors: Partial<Record<NumericFormField, string>>;
+  errors: Readonly<Record<string, string>>;
   onChange(values: ExperimentFormValues): void;
 }
 
@@ -31,15 +31,16 @@ function CheckField({ id, label, note, checked, onChange }: { id: string; label:
  * reports "" for text it cannot read, which would pass for an empty (null) field unseen.
  */
 export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFieldsProps) {
-  const setNumber = (field: NumericFormField, text: string) => onChange({ ...values, numbers: { ...values.numbers, [field]: text } });
+  // The fields of the lab the form is for: switching labs shows the other lab's.
+  const form = formOf(values.lab);
+  const setNumber = (field: string, text: string) => onChange({ ...values, numbers: { ...values.numbers, [field]: text } });
   return (
     <>
       <p className="note" id="unit-note" data-testid="unit-note">
         {MB_NOTE} KB = KiB.
       </p>
       <div className="param-fields">
-        {FIELD_SPECS.map(({ field, label, unit, hint, integer, empty }) => {
-          const max = fieldMax(field, maxSizeMb);
+        {form.fields.map(({ field, label, unit, hint, integer, empty }) => {
           const id = `input-${field}`;
           const error = errors[field];
           const note = [hint, empty ? `empty = ${empty}` : null].filter(Boolean).join(', ');
@@ -55,7 +56,7 @@ export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFields
                 type="text"
                 inputMode={integer ? 'numeric' : 'decimal'}
                 autoComplete="off"
-                value={values.numbers[field]}
+                value={values.numbers[field] ?? ''}
                 onChange={(e) => setNumber(field, e.target.value)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
@@ -67,7 +68,7 @@ export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFields
               )}
               <span className="hint" id={`${id}-hint`}>
                 {integer ? 'whole number ' : ''}
-                {LIMITS[field].min}–{max}
+                {fieldRange(field, maxSizeMb, form)}
                 {note ? `, ${note}` : ''}
               </span>
             </div>
@@ -81,13 +82,19 @@ export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFields
         checked={values.retained}
         onChange={(retained) => onChange({ ...values, retained })}
       />
-      <CheckField
-        id="input-parallel"
-        label="Run strategies in parallel"
-        note="Faster, but the runs share CPU and disk, so their figures disturb each other."
-        checked={values.parallel}
-        onChange={(parallel) => onChange({ ...values, parallel })}
-      />
+      {form.runsAlone === null ? (
+        <CheckField
+          id="input-parallel"
+          label="Run strategies in parallel"
+          note="Faster, but the runs share CPU and disk, so their figures disturb each other."
+          checked={values.parallel}
+          onChange={(parallel) => onChange({ ...values, parallel })}
+        />
+      ) : (
+        <p className="note" data-testid="one-at-a-time-note">
+          Strategies run one at a time: {form.runsAlone}.
+        </p>
+      )}
     </>
   );
 }

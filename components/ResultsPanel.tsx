@@ -5,15 +5,18 @@ import { useMemo, useState } from 'react';
 import type { RunState } from '@/lib/protocol';
 import type { LabState } from '@/lib/lab-state';
 import { runsOf } from '@/lib/lab-state';
-import { ARTICLE_RUN, ResultsTable } from '@/components/ResultsTable';
+import { ResultsByLab } from '@/components/ResultsByLab';
+import type { LabId } from '@/lib/labs';
 
 export interface ResultsPanelProps {
   state: LabState;
   latestRuns: readonly RunState[];
+  /** The lab the page shows: its table stands empty before any run finished. */
+  lab: LabId;
 }
 
 /** Heading, the "all experiments" switch and the results table. */
-export function ResultsPanel({ state, latestRuns }: ResultsPanelProps) {
+export function ResultsPanel({ state, latestRuns, lab }: ResultsPanelProps) {
   const [all, setAll] = useState(false);
   const ended = useMemo(() => {
     const runs = all ? state.experiments.flatMap((e) => runsOf(state, e)) : latestRuns;
@@ -29,11 +32,7 @@ export function ResultsPanel({ state, latestRuns }: ResultsPanelProps) {
           <label htmlFor="results-all">All experiments</label>
         </span>
       </header>
-      <p className="muted">
-        Peak memory in MB (MiB). The Article column is the peak the source article published for that strategy, for a {ARTICLE_RUN.sizeMb} MB
-        file at {ARTICLE_RUN.delayMs} ms per chunk; it is shown only beside runs with those parameters.
-      </p>
-      <ResultsTable runs={ended} strategies={state.strategies} experiments={state.experiments} showExperiment={all} />
+      <ResultsByLab runs={ended} strategies={state.strategies} experiments={state.experiments} showExperiment={all} lab={lab} explain />
     </section>
   );
 }

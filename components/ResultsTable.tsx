@@ -1,13 +1,14 @@
 'use client';
 
-/** Figures of finished runs next to the article's published ones. */
+/** Figures of finished streams runs next to the article's published ones. */
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
-import type { RunParams } from '@/lib/params';
+import { paramsOfLab } from '@/lib/labs';
+import { legendParamsText } from '@/lib/readouts/params-text';
 import { formatMbNumber } from '@/lib/readouts/format';
 import { StatusBadge } from '@/components/StatusBadge';
 
 export interface ResultsTableProps {
-  /** Finished runs (with a summary), in display order. */
+  /** Finished streams runs (with a summary), in display order. */
   runs: readonly RunState[];
   strategies: readonly StrategyInfo[];
   experiments: readonly Experiment[];
@@ -17,9 +18,10 @@ export interface ResultsTableProps {
 /** The article's experiment: its published peaks only compare with runs of the same file size and delay. */
 export const ARTICLE_RUN = { sizeMb: 150, delayMs: 10, node: '20.11' } as const;
 
-/** True when a run used the article's file size and per-chunk delay, so its peak may stand beside the article's. */
-export function likeTheArticle(p: Pick<RunParams, 'sizeMb' | 'delayMs'>): boolean {
-  return p.sizeMb === ARTICLE_RUN.sizeMb && p.delayMs === ARTICLE_RUN.delayMs;
+/** True when a streams run used the article's file size and per-chunk delay, so its peak may stand beside the article's. */
+export function likeTheArticle(run: Pick<RunState, 'lab' | 'params'>): boolean {
+  const p = paramsOfLab(run, 'streams');
+  return p !== null && p.sizeMb === ARTICLE_RUN.sizeMb && p.delayMs === ARTICLE_RUN.delayMs;
 }
 
 function MbCell({ field, bytes }: { field: string; bytes: number }) {
@@ -30,12 +32,12 @@ function MbCell({ field, bytes }: { field: string; bytes: number }) {
   );
 }
 
-/** Table of ended runs: outcome, peak memory, duration and throughput. */
+/** Table of ended streams runs: outcome, peak memory, duration and throughput. */
 export function ResultsTable({ runs, strategies, experiments, showExperiment }: ResultsTableProps) {
   const experimentNumber = (id: string) => experiments.findIndex((e) => e.id === id) + 1;
   // Runs of strategies the article measured, whose parameters differ from the article's: their Article cell stays empty.
-  const unlike = runs.filter((r) => r.summary && !likeTheArticle(r.params) && strategies.find((x) => x.id === r.strategy)?.article);
-  const unlikeParams = [...new Set(unlike.map((r) => `${r.params.sizeMb} MB, ${r.params.delayMs} ms`))].join('; ');
+  const unlike = runs.filter((r) => r.summary && !likeTheArticle(r) && strategies.find((x) => x.id === r.strategy)?.article);
+  const unlikeParams = [...new Set(unlike.map((r) => legendParamsText(r)))].join('; ');
   return (
     <>
       <p className="scroll-hint" aria-hidden="true">
@@ -71,7 +73,7 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
             )}
             {runs.map((run) => {
               const s = run.summary;
-              if (!s) return null;
+              if (s?.lab !== 'streams') return null;
               const info = strategies.find((x) => x.id === run.strategy);
               return (
                 <tr key={run.id} data-testid="result-row" data-run-id={run.id} data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
@@ -85,7 +87,7 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
                   </td>
                   <MbCell field="rss" bytes={s.peak.rss} />
                   <td className="num article" title={info?.article?.note} data-testid="article-cell">
-                    {info?.article && likeTheArticle(run.params) ? info.article.peakMb : '–'}
+                    {info?.article && likeTheArticle(run) ? info.article.peakMb : '–'}
                   </td>
                   <MbCell field="heapUsed" bytes={s.peak.heapUsed} />
                   <MbCell field="external" bytes={s.peak.external} />

@@ -2,13 +2,23 @@
 
 /** Strategy checkboxes, grouped by whether the reader waits for the consumer (pull) or not (push). */
 import type { StrategyInfo } from '@/lib/protocol';
+import type { PageLabId } from '@/lib/labs';
 
-const GROUPS = [
-  { mode: 'push', title: 'Push', blurb: 'the source emits without waiting' },
-  { mode: 'pull', title: 'Pull', blurb: 'the consumer asks for each chunk' },
-] as const;
+/** What push and pull mean in each lab: who waits for whom. */
+const GROUPS: Record<PageLabId, ReadonlyArray<{ mode: 'push' | 'pull'; title: string; blurb: string }>> = {
+  streams: [
+    { mode: 'push', title: 'Push', blurb: 'the source emits without waiting' },
+    { mode: 'pull', title: 'Pull', blurb: 'the consumer asks for each chunk' },
+  ],
+  http: [
+    { mode: 'push', title: 'Push', blurb: 'the server writes without waiting for the client' },
+    { mode: 'pull', title: 'Pull', blurb: 'the server writes as the client reads (drain)' },
+  ],
+};
 
 export interface StrategyPickerProps {
+  /** The lab whose strategies these are (how its groups are explained). */
+  lab?: PageLabId;
   strategies: readonly StrategyInfo[];
   selected: readonly string[];
   /** Shown under the legend when the selection cannot start (none picked). */
@@ -17,7 +27,7 @@ export interface StrategyPickerProps {
 }
 
 /** Checkbox list of every strategy with its one-line explanation. */
-export function StrategyPicker({ strategies, selected, error, onChange }: StrategyPickerProps) {
+export function StrategyPicker({ lab = 'streams', strategies, selected, error, onChange }: StrategyPickerProps) {
   const chosen = new Set(selected);
   const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((s) => s !== id));
 
@@ -33,7 +43,7 @@ export function StrategyPicker({ strategies, selected, error, onChange }: Strate
         <p className="muted">Loading strategies from the server…</p>
       ) : (
         <div className="strategy-groups">
-          {GROUPS.map((group) => (
+          {GROUPS[lab].map((group) => (
             <div className="strategy-group" key={group.mode}>
               <h3>
                 <span className={`badge mode-${group.mode}`}>{group.title}</span> <span className="muted">{group.blurb}</span>

@@ -1,15 +1,17 @@
 'use client';
 
-/** The whole page: form, live runs, comparison, results and code, fed by one socket. */
+/** The whole page: lab switch, form, live runs, comparison, results and code, fed by one socket. */
 import Link from 'next/link';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
-import { defaultFormValues, type ExperimentFormValues } from '@/lib/form/experiment-form';
+import { DEFAULT_FORM_LAB, defaultFormValues, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
 import { followedExperiment, isActive, runsOf } from '@/lib/lab-state';
+import { isPageLab, labOf, PAGE_LABS, type PageLabId } from '@/lib/labs';
 import { RoomPanel } from '@/components/RoomPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
 import { ExperimentForm } from '@/components/ExperimentForm';
 import { DataProgress } from '@/components/DataProgress';
+import { LabSwitch } from '@/components/LabSwitch';
 import { LiveRuns } from '@/components/LiveRuns';
 import { ComparisonPanel } from '@/components/ComparisonPanel';
 import { ResultsPanel } from '@/components/ResultsPanel';
@@ -18,22 +20,66 @@ import { LessonsLink } from '@/components/lessons/LessonsLink';
 // readouts: scroll to and announce the runs a Start created; prefill the form with a running experiment.
 import { useStartFeedback } from '@/components/hooks/useStartFeedback';
 
+/** What each lab is about, under the title. */
+const TAGLINES: Record<PageLabId, ReactNode> = {
+  streams: (
+    <>
+      Push readers buffer the whole file; pull readers stay flat. Watch <code>process.memoryUsage()</code> while a slow consumer reads.
+    </>
+  ),
+  http: (
+    <>
+      A buffered JSON response holds every row in the server&apos;s heap; a streamed one stays flat. Watch its memory, socket buffers and
+      latency under load.
+    </>
+  ),
+};
+
+/** The lab a link names, read after hydration (the server renders the default lab). */
+function useLinkedLab(): PageLabId {
+  return useSyncExternalStore(
+    () => () => {},
+    () => labFromQuery(new URLSearchParams(window.location.search)).lab,
+    () => DEFAULT_FORM_LAB,
+  );
+}
+
 /** Root client component of Stream Lab. */
 export function StreamLab() {
   const { state, connection, feeds, send, reintroduce } = useLabSocket();
-  const [form, setForm] = useState<ExperimentFormValues>(defaultFormValues);
-  // An experiment of someone else's chosen in the Room panel; null: this browser's latest.
+  // Each lab keeps its own form, so switching back finds it as it was left.
+  const [forms, setForms] = useState<Record<PageLabId, ExperimentFormValues>>(() => Object.fromEntries(PAGE_LABS.map((l) => [l, defaultFormValues(l)])) as Record<PageLabId, ExperimentFormValues>);
+  // The lab chosen on this page; until then, the one the link names.
+  const linked = useLinkedLab();
+  const [chosen, setChosen] = useState<PageLabId | null>(null);
+  const lab = chosen ?? linked;
+  const form = forms[lab];
+  const setForm = useCallback((values: ExperimentFormValues) => {
+    setForms((prev) => ({ ...prev, [values.lab]: values }));
+    setChosen(values.lab);
+  }, []);
+  // An experiment of someone else's chosen in the Room panel; null: this browser's latest of the lab.
   const [watching, setWatching] = useState<string | null>(null);
 
-  const experiment = followedExperiment(state, watching);
+  const experiment = followedExperiment(state, watching, lab);
   const runs = useMemo(() => (experiment ? runsOf(state, experiment) : []), [state, experiment]);
+  // A page opened while this browser's experiment runs shows that experiment's form, whatever its lab.
+  const latest = followedExperiment(state, null);
+  const runningExperiment = latest && isPageLab(latest.lab) && runsOf(state, latest).some(isActive) ? latest : null;
+  const labStrategies = useMemo(() => state.strategies.filter((s) => s.lab === lab), [state.strategies, lab]);
 
   // readouts (start feedback, prefill)
   const feedback = useStartFeedback(experiment, runs, state.strategies);
-  const runningExperiment = runs.some(isActive) ? experiment : null;
 
   const stopRun = useCallback((runId: string) => send({ type: 'run.stop', runId }), [send]);
   const stopExperiment = useCallback((experimentId: string) => send({ type: 'experiment.stop', experimentId }), [send]);
+  const watch = (id: string | null) => {
+    setWatching(id);
+    // Watching shows that experiment's lab, so its form and results match its cards.
+    const e = id === null ? null : state.experiments.find((x) => x.id === id);
+    const of = e ? labOf(e) : null;
+    if (isPageLab(of)) setChosen(of);
+  };
 
   // Code for what is ticked now and for what the latest experiment ran, in catalog order.
   const codeStrategies = useMemo(() => {
@@ -45,10 +91,12 @@ export function StreamLab() {
     <>
       <header className="site-header">
         <div>
-          <h1>Stream Lab</h1>
-          <p className="tagline">
-            Push readers buffer the whole file; pull readers stay flat. Watch <code>process.memoryUsage()</code> while a slow consumer
-            reads.
+          <div className="site-title">
+            <h1>Stream Lab</h1>
+            <LabSwitch lab={lab} onChange={(l) => setChosen(l)} />
+          </div>
+          <p className="tagline" data-testid="tagline">
+            {TAGLINES[lab]}
           </p>
         </div>
         <div className="header-meta">
@@ -62,7 +110,8 @@ export function StreamLab() {
       </header>
       <main className="layout">
         <ExperimentForm
-          strategies={state.strategies}
+          strategies={labStrategies}
+          catalog={state.strategies}
           maxSizeMb={state.maxSizeMb}
           connected={connection === 'connected'}
           values={form}
@@ -70,6 +119,7 @@ export function StreamLab() {
           send={send}
           serverError={state.error}
           runningExperiment={runningExperiment}
+          identified={state.me !== null}
           operator={state.me?.operator ?? false}
           onStarted={() => {
             setWatching(null);
@@ -79,17 +129,11 @@ export function StreamLab() {
         <p className="visually-hidden" role="status" aria-live="polite" data-testid="runs-announcer">
           {feedback.announcement}
         </p>
-        <RoomPanel
-          state={state}
-          watching={watching}
-          onWatch={setWatching}
-          onStop={stopExperiment}
-          onIdentityChange={reintroduce}
-        />
+        <RoomPanel state={state} watching={watching} onWatch={watch} onStop={stopExperiment} onIdentityChange={reintroduce} />
         <DataProgress data={state.data} />
         <LiveRuns state={state} experiment={experiment} runs={runs} feeds={feeds} onStopRun={stopRun} onStopExperiment={stopExperiment} />
-        <ComparisonPanel runs={runs} feeds={feeds} strategies={state.strategies} />
-        <ResultsPanel state={state} latestRuns={runs} />
+        <ComparisonPanel runs={runs} feeds={feeds} strategies={state.strategies} lab={experiment ? labOf(experiment) : lab} />
+        <ResultsPanel state={state} latestRuns={runs} lab={lab} />
         <CodePanel strategies={codeStrategies} />
       </main>
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyServerMessages, initialLabState, keptRunIds, latestExperiment, runsOf, type LabState } from './lab-state';
+import { applyServerMessages, followedExperiment, initialLabState, keptRunIds, latestExperiment, runsOf, type LabState } from './lab-state';
 import { boundSeries } from './series';
 import { DEFAULT_PARAMS, MIB } from './params';
 import type { Experiment, RunState, RunSummary, ServerMessage } from './protocol';
@@ -106,10 +106,20 @@ describe('applyServerMessages', () => {
   it('tracks data files by size', () => {
     const d = (writtenBytes: number, state: 'generating' | 'ready') => ({
       type: 'data.progress' as const,
-      data: { sizeBytes: 100, writtenBytes, state, message: null },
+      data: { lab: 'streams', unit: 'bytes' as const, sizeBytes: 100, writtenBytes, state, message: null },
     });
     const s = applyServerMessages(initialLabState, [d(10, 'generating'), d(100, 'ready')]);
-    expect(s.data).toEqual([{ sizeBytes: 100, writtenBytes: 100, state: 'ready', message: null }]);
+    expect(s.data).toEqual([{ lab: 'streams', unit: 'bytes', sizeBytes: 100, writtenBytes: 100, state: 'ready', message: null }]);
+  });
+
+  it('keeps a table of N rows apart from a file of N bytes', () => {
+    const file = { lab: 'streams', unit: 'bytes' as const, sizeBytes: 1000, writtenBytes: 1000, state: 'ready' as const, message: null };
+    const table = { lab: 'http', unit: 'rows' as const, sizeBytes: 1000, writtenBytes: 400, state: 'generating' as const, message: null };
+    const s = applyServerMessages(initialLabState, [
+      { type: 'data.progress', data: file },
+      { type: 'data.progress', data: table },
+    ]);
+    expect(s.data).toEqual([file, table]);
   });
 
 
@@ -144,5 +154,21 @@ describe('boundSeries', () => {
     expect(out.length).toBeLessThanOrEqual(10);
     expect(out[0]).toBe(0);
     expect(out.at(-1)).toBe(20);
+  });
+});
+
+describe('followedExperiment', () => {
+  const me = { owner: { id: 'me', name: null }, operator: false };
+  const mine = (id: string, createdAt: number, lab: string): Experiment => ({ ...experiment(id, createdAt, []), lab, owner: me.owner });
+  const state: LabState = { ...initialLabState, me, experiments: [mine('s1', 1, 'streams'), mine('h1', 2, 'http'), mine('s2', 3, 'streams'), mine('h2', 4, 'http')] };
+
+  it('follows this browser’s latest experiment of the lab the page shows', () => {
+    expect(followedExperiment(state, null)?.id).toBe('h2');
+    expect(followedExperiment(state, null, 'streams')?.id).toBe('s2');
+    expect(followedExperiment(state, null, 'http')?.id).toBe('h2');
+  });
+
+  it('shows an experiment chosen in the Room panel whatever its lab', () => {
+    expect(followedExperiment(state, 'h1', 'streams')?.id).toBe('h1');
   });
 });

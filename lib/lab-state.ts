@@ -70,8 +70,9 @@ function upsertExperiment(list: Experiment[], e: Experiment): Experiment[] {
   return [...rest, e].sort((a, b) => a.createdAt - b.createdAt);
 }
 
+/** A lab's file or table of one size is one entry: 1000 rows and 1000 bytes are not the same thing. */
 function upsertData(list: DataStatus[], d: DataStatus): DataStatus[] {
-  return [...list.filter((x) => x.sizeBytes !== d.sizeBytes), d];
+  return [...list.filter((x) => x.lab !== d.lab || x.unit !== d.unit || x.sizeBytes !== d.sizeBytes), d];
 }
 
 function appendTo<T>(map: Map<string, T[]>, key: string, items: readonly T[]): void {
@@ -190,15 +191,16 @@ export function isOwn(state: LabState, experiment: Experiment): boolean {
 
 /**
  * The experiment a page shows: the one it chose to watch in the Room panel, else the latest
- * this browser started. Another browser's Start never takes over the page.
+ * this browser started (of the given lab, when the page shows one lab). Another browser's Start
+ * never takes over the page.
  */
-export function followedExperiment(state: LabState, watching: string | null): Experiment | null {
+export function followedExperiment(state: LabState, watching: string | null, lab: string | null = null): Experiment | null {
   if (watching !== null) {
     const chosen = state.experiments.find((e) => e.id === watching);
     if (chosen) return chosen;
   }
   if (!state.me) return null;
-  return state.experiments.filter((e) => isOwn(state, e)).at(-1) ?? null;
+  return state.experiments.filter((e) => isOwn(state, e) && (lab === null || e.lab === lab)).at(-1) ?? null;
 }
 
 /** Where a waiting run stands: its place (1 = next) and the estimated wait; null when it is not waiting. */

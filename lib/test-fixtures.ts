@@ -1,27 +1,22 @@
-/** Shared by unit tests: the one sample fixture and the one summary fixture (streams lab). */
+/** Shared by unit tests: the one sample fixture and a summary fixture per lab. */
 import { DEFAULT_PARAMS, MIB } from './params';
-import type { Memory, Sample, StreamsSummary } from './protocol';
+import type { HttpSummary, Memory, Sample, StreamsSummary } from './protocol';
+import { DEFAULT_HTTP_PARAMS } from '../server/labs/http/params';
+import { HTTP_READINGS } from '../server/labs/http/schema';
 
+/** The fields every lab's sample has, all zero. */
+function commonSample(): Sample {
+  return { t: 0, at: 0, rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0, elMeanMs: 0, elMaxMs: 0, gcCount: 0, gcMs: 0 };
+}
+
+/** A streams lab sample: the common fields and the lab's readings, zero unless patched. */
 export function makeSample(patch: Partial<Sample> = {}): Sample {
-  return {
-    t: 0,
-    at: 0,
-    rss: 0,
-    heapTotal: 0,
-    heapUsed: 0,
-    external: 0,
-    arrayBuffers: 0,
-    bytesRead: 0,
-    bytesProcessed: 0,
-    chunks: 0,
-    inFlight: 0,
-    readableLength: 0,
-    elMeanMs: 0,
-    elMaxMs: 0,
-    gcCount: 0,
-    gcMs: 0,
-    ...patch,
-  };
+  return { ...commonSample(), bytesRead: 0, bytesProcessed: 0, chunks: 0, inFlight: 0, readableLength: 0, ...patch };
+}
+
+/** An HTTP lab sample: the common fields and every one of the lab's readings, zero unless patched. */
+export function makeHttpSample(patch: Partial<Sample> = {}): Sample {
+  return { ...commonSample(), ...Object.fromEntries(HTTP_READINGS.map((r) => [r, 0])), ...patch } as Sample;
 }
 
 type SummaryPatch = Omit<Partial<StreamsSummary>, 'peak' | 'params'> & { peak?: Partial<Memory>; params?: Partial<StreamsSummary['params']> };
@@ -57,5 +52,50 @@ export function makeSummary(over: SummaryPatch = {}): StreamsSummary {
     startedAt: 1_700_000_000_000,
     ...rest,
     lab: 'streams',
+  };
+}
+
+type HttpSummaryPatch = Omit<Partial<HttpSummary>, 'peak' | 'params'> & { peak?: Partial<Memory>; params?: Partial<HttpSummary['params']> };
+
+/**
+ * A completed HTTP run: 20 responses of a 1,000-row table, 4 clients at once, with unremarkable
+ * figures; tests patch what they test.
+ */
+export function makeHttpSummary(over: HttpSummaryPatch = {}): HttpSummary {
+  const { peak, params, ...rest } = over;
+  return {
+    runId: 'h1',
+    strategy: 'buffered-json',
+    outcome: 'completed',
+    reason: null,
+    durationMs: 1400,
+    peak: { rss: 67 * MIB, heapTotal: 14 * MIB, heapUsed: 9 * MIB, external: 4 * MIB, arrayBuffers: MIB / 8, ...peak },
+    idle: null,
+    aboveIdle: null,
+    procPeakRss: 68 * MIB,
+    eventLoopDelayMs: { p50: 1, p99: 20, max: 25 },
+    gc: { count: 5, totalMs: 6 },
+    cpu: null,
+    sampleCount: 28,
+    nodeVersion: '20.20.2',
+    library: { name: 'pg', version: '8.16.3' },
+    params: { ...DEFAULT_HTTP_PARAMS, rows: 1000, requests: 20, concurrency: 4, ...params },
+    startedAt: 1_700_000_000_000,
+    rows: 1000,
+    requestsPlanned: 20,
+    responsesOk: 20,
+    badResponses: 0,
+    reqPerSec: 19.5,
+    latencyP50Ms: 20,
+    latencyP99Ms: 120,
+    ttfbP50Ms: 20,
+    transferP50Ms: 0.4,
+    bytesReceived: 20 * 90_000,
+    peakWritableBytes: 0,
+    peakOpenResponses: 4,
+    slowP50Ms: 0,
+    loadCpuMs: 800,
+    ...rest,
+    lab: 'http',
   };
 }

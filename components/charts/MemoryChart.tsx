@@ -11,7 +11,7 @@ import { MAX_POINTS_PER_SERIES } from '@/lib/series/decimate';
 import { TimeChart, type ReferenceLine } from './TimeChart';
 import type { ChartLine } from './chart-lines';
 import { staticSource } from './sample-source';
-import { bytesScale } from './units';
+import { bytesScale, type SeriesUnit } from './units';
 
 export interface ChartSeries {
   id: string;
@@ -24,8 +24,8 @@ export interface ChartSeries {
   emphasis?: boolean;
   /** x = ms since the run started, y = bytes (or `valueUnit`); ascending x. */
   points: readonly Point[];
-  /** What y is measured in; bytes unless said (CPU %, utilization). */
-  valueUnit?: 'bytes' | 'percent' | 'ratio';
+  /** What y is measured in; bytes unless said (CPU %, utilization, latency ms, responses/s). */
+  valueUnit?: SeriesUnit;
 }
 
 export type ChartReferenceLine = ReferenceLine;

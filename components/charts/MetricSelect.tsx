@@ -1,6 +1,6 @@
 'use client';
 
-/** The "Metric" picker of the comparison charts: one option per comparison metric. */
+/** The "Metric" picker of the comparison charts: one option per metric of the labs compared. */
 import { COMPARISON_METRICS, isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/readouts/metrics';
 
 export interface MetricSelectProps {
@@ -9,10 +9,12 @@ export interface MetricSelectProps {
   testId: string;
   value: ComparisonMetric;
   onChange(metric: ComparisonMetric): void;
+  /** The metrics offered, in order; the streams lab's by default. */
+  metrics?: readonly ComparisonMetric[];
 }
 
 /** A labelled <select> of the comparison metrics; ignores values that are not one. */
-export function MetricSelect({ id, testId, value, onChange }: MetricSelectProps) {
+export function MetricSelect({ id, testId, value, onChange, metrics = COMPARISON_METRICS }: MetricSelectProps) {
   return (
     <>
       <label htmlFor={id}>Metric</label>
@@ -24,7 +26,7 @@ export function MetricSelect({ id, testId, value, onChange }: MetricSelectProps)
           if (isComparisonMetric(e.target.value)) onChange(e.target.value);
         }}
       >
-        {COMPARISON_METRICS.map((m) => (
+        {metrics.map((m) => (
           <option key={m} value={m}>
             {METRIC_LABELS[m]}
           </option>

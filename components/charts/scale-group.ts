@@ -57,3 +57,21 @@ export class ScaleGroup {
     for (const [member, onChange] of this.listeners) if (member !== changedBy) onChange();
   }
 }
+
+/**
+ * The shared scales of one experiment's cards, one per kind of chart (memory, latency, CPU…):
+ * cards on the same view share an axis; a card switched to another view joins that view's group.
+ */
+export class ScaleGroups {
+  private readonly groups = new Map<string, ScaleGroup>();
+
+  /** The group of a kind of chart; `base` 1024 for bytes, 1000 for every other unit. */
+  of(kind: string, base: 1000 | 1024 = 1000): ScaleGroup {
+    let group = this.groups.get(kind);
+    if (!group) {
+      group = new ScaleGroup(base);
+      this.groups.set(kind, group);
+    }
+    return group;
+  }
+}

@@ -7,10 +7,23 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
-import { buildStartMessage, formFromQuery } from '@/lib/form/experiment-form';
+import { buildStartMessage, formFromQuery, labFromQuery, type BuildResult, type ExperimentFormValues } from '@/lib/form/experiment-form';
+import { runParamsText } from '@/lib/readouts/params-text';
 import { runsOf } from '@/lib/lab-state';
 import { RunCard } from '@/components/RunCard';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
+
+/** "4 MB file · 1 ms per chunk · 64 KB chunks", "1,000 rows · 20 requests · 4 at once": the preset, as typed in the link. */
+function presetText(values: ExperimentFormValues, built: BuildResult | null): string {
+  const n = values.numbers;
+  const main =
+    values.lab === 'streams'
+      ? `${n.sizeMb} MB file · ${n.delayMs} ms per chunk · ${n.chunkKb} KB chunks`
+      : built?.ok
+        ? runParamsText({ lab: values.lab, params: { ...built.message.params, retained: false } })
+        : '';
+  return `${main}${values.retained ? ' · retained' : ''}${values.parallel ? ' · in parallel' : ''}`;
+}
 
 /** The embeddable preset experiment. */
 export function EmbedExperiment({ query }: { query: string }) {
@@ -18,7 +31,9 @@ export function EmbedExperiment({ query }: { query: string }) {
   // Experiments that existed when Start was pressed: the first new one with our strategies is ours.
   const [startedAfter, setStartedAfter] = useState<Set<string> | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const catalog = useMemo(() => state.strategies.map((s) => s.id), [state.strategies]);
+  // The link names its lab (lab=http; none: streams): its strategies are that lab's.
+  const lab = labFromQuery(new URLSearchParams(query)).lab;
+  const catalog = useMemo(() => state.strategies.filter((s) => s.lab === lab).map((s) => s.id), [state.strategies, lab]);
   const preset = useMemo(() => (state.synced ? formFromQuery(new URLSearchParams(query), catalog, state.maxSizeMb) : null), [state.synced, query, catalog, state.maxSizeMb]);
   const built = preset ? buildStartMessage(preset.values, catalog, state.maxSizeMb) : null;
 
@@ -47,9 +62,7 @@ export function EmbedExperiment({ query }: { query: string }) {
         </header>
         {preset && (
           <p className="muted" data-testid="embed-preset">
-            {preset.values.numbers.sizeMb} MB file · {preset.values.numbers.delayMs} ms per chunk · {preset.values.numbers.chunkKb} KB chunks
-            {preset.values.retained ? ' · retained' : ''}
-            {preset.values.parallel ? ' · in parallel' : ''}
+            {presetText(preset.values, built)}
           </p>
         )}
         {preset && preset.notes.length > 0 && (

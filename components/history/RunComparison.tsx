@@ -7,9 +7,10 @@
 import { useMemo, useState } from 'react';
 import { parseRunIds, type RunDetail } from '@/lib/history';
 import { summariesToMarkdown } from '@/lib/history/export';
-import { isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/readouts/metrics';
+import { isComparisonMetric, METRIC_LABELS, metricsOfLabs, type ComparisonMetric } from '@/lib/readouts/metrics';
+import { LAB_IDS, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
-import { ResultsTable } from '@/components/ResultsTable';
+import { ResultsByLab } from '@/components/ResultsByLab';
 import { MetricSelect } from '@/components/charts/MetricSelect';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
@@ -41,7 +42,7 @@ export function RunComparison({ idsParam, metricParam, embed = false }: { idsPar
       details={details.data}
       strategies={strategies}
       embed={embed}
-      initialMetric={metricParam && isComparisonMetric(metricParam) ? metricParam : 'arrayBuffers'}
+      metricParam={metricParam ?? null}
     />
   );
   if (embed) return <main className="embed">{body}</main>;
@@ -57,11 +58,16 @@ interface ComparisonViewProps {
   details: readonly RunDetail[];
   strategies: readonly StrategyInfo[];
   embed: boolean;
-  initialMetric: ComparisonMetric;
+  /** ?metric= of the page; a metric none of the runs' labs has is ignored. */
+  metricParam: string | null;
 }
 
-function ComparisonView({ details, strategies, embed, initialMetric }: ComparisonViewProps) {
-  const [metric, setMetric] = useState<ComparisonMetric>(initialMetric);
+function ComparisonView({ details, strategies, embed, metricParam }: ComparisonViewProps) {
+  // The metrics of the labs compared, each lab's in its order (streams first, as before labs).
+  const metrics = useMemo(() => metricsOfLabs(LAB_IDS.filter((l) => details.some((d) => labOf(d.record.run) === l))), [details]);
+  const [metric, setMetric] = useState<ComparisonMetric>(() =>
+    metricParam && isComparisonMetric(metricParam) && metrics.includes(metricParam) ? metricParam : metrics[0],
+  );
   const series = useMemo(() => comparisonSeries(details, strategies, metric), [details, strategies, metric]);
   const runs = useMemo(() => details.map((d) => d.record.run), [details]);
   const interrupted = runs.filter((r) => r.summary === null);
@@ -77,7 +83,7 @@ function ComparisonView({ details, strategies, embed, initialMetric }: Compariso
     <section className={embed ? 'embed-card' : 'panel'} aria-labelledby="compare-heading" data-testid="comparison" data-runs={runs.length}>
       <header className="panel-header">
         <h2 id="compare-heading">{runs.length} runs compared</h2>
-        <MetricSelect id="compare-metric" testId="compare-metric" value={metric} onChange={setMetric} />
+        <MetricSelect id="compare-metric" testId="compare-metric" value={metric} onChange={setMetric} metrics={metrics} />
       </header>
       <p className="muted">Same axes for every run; time counts from each run’s own start. Each strategy keeps its colour and line style on every page.</p>
       <ExportedChart
@@ -89,7 +95,7 @@ function ComparisonView({ details, strategies, embed, initialMetric }: Compariso
         height={embed ? 260 : 340}
         bare={embed}
       />
-      <ResultsTable runs={runs} strategies={strategies} experiments={[]} showExperiment={false} />
+      <ResultsByLab runs={runs.filter((r) => r.summary !== null)} strategies={strategies} experiments={[]} showExperiment={false} />
       {interrupted.length > 0 && (
         <p className="note">
           {interrupted.length} interrupted run(s) have no result row; their samples are on the chart.

@@ -9,18 +9,21 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { formValuesFromParams, formToQuery } from '@/lib/form/experiment-form';
 import { HISTORY_LIMITS, runDetailSchema, runIdSchema, type RunDetail } from '@/lib/history';
 import { verdictFor } from '@/lib/readouts/verdict';
+import { runParamsText } from '@/lib/readouts/params-text';
+import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
-import { memorySeries } from '@/components/charts/series';
+import { runMemorySeries } from '@/components/charts/series';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
 import { EmbedSnippet } from '@/components/embed/EmbedSnippet';
 import { ExportedChart } from './ExportedChart';
 import { HistoryHeader } from './HistoryHeader';
-import { formatDateTime, paramsText, strategyLabel } from './labels';
+import { formatDateTime, strategyLabel } from './labels';
 import { Warnings } from './RunHistory';
 import { RunSummaryList } from './RunSummaryList';
 import { useFetched } from './useFetched';
+import { useExperimentSummaries } from './useExperimentSummaries';
 
 /** The page's origin, for absolute links in snippets (empty during server rendering). */
 export function useOrigin(): string {
@@ -64,10 +67,18 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   const run = record.run;
   const info = strategies.find((s) => s.id === run.strategy);
   const label = strategyLabel(strategies, run.strategy);
-  const series = useMemo(() => memorySeries(samples), [samples]);
+  const lab = labOf(run);
+  // The HTTP lab's verdict compares a run with the others of its experiment (buffered-json, a cursor).
+  const siblings = useExperimentSummaries(run, lab === 'http');
+  const series = useMemo(() => runMemorySeries(lab, samples), [lab, samples]);
   const origin = useOrigin();
-  const experimentLink = `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false))}`;
-  const title = `${label}: memory over time (${paramsText(run.params)})`;
+  // Only a lab the dashboard's form knows can be reopened there.
+  const experimentLink = isPageLab(lab)
+    ? `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false, lab))}`
+    : null;
+  // The HTTP lab's chart adds the server's socket buffers to its memory.
+  const what = lab === 'http' ? 'memory and socket buffers' : 'memory';
+  const title = `${label}: ${what} over time (${runParamsText(run)})`;
 
   return (
     <article className={embed ? 'embed-card' : 'panel run-detail'} data-testid="run-detail" data-run-id={run.id} data-status={run.status}>
@@ -76,7 +87,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
         {info && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
         <StatusBadge status={run.status} />
         <span className="muted">
-          {formatDateTime(run.queuedAt)} · {paramsText(run.params)}
+          {formatDateTime(run.queuedAt)} · {runParamsText(run)}
         </span>
       </header>
       <ExportedChart
@@ -89,7 +100,11 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
         bare={embed}
       />
       <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
-        {run.summary ? verdictFor(run.summary, info) : 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'}
+        {!run.summary
+          ? 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'
+          : siblings === null
+            ? 'Reading the other runs of its experiment to compare with…'
+            : verdictFor(run.summary, info, siblings)}
       </p>
       {embed ? (
         <p className="embed-credit">
@@ -126,15 +141,17 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
               <a className="button" href={`/api/summaries.json?ids=${run.id}`} download data-testid="export-summary-json">
                 Summary JSON
               </a>
-              <Link className="button" href={experimentLink} data-testid="open-experiment">
-                Open this experiment in the lab
-              </Link>
+              {experimentLink && (
+                <Link className="button" href={experimentLink} data-testid="open-experiment">
+                  Open this experiment in the lab
+                </Link>
+              )}
             </div>
-            <CopyBox label="Link that opens the same experiment" text={`${origin}${experimentLink}`} testId="share-link" rows={3} />
+            {experimentLink && <CopyBox label="Link that opens the same experiment" text={`${origin}${experimentLink}`} testId="share-link" rows={3} />}
             <EmbedSnippet
               label="Embed this run in a training page"
               path={`/embed/runs/${run.id}`}
-              snippet={`<iframe src="${origin}/embed/runs/${run.id}" title="${label} run: memory over time" width="100%" height="420" style="border:0" loading="lazy"></iframe>`}
+              snippet={`<iframe src="${origin}/embed/runs/${run.id}" title="${label} run: ${what} over time" width="100%" height="420" style="border:0" loading="lazy"></iframe>`}
               testId="embed-snippet"
             />
           </section>

@@ -8,11 +8,12 @@ import Link from 'next/link';
 import { identityHeaders } from '@/components/hooks/browser-identity';
 import { useEffect, useMemo, useState } from 'react';
 import { HISTORY_LIMITS, runListResponseSchema, type RunListItem } from '@/lib/history';
-import { formatMb, formatMbNumber } from '@/lib/readouts/format';
-import { runStatusSchema, type StrategyInfo } from '@/lib/protocol';
-import { StatusBadge } from '@/components/StatusBadge';
+import { formatMb } from '@/lib/readouts/format';
+import { runStatusSchema } from '@/lib/protocol';
 import { strategiesSchema } from './api';
 import { HistoryHeader } from './HistoryHeader';
+import { HistoryTable } from './HistoryTable';
+import { LAB_IDS, LAB_NAMES } from '@/lib/labs';
 import { formatDateTime, strategyLabel } from './labels';
 import { useFetched } from './useFetched';
 
@@ -71,10 +72,16 @@ export function RunHistory({ initialStrategy = '', initialOutcome = '', linkErro
               <select data-testid="history-filter-strategy" value={strategy} onChange={(e) => setStrategy(e.target.value)}>
                 <option value="">any</option>
                 {unknownStrategy && <option value={strategy}>{strategy} (unknown)</option>}
-                {strategies.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.label}
-                  </option>
+                {LAB_IDS.map((lab) => (
+                  <optgroup key={lab} label={LAB_NAMES[lab]}>
+                    {strategies
+                      .filter((s) => s.lab === lab)
+                      .map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {s.label}
+                        </option>
+                      ))}
+                  </optgroup>
                 ))}
               </select>
             </label>
@@ -159,91 +166,5 @@ export function Warnings({ warnings }: { warnings: readonly string[] }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-interface HistoryTableProps {
-  runs: readonly RunListItem[];
-  strategies: readonly StrategyInfo[];
-  selected: readonly string[];
-  onToggle(id: string, on: boolean): void;
-  onDelete(run: RunListItem): void;
-}
-
-function HistoryTable({ runs, strategies, selected, onToggle, onDelete }: HistoryTableProps) {
-  const full = selected.length >= MAX_SELECTED;
-  return (
-    <>
-      <p className="scroll-hint" aria-hidden="true">
-        Swipe the table sideways for more columns →
-      </p>
-      <div className="table-scroll history-scroll" tabIndex={0} role="region" aria-label="Recorded runs table, scrolls sideways">
-        <table data-testid="history-table" className="history-table">
-          <caption className="visually-hidden">Recorded runs, newest first; memory in MB (MiB)</caption>
-          <thead>
-            <tr>
-              <th scope="col" aria-label="Select" />
-              <th scope="col">Strategy</th>
-              <th scope="col">Outcome</th>
-              <th scope="col" className="num">File (MB)</th>
-              <th scope="col" className="num">Delay (ms)</th>
-              <th scope="col" className="num">Peak RSS</th>
-              <th scope="col" className="num">arrayBuffers</th>
-              <th scope="col" className="num">Duration (s)</th>
-              <th scope="col">Date</th>
-              <th scope="col" aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {runs.length === 0 && (
-              <tr>
-                <td colSpan={10} className="muted">
-                  No recorded runs match. Runs started in the lab are recorded here automatically.
-                </td>
-              </tr>
-            )}
-            {runs.map((r) => {
-              const label = strategyLabel(strategies, r.strategy);
-              const checked = selected.includes(r.id);
-              return (
-                <tr key={r.id} data-testid="history-row" data-run-id={r.id} data-strategy={r.strategy} data-status={r.status} className={`outcome-${r.status}`}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      data-testid="history-select"
-                      aria-label={`Select the ${label} run of ${formatDateTime(r.queuedAt)}`}
-                      checked={checked}
-                      disabled={!checked && full}
-                      onChange={(e) => onToggle(r.id, e.target.checked)}
-                    />
-                  </td>
-                  <th scope="row">
-                    <Link href={`/runs/${r.id}`} data-testid="history-open">
-                      {label}
-                    </Link>
-                  </th>
-                  <td>
-                    <StatusBadge status={r.status} />
-                  </td>
-                  <td className="num">{r.params.sizeMb}</td>
-                  <td className="num">{r.params.delayMs}</td>
-                  <td className="num">{r.peak ? formatMbNumber(r.peak.rss) : '–'}</td>
-                  <td className="num" data-field="arrayBuffers" data-bytes={r.peak?.arrayBuffers ?? ''}>
-                    {r.peak ? formatMbNumber(r.peak.arrayBuffers) : '–'}
-                  </td>
-                  <td className="num">{r.durationMs === null ? '–' : (r.durationMs / 1000).toFixed(1)}</td>
-                  <td>{formatDateTime(r.queuedAt)}</td>
-                  <td>
-                    <button type="button" className="link" data-testid="history-delete" onClick={() => onDelete(r)} aria-label={`Delete the ${label} run of ${formatDateTime(r.queuedAt)}`}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </>
   );
 }

@@ -1,21 +1,63 @@
-/** The figures of a recorded run as a definition list: summary when it ended, stored samples otherwise. */
+/** The figures of a recorded run as a definition list: summary when it ended, stored samples otherwise; each lab's own. */
 import type { RunRecord } from '@/lib/history';
-import { formatMb, formatSeconds, MB_NOTE } from '@/lib/readouts/format';
+import { labOf } from '@/lib/labs';
+import type { HttpSummary, Memory, StreamsSummary } from '@/lib/protocol';
+import { formatCount, formatMb, formatMs, formatSeconds, MB_NOTE } from '@/lib/readouts/format';
 
-export function RunSummaryList({ record, storedSamples }: { record: RunRecord; storedSamples: number }) {
-  const s = record.run.summary;
-  const o = record.observed;
-  const peak = s?.peak ?? o?.peak ?? null;
-  const items: Array<[string, string]> = [
-    ['Duration', s ? formatSeconds(s.durationMs) : o ? `${formatSeconds(o.lastT)} (until interrupted)` : '–'],
+type Items = Array<[string, string]>;
+
+/** What the streams lab measured: how much of the file got through, how fast, how far the reader ran ahead. */
+function streamsItems(s: StreamsSummary | null, o: RunRecord['observed']): Items {
+  return [
     ['Processed', s ? `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}` : o?.readings.bytesProcessed !== undefined ? formatMb(o.readings.bytesProcessed) : '–'],
     ['Throughput', s ? `${s.mbPerSec.toFixed(1)} MB/s` : '–'],
+  ];
+}
+
+/** What the HTTP lab measured at the load: responses, their pace and latencies. */
+function httpItems(s: HttpSummary | null, o: RunRecord['observed']): Items {
+  const ok = o?.readings.responsesOk;
+  return [
+    ['Responses', s ? `${formatCount(s.responsesOk)} of ${formatCount(s.requestsPlanned)} right, ${formatCount(s.badResponses)} wrong` : ok !== undefined ? `${formatCount(ok)} right (until interrupted)` : '–'],
+    ['Throughput', s ? `${s.reqPerSec.toFixed(1)} responses/s` : '–'],
+    ['Latency p50 / p99', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)}` : '–'],
+    ['First byte p50', s ? formatMs(s.ttfbP50Ms) : '–'],
+    ['Transfer p50', s ? formatMs(s.transferP50Ms) : '–'],
+    ['Bytes received', s ? formatMb(s.bytesReceived) : '–'],
+    ...(s && s.params.slowClients > 0 ? ([['Slow client p50', formatMs(s.slowP50Ms)]] as Items) : []),
+  ];
+}
+
+function memoryItems(peak: Memory | null): Items {
+  return [
     ['Peak RSS', peak ? formatMb(peak.rss) : '–'],
     ['Peak heapUsed', peak ? formatMb(peak.heapUsed) : '–'],
     ['Peak external', peak ? formatMb(peak.external) : '–'],
     ['Peak arrayBuffers', peak ? formatMb(peak.arrayBuffers) : '–'],
+  ];
+}
+
+export function RunSummaryList({ record, storedSamples }: { record: RunRecord; storedSamples: number }) {
+  const s = record.run.summary;
+  const o = record.observed;
+  const streams = s?.lab === 'streams' ? s : null;
+  const http = s?.lab === 'http' ? s : null;
+  const lab = labOf(record.run);
+  const isHttp = lab === 'http';
+  const items: Items = [
+    ['Duration', s ? formatSeconds(s.durationMs) : o ? `${formatSeconds(o.lastT)} (until interrupted)` : '–'],
+    ...(isHttp ? httpItems(http, o) : lab === 'streams' ? streamsItems(streams, o) : []),
+    ...memoryItems(s?.peak ?? o?.peak ?? null),
     ['RSS from outside', s ? formatMb(s.procPeakRss) : o ? formatMb(o.procPeakRss) : '–'],
-    ['Reader ahead by', s ? formatMb(s.peakBufferedBytes) : '–'],
+    ...(isHttp
+      ? ([
+          ['Socket buffers peak', http ? formatMb(http.peakWritableBytes) : '–'],
+          ['Open responses peak', http ? String(http.peakOpenResponses) : '–'],
+          ['Load generator CPU', http ? formatSeconds(http.loadCpuMs) : '–'],
+        ] as Items)
+      : lab === 'streams'
+        ? ([['Reader ahead by', streams ? formatMb(streams.peakBufferedBytes) : '–']] as Items)
+        : []),
     ['Event-loop delay p99', s ? `${s.eventLoopDelayMs.p99.toFixed(1)} ms` : '–'],
     ['GC', s ? `${s.gc.count} × (${s.gc.totalMs.toFixed(0)} ms)` : '–'],
     ['Samples stored', String(storedSamples)],

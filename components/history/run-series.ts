@@ -2,6 +2,7 @@
 import type { ChartSeries } from '@/components/charts/MemoryChart';
 import { strategyStyle } from '@/components/charts/palette';
 import { METRIC_UNITS, metricValue, type ComparisonMetric } from '@/lib/readouts/metrics';
+import { legendParamsText } from '@/lib/readouts/params-text';
 import type { StrategyInfo } from '@/lib/protocol';
 import type { RunDetail } from '@/lib/history';
 import { formatDateTime, strategyLabel } from './labels';
@@ -14,7 +15,7 @@ export function comparisonSeries(details: readonly RunDetail[], strategies: read
     const style = strategyStyle(run.strategy, catalogIds);
     return {
       id: run.id,
-      label: `${strategyLabel(strategies, run.strategy)} (${run.params.sizeMb} MB, ${run.params.delayMs} ms, ${formatDateTime(run.queuedAt)})`,
+      label: `${strategyLabel(strategies, run.strategy)} (${legendParamsText(run)}, ${formatDateTime(run.queuedAt)})`,
       color: style.color,
       dash: style.dash,
       points: d.samples.map((s) => ({ x: s.t, y: metricValue(s, metric) })),

@@ -5,11 +5,18 @@
  * (ids and the size cap are validated against it), and every later change of the form replaces
  * the URL (replaceState: no history entry per keystroke). `autostart=1` only asks; it never starts.
  * A page opened while an experiment runs, from a URL without parameters, shows that experiment's
- * parameters, so the form matches the charts below it.
+ * parameters (and lab), so the form matches the charts below it. A link names its lab (`lab=http`;
+ * none means streams), and its strategies are checked against that lab's.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { formFromQuery, formToQuery, formValuesFromParams, type ExperimentFormValues } from '@/lib/form/experiment-form';
-import type { Experiment } from '@/lib/protocol';
+import { formFromQuery, formToQuery, formValuesFromParams, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
+import { isPageLab, labOf, type LabId } from '@/lib/labs';
+import type { Experiment, StrategyInfo } from '@/lib/protocol';
+
+/** The ids of a lab's strategies, in catalog order. */
+function idsOf(catalog: readonly StrategyInfo[], lab: LabId): string[] {
+  return catalog.filter((s) => s.lab === lab).map((s) => s.id);
+}
 
 export interface ShareableForm {
   /** Values of the link that were ignored, one line each. */
@@ -23,23 +30,33 @@ export interface ShareableForm {
 export function useShareableForm(
   values: ExperimentFormValues,
   onChange: (values: ExperimentFormValues) => void,
-  catalog: readonly string[],
+  catalog: readonly StrategyInfo[],
   maxSizeMb: number,
   runningExperiment: Experiment | null = null,
+  identified = true,
 ): ShareableForm {
   // The link as opened; the URL changes later (replaceState), the link does not.
   const [opened] = useState(() => (typeof window === 'undefined' ? '' : window.location.search));
   const [answered, setAnswered] = useState(false);
-  // Parsed once the catalog is known (it arrives with the first snapshot, after hydration).
-  const link = useMemo(() => (catalog.length > 0 ? formFromQuery(new URLSearchParams(opened), catalog, maxSizeMb) : null), [opened, catalog, maxSizeMb]);
+  // Parsed once the catalog is known (it arrives with the first snapshot, after hydration) and the
+  // page knows its own experiments: hello.ok can come a moment after the snapshot, and the running
+  // experiment read before it would be none.
+  const link = useMemo(() => {
+    if (catalog.length === 0 || !identified) return null;
+    const query = new URLSearchParams(opened);
+    return formFromQuery(query, idsOf(catalog, labFromQuery(query).lab), maxSizeMb);
+  }, [opened, catalog, maxSizeMb, identified]);
   // What the URL says now; null until the link was applied (so the defaults never overwrite a link).
   const written = useRef<string | null>(null);
 
   useEffect(() => {
     if (written.current !== null || link === null) return;
-    const running = runningExperiment && formValuesFromParams(runningExperiment.params, runningExperiment.strategies, runningExperiment.parallel);
+    const e = runningExperiment;
+    const lab = e ? labOf(e) : null;
+    // Only a lab the form knows can be shown (the caller passes no other).
+    const running = e && isPageLab(lab) ? formValuesFromParams(e.params, e.strategies, e.parallel, lab) : null;
     const initial = link.present ? link.values : (running ?? values);
-    written.current = formToQuery(initial, catalog);
+    written.current = formToQuery(initial, idsOf(catalog, initial.lab));
     if (initial !== values) onChange(initial);
     // Only once, when the link is first parsed; later changes are the visitor's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -47,7 +64,7 @@ export function useShareableForm(
 
   useEffect(() => {
     if (written.current === null) return;
-    const query = formToQuery(values, catalog);
+    const query = formToQuery(values, idsOf(catalog, values.lab));
     if (query === written.current) return;
     written.current = query;
     window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query}`);

@@ -1,60 +1,36 @@
 'use client';
 
-/**
- * The guided push-vs-pull walkthrough. Each step sends the same experiment.start the dashboard
- * sends, over the same socket, and recognises its runs by the experiment.created that follows.
- */
-import { useCallback, useMemo, useState } from 'react';
-import { useLabSocket } from '@/components/hooks/useLabSocket';
+/** The guided push-vs-pull walkthrough: the streams lab's five steps, each with its runs' memory and buffer-level charts. */
 import { ConnectionStatus } from '@/components/ConnectionStatus';
-import { LESSON_STEPS, type LessonStep } from '@/lib/lessons/steps';
-import type { ProcSample, Sample } from '@/lib/protocol';
+import { describeParams, LESSON_STEPS } from '@/lib/lessons/steps';
+import type { ProcSample, RunState, Sample } from '@/lib/protocol';
+import { LessonRun } from './LessonRun';
 import { LessonStepCard } from './LessonStepCard';
 import { LessonsNav } from './LessonsNav';
-import { stepProgress, type StepLaunch } from './step-progress';
+import { useLessonSteps } from './useLessonSteps';
 
-const NO_SAMPLES: readonly Sample[] = [];
-const NO_PROC: readonly ProcSample[] = [];
+/** The largest memory reading and the largest read-ahead of the step's runs. */
+function sharedTops(runs: ReadonlyArray<{ samples: readonly Sample[]; proc: readonly ProcSample[] }>): { memoryTop: number; bufferTop: number } {
+  let memoryTop = 0;
+  let bufferTop = 0;
+  for (const { samples, proc } of runs) {
+    for (const s of samples) {
+      memoryTop = Math.max(memoryTop, s.rss, s.heapUsed, s.arrayBuffers);
+      bufferTop = Math.max(bufferTop, s.bytesRead - s.bytesProcessed, s.readableLength);
+    }
+    for (const p of proc) memoryTop = Math.max(memoryTop, p.rss);
+  }
+  return { memoryTop, bufferTop };
+}
 
 export function BackpressureWalkthrough() {
-  const { state, connection, send } = useLabSocket();
-  const [launches, setLaunches] = useState<Record<number, StepLaunch>>({});
-  const [sendFailed, setSendFailed] = useState(false);
-  // The lab state keeps samples of the newest few experiments only; a step further up the page
-  // keeps drawing the samples it had. Updated while rendering (React's "state from the previous
-  // render" pattern), so it never lags a frame behind the lab state.
-  const [kept, setKept] = useState<Record<string, { samples: readonly Sample[]; proc: readonly ProcSample[] }>>({});
-  const [keptFrom, setKeptFrom] = useState(state.samples);
-
-  const progress = useMemo(() => LESSON_STEPS.map((step) => stepProgress(step, launches[step.n] ?? null, state)), [launches, state]);
-
-  if (keptFrom !== state.samples) {
-    setKeptFrom(state.samples);
-    const next = { ...kept };
-    let changed = false;
-    for (const run of progress.flatMap((p) => p.runs)) {
-      const samples = state.samples[run.id];
-      if (samples && next[run.id]?.samples !== samples) {
-        next[run.id] = { samples, proc: state.proc[run.id] ?? NO_PROC };
-        changed = true;
-      }
-    }
-    if (changed) setKept(next);
-  }
-  const samplesOf = useCallback((runId: string) => state.samples[runId] ?? kept[runId]?.samples ?? NO_SAMPLES, [state.samples, kept]);
-  const procOf = useCallback((runId: string) => state.proc[runId] ?? kept[runId]?.proc ?? NO_PROC, [state.proc, kept]);
-
-  const run = useCallback(
-    (step: LessonStep) => {
-      const launch: StepLaunch = { knownExperimentIds: new Set(state.experiments.map((e) => e.id)), errorSeq: state.error?.seq ?? 0 };
-      const sent = step.presets.every((p) => send({ type: 'experiment.start', strategies: p.strategies, params: p.params, parallel: false }));
-      setSendFailed(!sent);
-      if (sent) setLaunches((prev) => ({ ...prev, [step.n]: launch }));
-    },
-    [send, state.experiments, state.error],
-  );
-
-  const connected = connection === 'connected';
+  const { state, connection, progress, run, sendFailed, samplesOf, procOf } = useLessonSteps(LESSON_STEPS);
+  const renderRuns = (runs: readonly RunState[]) => {
+    // One y scale for the step's runs: side by side they must compare at a glance (a push run's
+    // 30 MB and a pull run's 150 KB on their own scales looked equally high).
+    const tops = sharedTops(runs.map((r) => ({ samples: samplesOf(r.id), proc: procOf(r.id) })));
+    return runs.map((r) => <LessonRun key={r.id} run={r} samples={samplesOf(r.id)} proc={procOf(r.id)} {...tops} />);
+  };
   return (
     <>
       <LessonsNav current="backpressure">
@@ -79,7 +55,15 @@ export function BackpressureWalkthrough() {
           )}
         </header>
         {LESSON_STEPS.map((step, i) => (
-          <LessonStepCard key={step.n} step={step} progress={progress[i]} canRun={connected} samplesOf={samplesOf} procOf={procOf} onRun={run} />
+          <LessonStepCard
+            key={step.n}
+            step={step}
+            progress={progress[i]}
+            canRun={connection === 'connected'}
+            presetText={step.presets.map((p) => `${p.strategies.join(' + ')}: ${describeParams(p.params)}`).join(' · then ')}
+            renderRuns={renderRuns}
+            onRun={run}
+          />
         ))}
       </main>
     </>

@@ -2,7 +2,9 @@
 
 /** One run inside a walkthrough step: its memory and buffer-level charts and its measured figures. */
 import { memo, useMemo } from 'react';
-import type { ProcSample, RunState, Sample } from '@/lib/protocol';
+import { summaryOfLab, type ProcSample, type RunState, type Sample } from '@/lib/protocol';
+import { requireParamsOfLab } from '@/lib/labs';
+import type { RunParams as StreamsParams } from '@/lib/params';
 import { MIB } from '@/lib/params';
 import { formatMb } from '@/lib/readouts/format';
 import { MemoryChart, type ChartSeries } from '@/components/charts/MemoryChart';
@@ -22,11 +24,11 @@ export interface LessonRunProps {
 const POINTS_PER_SERIES = 200;
 
 /** rss, heapUsed and arrayBuffers, plus the /proc RSS and the budget line when the step sets a tight budget. */
-function lessonSeries(run: RunState, samples: readonly Sample[], proc: readonly ProcSample[]): ChartSeries[] {
+function lessonSeries(params: StreamsParams, samples: readonly Sample[], proc: readonly ProcSample[]): ChartSeries[] {
   const series = memorySeries(samples, ['rss', 'heapUsed', 'arrayBuffers']);
-  const budgetMb = run.params.budgetMb;
+  const budgetMb = params.budgetMb;
   // Only the budget lesson sets a budget near the run's size; the default 1 GB would flatten the chart.
-  if (budgetMb !== null && budgetMb * MIB < 4 * run.params.sizeMb * MIB) {
+  if (budgetMb !== null && budgetMb * MIB < 4 * params.sizeMb * MIB) {
     // The budget is enforced on the RSS read from /proc as well, which sees a blocked child.
     series.push({ id: 'proc-rss', label: 'rss from /proc', color: '#56B4E9', points: proc.map((p) => ({ x: p.t, y: p.rss })) });
     const lastT = Math.max(samples.at(-1)?.t ?? 0, proc.at(-1)?.t ?? 0);
@@ -36,8 +38,10 @@ function lessonSeries(run: RunState, samples: readonly Sample[], proc: readonly 
 }
 
 function LessonRunImpl({ run, samples, proc, memoryTop = 0, bufferTop = 0 }: LessonRunProps) {
-  const series = useMemo(() => lessonSeries(run, samples, proc), [run, samples, proc]);
-  const s = run.summary;
+  // The push-vs-pull walkthrough runs streams experiments only.
+  const params = requireParamsOfLab(run, 'streams');
+  const series = useMemo(() => lessonSeries(params, samples, proc), [params, samples, proc]);
+  const s = run.summary && summaryOfLab(run.summary, 'streams');
   const name = `${run.strategy}${run.params.retained ? ' (retained)' : ''}`;
   return (
     <section className="lesson-run" data-testid="lesson-run-panel" data-run-id={run.id} data-strategy={run.strategy} data-status={run.status} aria-label={`${name} run`}>
@@ -46,7 +50,7 @@ function LessonRunImpl({ run, samples, proc, memoryTop = 0, bufferTop = 0 }: Les
         <StatusBadge status={run.status} />
       </header>
       <MemoryChart label={`Memory of ${name}, MB over seconds`} series={series} sampleCount={samples.length} height={150} maxPointsPerSeries={POINTS_PER_SERIES} yAtLeast={memoryTop} />
-      <BufferLevelChart label={`How far ${name} read ahead of its consumer`} samples={samples} chunkKb={run.params.chunkKb} yAtLeast={bufferTop} />
+      <BufferLevelChart label={`How far ${name} read ahead of its consumer`} samples={samples} chunkKb={params.chunkKb} yAtLeast={bufferTop} />
       {s && (
         <dl
           className="lesson-figures"

@@ -33,6 +33,15 @@ export function LessonsIndex() {
               retained memory, and the out-of-memory failure under a memory budget.
             </p>
           </li>
+          <li className="panel">
+            <h2>
+              <Link href="/lessons/http">HTTP responses: buffered or streamed</Link>
+            </h2>
+            <p>
+              Three live runs of the HTTP lab: a buffered JSON response against a cursor streamed into the response, a response
+              streamed out but buffered in, and slow clients against writes that ignore <code>drain</code>.
+            </p>
+          </li>
         </ul>
       </main>
     </>

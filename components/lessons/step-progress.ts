@@ -4,8 +4,9 @@
  */
 import { isActive, runsOf, type LabState } from '@/lib/lab-state';
 import type { Conclusion } from '@/lib/lessons/conclusions';
-import { matchStepExperiments, type LessonStep } from '@/lib/lessons/steps';
-import type { RunState } from '@/lib/protocol';
+import { matchStepExperiments, type LessonStep } from '@/lib/lessons/lesson';
+import type { LabId } from '@/lib/labs';
+import { summaryOfLab, type RunState } from '@/lib/protocol';
 
 /** What a Run click recorded, so the experiments that follow can be told apart from older ones. */
 export interface StepLaunch {
@@ -25,9 +26,9 @@ export interface StepProgress {
 }
 
 /** The step's runs, status and (once every run has ended) its conclusion. */
-export function stepProgress(step: LessonStep, launch: StepLaunch | null, state: LabState): StepProgress {
+export function stepProgress<L extends LabId>(step: LessonStep<L>, launch: StepLaunch | null, state: LabState): StepProgress {
   if (!launch) return { status: 'idle', runs: [], conclusion: null, error: null };
-  const experiments = matchStepExperiments(state.experiments, launch.knownExperimentIds, step.presets);
+  const experiments = matchStepExperiments(state.experiments, launch.knownExperimentIds, step.presets, step.lab);
   const runs = experiments.flatMap((e) => (e ? runsOf(state, e) : []));
   const expectedRuns = step.presets.reduce((n, p) => n + p.strategies.length, 0);
   const refused = state.error && state.error.seq > launch.errorSeq && experiments.some((e) => e === null);
@@ -38,5 +39,6 @@ export function stepProgress(step: LessonStep, launch: StepLaunch | null, state:
     // 'interrupted': the server lost the run, so there is no summary to conclude from.
     return { status: 'done', runs, conclusion: { asExpected: false, text: 'A run was interrupted before it ended, so there is nothing to conclude. Run the step again.' }, error: null };
   }
-  return { status: 'done', runs, conclusion: step.conclude(summaries.filter((s) => s !== null)), error: null };
+  // The step matched experiments of its own lab, so every summary is that lab's.
+  return { status: 'done', runs, conclusion: step.conclude(summaries.filter((s) => s !== null).map((s) => summaryOfLab(s, step.lab))), error: null };
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildStartMessage, defaultFormValues, formFromQuery, formToQuery, formValuesFromParams } from './experiment-form';
+import { buildStartMessage, defaultFormValues, formFromQuery, formToQuery, formValuesFromParams, labFromQuery } from './experiment-form';
+import { formOf } from './lab-forms';
+import { PAGE_LABS } from '../labs';
 import { DEFAULT_PARAMS, type RunParams } from '../params';
+import type { LabParams } from '../protocol';
+import { DEFAULT_HTTP_PARAMS, type HttpParams } from '../../server/labs/http/params';
 
 const CATALOG = ['rxjs-fromEvent', 'rxjs-from', 'pipeline-generator'];
 
@@ -105,7 +109,7 @@ describe('shareable links', () => {
 
 describe('a recorded run’s "open this experiment" link', () => {
   /** The run's link as RunDetailView builds it, opened, then started: the params that would run. */
-  function reopen(params: RunParams): { query: string; params: RunParams | null; notes: string[] } {
+  function reopen(params: RunParams): { query: string; params: LabParams | null; notes: string[] } {
     const query = formToQuery(formValuesFromParams(params, ['pipeline-generator'], false), CATALOG);
     const link = formFromQuery(new URLSearchParams(query), CATALOG, 2048);
     const built = buildStartMessage(link.values, CATALOG, 2048);
@@ -131,5 +135,80 @@ describe('a recorded run’s "open this experiment" link', () => {
     expect(query).toBe(
       'strategies=pipeline-generator&sizeMb=150&delayMs=10&chunkKb=64&sampleMs=off&budgetMb=none&cpuUs=0&maxOldSpaceMb=16&timeoutS=30&seed=7&retained=0&parallel=0',
     );
+  });
+});
+
+describe('the HTTP lab’s form', () => {
+  const HTTP_CATALOG = ['buffered-json', 'ndjson-all-rows', 'ndjson-cursor', 'json-array-cursor', 'write-ignoring-drain'];
+  const http = () => defaultFormValues('http');
+
+  it('starts with the lab’s defaults and sends lab "http", never in parallel', () => {
+    expect(http().strategies).toEqual(['buffered-json', 'ndjson-cursor']);
+    expect(buildStartMessage({ ...http(), parallel: true }, HTTP_CATALOG, 2048)).toEqual({
+      ok: true,
+      message: { type: 'experiment.start', lab: 'http', strategies: ['buffered-json', 'ndjson-cursor'], params: DEFAULT_HTTP_PARAMS, parallel: false },
+    });
+  });
+
+  it('names its own fields and ranges, and ignores the streams cap on file sizes', () => {
+    const values = http();
+    expect(buildStartMessage({ ...values, numbers: { ...values.numbers, rows: '999' } }, HTTP_CATALOG, 64)).toEqual({
+      ok: false,
+      error: 'Table size (rows) must be a whole number between 1000 and 1000000',
+    });
+    expect(buildStartMessage({ ...values, numbers: { ...values.numbers, concurrency: '2.5', slowKbps: '0' } }, HTTP_CATALOG, 64)).toEqual({
+      ok: false,
+      error: 'Clients at once must be a whole number between 1 and 200; Slow client speed (KB/s) must be a whole number between 1 and 100000',
+    });
+    expect(buildStartMessage({ ...values, numbers: { ...values.numbers, rows: '1000000' } }, HTTP_CATALOG, 64).ok).toBe(true);
+  });
+
+  it('writes its lab first in a link and reads the same form back', () => {
+    const values = { ...http(), numbers: { ...http().numbers, rows: '1000', requests: '20', concurrency: '4', batchRows: '50' } };
+    const query = formToQuery(values, HTTP_CATALOG);
+    expect(query).toBe('lab=http&strategies=buffered-json,ndjson-cursor&rows=1000&concurrency=4&requests=20&batchRows=50&slowClients=0&retained=0');
+    expect(formFromQuery(new URLSearchParams(query), HTTP_CATALOG, 2048)).toEqual({ values, notes: [], autostart: false, present: true });
+  });
+
+  it('opens the HTTP lab with its defaults from "?lab=http" alone', () => {
+    expect(formFromQuery(new URLSearchParams('lab=http'), HTTP_CATALOG, 2048)).toEqual({ values: http(), notes: [], autostart: false, present: true });
+  });
+
+  it('notes what a link asks that the lab cannot do', () => {
+    const back = formFromQuery(new URLSearchParams('lab=http&parallel=1&sizeMb=32&rows=5'), HTTP_CATALOG, 2048);
+    expect(back.values).toEqual(http());
+    expect(back.notes).toEqual([
+      'unknown parameter "sizeMb" ignored',
+      'rows=5 ignored: Table size (rows) must be a whole number between 1000 and 1000000',
+      'parallel=1 ignored: HTTP responses runs one strategy at a time',
+    ]);
+  });
+
+  it('reads an unknown lab as the streams lab, with a note', () => {
+    expect(labFromQuery(new URLSearchParams('lab=kafka'))).toEqual({ lab: 'streams', note: 'lab=kafka ignored: lab must be one of streams, http' });
+    const back = formFromQuery(new URLSearchParams('lab=kafka'), CATALOG, 2048);
+    expect(back.values).toEqual(defaultFormValues());
+    expect(back.notes).toEqual(['lab=kafka ignored: lab must be one of streams, http']);
+  });
+
+  it('reopens a recorded HTTP run with exactly its parameters', () => {
+    const params: HttpParams = { ...DEFAULT_HTTP_PARAMS, rows: 1000, requests: 20, concurrency: 4, slowClients: 2, slowKbps: 64, budgetMb: null, sampleMs: 20 };
+    const query = formToQuery(formValuesFromParams(params, ['write-ignoring-drain'], false, 'http'), HTTP_CATALOG);
+    const link = formFromQuery(new URLSearchParams(query), HTTP_CATALOG, 2048);
+    const built = buildStartMessage(link.values, HTTP_CATALOG, 2048);
+    expect(link.notes).toEqual([]);
+    expect(built.ok && built.message).toEqual({ type: 'experiment.start', lab: 'http', strategies: ['write-ignoring-drain'], params, parallel: false });
+  });
+});
+
+describe('every lab’s form', () => {
+  it.each(PAGE_LABS)('has a field for each numeric param of the %s lab’s schema, in its form and its links', (lab) => {
+    const form = formOf(lab);
+    const numeric = Object.keys(form.defaults).filter((k) => k !== 'retained').sort();
+    expect(form.fields.map((f) => f.field).sort()).toEqual(numeric);
+    expect([...form.linkOrder].sort()).toEqual(numeric);
+    // And the defaults go out as they are.
+    const built = buildStartMessage(defaultFormValues(lab), form.defaultStrategies, 2048);
+    expect(built.ok && built.message.params).toEqual(form.defaults);
   });
 });

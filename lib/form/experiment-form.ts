@@ -1,115 +1,115 @@
 /**
  * Turns what the experiment form holds (strings, as inputs give them) into an `experiment.start`
- * message, or into the one-line error the server would have answered. Pure.
+ * message, or into the one-line error the server would have answered, and the form into a link and
+ * back. The form knows its lab; each lab's fields are in lab-forms.ts. Pure.
  */
-import { clientMessageSchema, type ClientMessage } from '../protocol';
-import { DEFAULT_PARAMS, describeZodError, rangeMessage, runParamsSchema, type RunParams } from '../params';
+import { isPageLab, LAB_NAMES, PAGE_LABS, type PageLabId } from '../labs';
+import { clientMessageSchema, type ClientMessage, type LabParams } from '../protocol';
+import { describeZodError } from '../protocol/params';
 import { fieldError, formFieldErrors, NO_STRATEGY, NUMERIC_FIELDS, type NumericFormField } from './form-fields';
+import { formOf, NULL_WORDS, STREAMS_FORM, type LabForm } from './lab-forms';
 
 export { NUMERIC_FIELDS, type NumericFormField };
 
-/**
- * Fields whose empty input means null in RunParams, with the word a link spells that null with
- * (an empty value in a URL reads like a mistake).
- */
-const NULL_WORDS = { sampleMs: 'off', budgetMb: 'none', maxOldSpaceMb: 'none' } as const satisfies Partial<Record<NumericFormField, string>>;
-type NullableFormField = keyof typeof NULL_WORDS;
-
-function isNullable(field: NumericFormField): field is NullableFormField {
-  return field in NULL_WORDS;
-}
+/** The lab a form is for when nothing names one: links from before labs are streams links. */
+export const DEFAULT_FORM_LAB: PageLabId = 'streams';
 
 export interface ExperimentFormValues {
-  numbers: Record<NumericFormField, string>;
+  /** The lab the form is for: which fields `numbers` holds, which strategies, which schema. */
+  lab: PageLabId;
+  /** Each numeric field's text as typed, keyed by param name. */
+  numbers: Record<string, string>;
   retained: boolean;
   parallel: boolean;
   /** Selected strategy ids, any order. */
   strategies: readonly string[];
 }
 
-/** The form's starting values: the shared defaults, with the article's push-vs-pull pair picked. */
-export function defaultFormValues(): ExperimentFormValues {
-  return formValuesFromParams(DEFAULT_PARAMS, ['rxjs-from', 'pipeline-generator'], false);
+/** The form's starting values for a lab: its defaults, with its first lesson's pair picked. */
+export function defaultFormValues(lab: PageLabId = DEFAULT_FORM_LAB): ExperimentFormValues {
+  const form = formOf(lab);
+  return formValuesFromParams(form.defaults, form.defaultStrategies, false, lab);
 }
 
 /** "" → undefined (zod then names the field), otherwise the number the text spells (NaN if none). */
-function readNumber(text: string): number | undefined {
-  const trimmed = text.trim();
+function readNumber(text: string | undefined): number | undefined {
+  const trimmed = (text ?? '').trim();
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
 /** Like `readNumber`, but "" is the field's null (sampler off, no budget, Node's heap default). */
-function readNullable(text: string): number | null | undefined {
-  return text.trim() === '' ? null : readNumber(text);
+function readNullable(text: string | undefined): number | null | undefined {
+  return (text ?? '').trim() === '' ? null : readNumber(text);
 }
 
-export type BuildResult = { ok: true; message: Extract<ClientMessage, { type: 'experiment.start' }> & { params: RunParams } } | { ok: false; error: string };
+export type BuildResult = { ok: true; message: Extract<ClientMessage, { type: 'experiment.start' }> & { params: LabParams } } | { ok: false; error: string };
 
 /**
  * Validates each field as the page marks it (labels a person reads, whole numbers where the form
- * asks for them, the server's size cap), then the whole message with the server's own schema.
+ * asks for them, the server's size cap), then the whole message with the server's own schemas.
  * `catalogOrder` fixes the order runs are queued in, whatever order boxes were ticked.
  */
 export function buildStartMessage(values: ExperimentFormValues, catalogOrder: readonly string[], maxSizeMb: number): BuildResult {
-  const n = values.numbers;
-  const fieldErrors = Object.values(formFieldErrors(n, maxSizeMb));
+  const form = formOf(values.lab);
+  const fieldErrors = Object.values(formFieldErrors(values.numbers, maxSizeMb, form));
   if (fieldErrors.length > 0) return { ok: false, error: fieldErrors.join('; ') };
   if (values.strategies.length === 0) return { ok: false, error: NO_STRATEGY };
-  const params: Record<keyof RunParams, unknown> = {
-    sizeMb: readNumber(n.sizeMb),
-    delayMs: readNumber(n.delayMs),
-    cpuUs: readNumber(n.cpuUs),
-    chunkKb: readNumber(n.chunkKb),
-    sampleMs: readNullable(n.sampleMs),
-    retained: values.retained,
-    budgetMb: readNullable(n.budgetMb),
-    maxOldSpaceMb: readNullable(n.maxOldSpaceMb),
-    timeoutS: readNumber(n.timeoutS),
-    seed: readNumber(n.seed),
-  };
+  const params: Record<string, unknown> = { retained: values.retained };
+  for (const field of form.linkOrder) params[field] = field in NULL_WORDS ? readNullable(values.numbers[field]) : readNumber(values.numbers[field]);
   const selected = new Set(values.strategies);
   const strategies = catalogOrder.filter((id) => selected.has(id));
-  const checked = runParamsSchema.strict().safeParse(params);
+  const checked = form.schema.strict().safeParse(params);
   if (!checked.success) return { ok: false, error: describeZodError(checked.error) };
-  const parsed = clientMessageSchema.safeParse({ type: 'experiment.start', lab: 'streams', strategies, params: checked.data, parallel: values.parallel });
+  // A lab that runs one strategy at a time would refuse parallel: the form never asks for it there.
+  const parallel = form.runsAlone === null && values.parallel;
+  const parsed = clientMessageSchema.safeParse({ type: 'experiment.start', lab: values.lab, strategies, params: checked.data, parallel });
   if (!parsed.success) return { ok: false, error: describeZodError(parsed.error) };
   if (parsed.data.type !== 'experiment.start') return { ok: false, error: 'internal: wrong message type' };
-  if (checked.data.sizeMb > maxSizeMb) return { ok: false, error: rangeMessage('sizeMb', maxSizeMb) };
-  return { ok: true, message: { ...parsed.data, params: checked.data } };
+  return { ok: true, message: { ...parsed.data, params: checked.data as LabParams } };
 }
 
 // ---------------------------------------------------------------- shareable links
 
 const BOOLEAN_TEXT: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
-/** Query keys a link may carry; anything else is reported as ignored. */
-export const QUERY_KEYS = ['strategies', ...NUMERIC_FIELDS, 'retained', 'parallel', 'autostart'] as const;
-/**
- * Written into every link, default or not (the lab's URL has always shown them). The other fields
- * are written only when they differ from the default, so everyday links stay short; a link read
- * back falls back to the same default, so leaving them out changes nothing.
- */
-const ALWAYS_WRITTEN: ReadonlySet<NumericFormField> = new Set(['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs']);
+
+/** Query keys a link of the lab may carry; anything else is reported as ignored. */
+export function queryKeys(form: LabForm): readonly string[] {
+  return ['lab', 'strategies', ...form.linkOrder, 'retained', 'parallel', 'autostart'];
+}
+/** The streams lab's keys (the only lab links had before labs). */
+export const QUERY_KEYS = queryKeys(STREAMS_FORM);
 
 /**
- * The form as a query string, e.g. "strategies=rxjs-from,pipeline-generator&sizeMb=32&…".
+ * The form as a query string, e.g. "strategies=rxjs-from,pipeline-generator&sizeMb=32&…". The
+ * default lab is not written (its links predate labs); another lab is written first ("lab=http&…").
  * Numbers are written as typed, so the link reproduces the form exactly; an empty nullable field is
  * its word ("sampleMs=off", "budgetMb=none").
  */
 export function formToQuery(values: ExperimentFormValues, catalogOrder: readonly string[] = []): string {
+  const form = formOf(values.lab);
   const selected = new Set(values.strategies);
   const ordered = [...catalogOrder.filter((id) => selected.has(id)), ...values.strategies.filter((id) => !catalogOrder.includes(id))];
-  const defaults = defaultFormValues().numbers;
+  const defaults = defaultFormValues(values.lab).numbers;
   const q = new URLSearchParams();
+  if (values.lab !== DEFAULT_FORM_LAB) q.set('lab', values.lab);
   q.set('strategies', ordered.join(','));
-  for (const field of NUMERIC_FIELDS) {
-    const text = values.numbers[field].trim();
-    if (!ALWAYS_WRITTEN.has(field) && text === defaults[field]) continue;
-    q.set(field, isNullable(field) && text === '' ? NULL_WORDS[field] : text);
+  for (const field of form.linkOrder) {
+    const text = (values.numbers[field] ?? '').trim();
+    if (!form.alwaysWritten.has(field) && text === defaults[field]) continue;
+    q.set(field, field in NULL_WORDS && text === '' ? NULL_WORDS[field] : text);
   }
   q.set('retained', values.retained ? '1' : '0');
-  q.set('parallel', values.parallel ? '1' : '0');
+  if (form.runsAlone === null) q.set('parallel', values.parallel ? '1' : '0');
   // Commas in the strategy list stay readable: ids never contain characters that need escaping.
   return q.toString().replace(/%2C/g, ',');
+}
+
+/** The lab a link names (the default lab when it names none), and a note when it names one that does not exist. */
+export function labFromQuery(query: URLSearchParams): { lab: PageLabId; note: string | null } {
+  const raw = query.get('lab');
+  if (raw === null || raw === '') return { lab: DEFAULT_FORM_LAB, note: null };
+  if (isPageLab(raw)) return { lab: raw, note: null };
+  return { lab: DEFAULT_FORM_LAB, note: `lab=${raw.slice(0, 20)} ignored: lab must be one of ${PAGE_LABS.join(', ')}` };
 }
 
 export interface QueryForm {
@@ -123,15 +123,19 @@ export interface QueryForm {
 }
 
 /**
- * Reads a shared link into form values. Each bad value is ignored (the default stays) and named
- * in `notes` with the same wording the form's own validation uses.
+ * Reads a shared link into form values of the lab it names (labFromQuery); `catalog` is that lab's
+ * strategy ids. Each bad value is ignored (the default stays) and named in `notes` with the same
+ * wording the form's own validation uses.
  */
 export function formFromQuery(query: URLSearchParams, catalog: readonly string[], maxSizeMb: number): QueryForm {
-  const values = defaultFormValues();
-  const notes: string[] = [];
+  const { lab, note } = labFromQuery(query);
+  const form = formOf(lab);
+  const values = defaultFormValues(lab);
+  const notes: string[] = note ? [note] : [];
+  const known = queryKeys(form);
   let present = false;
   for (const key of new Set(query.keys())) {
-    if (!(QUERY_KEYS as readonly string[]).includes(key)) notes.push(`unknown parameter "${key.slice(0, 40)}" ignored`);
+    if (!known.includes(key)) notes.push(`unknown parameter "${key.slice(0, 40)}" ignored`);
     else if (key !== 'autostart') present = true;
   }
   const list = query.get('strategies');
@@ -139,50 +143,44 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
     const ids = list.split(',').map((s) => s.trim()).filter(Boolean);
     const unknown = ids.filter((id) => !catalog.includes(id));
     for (const id of unknown) notes.push(`strategies: unknown strategy "${id.slice(0, 64)}" ignored`);
-    const known = catalog.filter((id) => ids.includes(id));
-    if (known.length > 0) values.strategies = known;
+    const found = catalog.filter((id) => ids.includes(id));
+    if (found.length > 0) values.strategies = found;
     else notes.push('strategies: no known strategy in the link, the default pair is selected');
   }
-  for (const field of NUMERIC_FIELDS) {
+  for (const field of form.linkOrder) {
     const raw = query.get(field);
     if (raw === null) continue;
-    if (isNullable(field) && (raw === NULL_WORDS[field] || raw.trim() === '')) {
+    if (field in NULL_WORDS && (raw === NULL_WORDS[field] || raw.trim() === '')) {
       values.numbers[field] = '';
       continue;
     }
-    const error = fieldError(field, raw, maxSizeMb);
+    const error = fieldError(field, raw, maxSizeMb, form);
     if (error) notes.push(`${field}=${raw.slice(0, 20)} ignored: ${error}`);
     else values.numbers[field] = raw.trim();
   }
   for (const key of ['retained', 'parallel'] as const) {
     const raw = query.get(key);
     if (raw === null) continue;
-    if (raw in BOOLEAN_TEXT) values[key] = BOOLEAN_TEXT[raw];
-    else notes.push(`${key}=${raw.slice(0, 20)} ignored: ${key} must be 1 or 0`);
+    if (!(raw in BOOLEAN_TEXT)) notes.push(`${key}=${raw.slice(0, 20)} ignored: ${key} must be 1 or 0`);
+    else if (key === 'parallel' && form.runsAlone !== null && BOOLEAN_TEXT[raw]) notes.push(`parallel=${raw} ignored: ${LAB_NAMES[lab]} runs one strategy at a time`);
+    else values[key] = BOOLEAN_TEXT[raw];
   }
   return { values, notes, autostart: query.get('autostart') === '1', present };
 }
 
 /**
- * The form that would start these parameters again (a recorded run's "open this experiment" link).
- * Every field is carried, null as an empty input, so the link reopens exactly the same run.
+ * The form that would start these parameters again (a recorded run's "open this experiment" link,
+ * a running experiment's form). Every field is carried, null as an empty input, so the link reopens
+ * exactly the same run.
  */
-export function formValuesFromParams(params: RunParams, strategies: readonly string[], parallel: boolean): ExperimentFormValues {
-  const text = (n: number | null) => (n === null ? '' : String(n));
+export function formValuesFromParams(params: LabParams, strategies: readonly string[], parallel: boolean, lab: PageLabId = DEFAULT_FORM_LAB): ExperimentFormValues {
+  const p = params as unknown as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'number' ? String(v) : '');
   return {
-    numbers: {
-      sizeMb: text(params.sizeMb),
-      delayMs: text(params.delayMs),
-      chunkKb: text(params.chunkKb),
-      sampleMs: text(params.sampleMs),
-      budgetMb: text(params.budgetMb),
-      cpuUs: text(params.cpuUs),
-      maxOldSpaceMb: text(params.maxOldSpaceMb),
-      timeoutS: text(params.timeoutS),
-      seed: text(params.seed),
-    },
+    lab,
+    numbers: Object.fromEntries(formOf(lab).linkOrder.map((field) => [field, text(p[field])])),
     retained: params.retained,
-    parallel,
+    parallel: formOf(lab).runsAlone === null && parallel,
     strategies: [...strategies],
   };
 }

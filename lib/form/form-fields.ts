@@ -1,79 +1,68 @@
 /**
  * The experiment form's numeric fields as a person sees them: label, unit, whether a fraction makes
- * sense, and the one message a bad value gets, at the field and in a link's notes. Pure.
+ * sense, and the one message a bad value gets, at the field and in a link's notes. Every function
+ * takes the lab's form (lib/form/lab-forms.ts); the streams lab's is the default, as it was the
+ * only one. Pure.
  */
-import { LIMITS } from '../params';
+import { formatCount } from '../readouts/format';
+import { STREAMS_FORM, STREAMS_LINK_ORDER, type FieldSpec, type LabForm } from './lab-forms';
 
-export const NUMERIC_FIELDS = ['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs', 'maxOldSpaceMb', 'timeoutS', 'seed'] as const;
+export type { FieldSpec, LabForm } from './lab-forms';
+
+/** The streams lab's numeric fields (the names its links and tests use). */
+export const FIELD_SPECS: readonly FieldSpec[] = STREAMS_FORM.fields;
+export const NUMERIC_FIELDS = STREAMS_LINK_ORDER;
 export type NumericFormField = (typeof NUMERIC_FIELDS)[number];
 
-export interface FieldSpec {
-  field: NumericFormField;
-  label: string;
-  unit?: string;
-  /** Shown after the range, e.g. what an empty field means. */
-  hint?: string;
-  /** Only whole numbers. The schema lets sizeMb be fractional, but data files are made in whole MiB, so the form asks for one. */
-  integer: boolean;
-  /** What an empty field means; absent when the field is required. */
-  empty?: string;
-}
-
-export const FIELD_SPECS: readonly FieldSpec[] = [
-  { field: 'sizeMb', label: 'File size', unit: 'MB', integer: true },
-  { field: 'delayMs', label: 'Consumer delay per chunk', unit: 'ms', integer: false },
-  { field: 'chunkKb', label: 'Chunk size', unit: 'KB', hint: 'the stream’s highWaterMark', integer: true },
-  { field: 'cpuUs', label: 'Consumer CPU per chunk', unit: 'µs', integer: true },
-  { field: 'sampleMs', label: 'Sample every', unit: 'ms', integer: true, empty: 'sampler off' },
-  { field: 'budgetMb', label: 'RSS budget', unit: 'MB', integer: true, empty: 'no budget' },
-  { field: 'maxOldSpaceMb', label: 'V8 heap limit', unit: 'MB', integer: true, empty: 'Node’s default (--max-old-space-size)' },
-  { field: 'timeoutS', label: 'Timeout per run', unit: 's', integer: true },
-  { field: 'seed', label: 'Data seed', hint: 'picks the generated file’s bytes', integer: true },
-];
-
-const SPEC_OF = new Map(FIELD_SPECS.map((s) => [s.field, s]));
-
-function specOf(field: NumericFormField): FieldSpec {
-  return SPEC_OF.get(field)!;
+function specOf(field: string, form: LabForm): FieldSpec {
+  const spec = form.fields.find((s) => s.field === field);
+  if (!spec) throw new RangeError(`the ${form.lab} form has no field ${field}`);
+  return spec;
 }
 
 /** "File size (MB)": the label with its unit, as the page shows it. */
-export function fieldLabel(field: NumericFormField): string {
-  const s = specOf(field);
+export function fieldLabel(field: string, form: LabForm = STREAMS_FORM): string {
+  const s = specOf(field, form);
   return s.unit ? `${s.label} (${s.unit})` : s.label;
 }
 
 /** Largest value the form accepts: the server may cap file sizes below the schema's limit. */
-export function fieldMax(field: NumericFormField, maxSizeMb: number): number {
-  return field === 'sizeMb' ? Math.min(maxSizeMb, LIMITS.sizeMb.max) : LIMITS[field].max;
+export function fieldMax(field: string, maxSizeMb: number, form: LabForm = STREAMS_FORM): number {
+  const max = form.limits[field].max;
+  return field === form.cappedField ? Math.min(maxSizeMb, max) : max;
+}
+
+/** "1–2048", "1,000–1,000,000": a field's range as its hint shows it. */
+export function fieldRange(field: string, maxSizeMb: number, form: LabForm = STREAMS_FORM): string {
+  return `${formatCount(form.limits[field].min)}–${formatCount(fieldMax(field, maxSizeMb, form))}`;
 }
 
 const WHOLE = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /** "File size (MB) must be a whole number between 1 and 2048": what every bad value of this field is told. */
-export function fieldRule(field: NumericFormField, maxSizeMb: number): string {
-  const s = specOf(field);
+export function fieldRule(field: string, maxSizeMb: number, form: LabForm = STREAMS_FORM): string {
+  const s = specOf(field, form);
   const kind = s.integer ? 'a whole number' : 'a number';
   const orEmpty = s.empty ? `, or empty for ${s.empty}` : '';
-  return `${fieldLabel(field)} must be ${kind} between ${LIMITS[field].min} and ${fieldMax(field, maxSizeMb)}${orEmpty}`;
+  return `${fieldLabel(field, form)} must be ${kind} between ${form.limits[field].min} and ${fieldMax(field, maxSizeMb, form)}${orEmpty}`;
 }
 
 /** Null when the text is a valid value of the field (empty counts where it has a meaning), else the rule it breaks. */
-export function fieldError(field: NumericFormField, text: string, maxSizeMb: number): string | null {
-  const s = specOf(field);
+export function fieldError(field: string, text: string, maxSizeMb: number, form: LabForm = STREAMS_FORM): string | null {
+  const s = specOf(field, form);
   const t = text.trim();
-  if (t === '') return s.empty ? null : fieldRule(field, maxSizeMb);
-  if (!(s.integer ? WHOLE : DECIMAL).test(t)) return fieldRule(field, maxSizeMb);
+  if (t === '') return s.empty ? null : fieldRule(field, maxSizeMb, form);
+  if (!(s.integer ? WHOLE : DECIMAL).test(t)) return fieldRule(field, maxSizeMb, form);
   const n = Number(t);
-  return n >= LIMITS[field].min && n <= fieldMax(field, maxSizeMb) ? null : fieldRule(field, maxSizeMb);
+  return n >= form.limits[field].min && n <= fieldMax(field, maxSizeMb, form) ? null : fieldRule(field, maxSizeMb, form);
 }
 
-/** Every field's error, only for the fields that have one. */
-export function formFieldErrors(numbers: Record<NumericFormField, string>, maxSizeMb: number): Partial<Record<NumericFormField, string>> {
-  const errors: Partial<Record<NumericFormField, string>> = {};
-  for (const field of NUMERIC_FIELDS) {
-    const error = fieldError(field, numbers[field], maxSizeMb);
+/** Every field's error, only for the fields that have one, in the form's link order. */
+export function formFieldErrors(numbers: Readonly<Record<string, string>>, maxSizeMb: number, form: LabForm = STREAMS_FORM): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of form.linkOrder) {
+    const error = fieldError(field, numbers[field] ?? '', maxSizeMb, form);
     if (error) errors[field] = error;
   }
   return errors;

@@ -3,6 +3,8 @@ import { parseMarkdownTable, summariesToCsv, summariesToMarkdown } from './expor
 import { MB_NOTE } from '../readouts/format';
 import { RECORD_FORMAT, type RunRecord } from '.';
 import { DEFAULT_MODE } from '../readouts/verdict.fixtures';
+import { makeHttpSummary } from '../test-fixtures';
+import { MIB } from '../protocol/params';
 
 /** A stored record around the recorded ixjs-from run (16 MiB, 2 ms per chunk) of verdict.fixtures. */
 function record(over: Partial<RunRecord['run']> = {}): RunRecord {
@@ -59,5 +61,60 @@ describe('summary Markdown', () => {
     expect(md.split('\n')[0]).toBe(MB_NOTE);
     const table = parseMarkdownTable(md);
     expect(table[1].slice(0, 3)).toEqual(['IxJS from + concatMap', 'completed', '16']);
+  });
+});
+
+/** A stored record around an HTTP run (20 responses of a 1,000-row table, 4 clients at once). */
+function httpRecord(over: Partial<RunRecord['run']> = {}): RunRecord {
+  const summary = makeHttpSummary({ strategy: 'ndjson-cursor', peak: { heapUsed: 11 * MIB }, peakWritableBytes: 2 * MIB, latencyP50Ms: 30.25 });
+  const base = record();
+  return { ...base, run: { ...base.run, lab: 'http', id: 'r-0000000002', strategy: 'ndjson-cursor', params: summary.params, fileBytes: 20, summary, ...over } };
+}
+
+describe('summary CSV with HTTP runs', () => {
+  const csvRows = (records: RunRecord[]) => {
+    const [header, ...rows] = summariesToCsv(records).trim().split('\n').map((l) => l.split(','));
+    return rows.map((row) => (name: string) => row[header.indexOf(name)]);
+  };
+
+  it('adds the lab and the HTTP figures after the columns scripts already read', () => {
+    const header = summariesToCsv([]).trim().split(',');
+    expect(header.slice(0, 4)).toEqual(['id', 'experimentId', 'strategy', 'status']);
+    expect(header.indexOf('lab')).toBe(header.indexOf('libraryVersion') + 1);
+  });
+
+  it('fills each lab’s own columns and leaves the other lab’s empty', () => {
+    const [streams, http] = csvRows([record(), httpRecord()]);
+    expect(['lab', 'sizeMb', 'fileBytes', 'rows', 'responsesOk'].map(streams)).toEqual(['streams', '16', String(16 * MIB), '', '']);
+    expect(['lab', 'sizeMb', 'fileBytes', 'mbPerSec', 'peakBufferedBytes'].map(http)).toEqual(['http', '', '', '', '']);
+    expect(['rows', 'concurrency', 'requests', 'requestsPlanned', 'responsesOk', 'badResponses', 'latencyP50Ms', 'peakWritableBytes', 'peakHeapUsed'].map(http)).toEqual([
+      '1000', '4', '20', '20', '20', '0', '30.25', String(2 * MIB), String(11 * MIB),
+    ]);
+  });
+
+  it('counts an interrupted HTTP run’s responses from its last stored sample', () => {
+    const interrupted = httpRecord({ status: 'interrupted', summary: null });
+    interrupted.observed = { peak: { rss: 1, heapTotal: 1, heapUsed: 1, external: 1, arrayBuffers: 1 }, procPeakRss: 1, readings: { responsesOk: 7, badResponses: 1 }, lastT: 900, sampleCount: 18, procCount: 18 };
+    const [row] = csvRows([interrupted]);
+    expect(['responsesOk', 'badResponses', 'requestsPlanned', 'latencyP50Ms', 'durationMs'].map(row)).toEqual(['7', '1', '20', '', '900']);
+  });
+});
+
+describe('summary Markdown with HTTP runs', () => {
+  it('writes one table per lab, each under its lab’s name', () => {
+    const md = summariesToMarkdown([record(), httpRecord()], { 'ndjson-cursor': 'cursor → pipeline → NDJSON' });
+    expect(md).toContain('**Streams**');
+    expect(md).toContain('**HTTP responses**');
+    const table = parseMarkdownTable(md);
+    expect(table[2].slice(0, 6)).toEqual(['Strategy', 'Outcome', 'Rows', 'Clients', 'Requests', 'Slow clients']);
+    expect(table[3].slice(0, 3)).toEqual(['cursor → pipeline → NDJSON', 'completed', '1000']);
+    expect(table[3][table[2].indexOf('Socket buffers (MB)')]).toBe('2.0');
+    expect(table[3][table[2].indexOf('p50 (ms)')]).toBe('30.3');
+  });
+
+  it('writes an HTTP-only export without lab headings', () => {
+    const md = summariesToMarkdown([httpRecord()]);
+    expect(md).not.toContain('**');
+    expect(parseMarkdownTable(md)[1][0]).toBe('ndjson-cursor');
   });
 });

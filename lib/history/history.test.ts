@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { observedSchema, observeSeries, parseListQuery, parsePoints, parseRunIds } from '.';
 import { parseSamplesCsv, samplesToCsv } from './export';
-import { makeSample } from '../test-fixtures';
+import { makeHttpSample, makeSample } from '../test-fixtures';
 
 describe('history query parameters', () => {
   it('accepts 2–8 distinct run ids and names the field and range otherwise', () => {
@@ -45,5 +45,21 @@ describe('observeSeries', () => {
   it('takes peaks and progress from the samples', () => {
     const o = observeSeries([makeSample({ t: 10, rss: 5, arrayBuffers: 9, bytesProcessed: 1 }), makeSample({ t: 20, rss: 7, arrayBuffers: 2, bytesProcessed: 4 })], [{ t: 0, at: 0, rss: 11 }]);
     expect(o).toEqual({ peak: { rss: 7, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 9 }, procPeakRss: 11, readings: { bytesRead: 0, bytesProcessed: 4, chunks: 0, inFlight: 0, readableLength: 0 }, lastT: 20, sampleCount: 2, procCount: 1 });
+  });
+});
+
+describe('sample CSV of the HTTP lab', () => {
+  it('writes the lab’s own readings, told by the samples themselves, and reads them back', () => {
+    const samples = [makeHttpSample({ t: 50, heapUsed: 9e6, writableBytes: 65_536, reqPerSec: 19.5, latencyP99Ms: 123.25, loadCpuPct: 80 })];
+    const csv = samplesToCsv(samples);
+    const header = csv.split('\n')[0].split(',');
+    expect(header).toEqual(expect.arrayContaining(['writableBytes', 'openResponses', 'reqPerSec', 'latencyP50Ms', 'loadCpuPct']));
+    expect(header).not.toContain('bytesProcessed');
+    expect(parseSamplesCsv(csv)).toEqual(samples);
+  });
+
+  it('takes the lab from the caller when given', () => {
+    expect(samplesToCsv([], 'http').split('\n')[0]).toContain('writableBytes');
+    expect(samplesToCsv([]).split('\n')[0]).toContain('bytesProcessed');
   });
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { labSchema } from '../../server/labs/schemas';
+import { LEGACY_LAB } from '../protocol/common';
 import { memorySchema, ownerSchema, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from '../protocol';
 import { emptyMemory, foldPeaks } from '../series';
 
@@ -65,6 +66,8 @@ export const storedLineSchema = z.union([z.object({ s: sampleSchema }).strict(),
 export type StoredLine = z.infer<typeof storedLineSchema>;
 
 export const runListItemSchema = z.object({
+  /** The run's lab: which lab its params and figures are ('streams' in answers from before labs). */
+  lab: z.string().default(LEGACY_LAB),
   id: z.string(),
   experimentId: z.string(),
   strategy: z.string(),
@@ -179,6 +182,7 @@ export function toListItem(record: RunRecord, diskBytes: number): RunListItem {
   const progress = labSchema(run.lab)?.progress ?? null;
   const figure = (key: string | undefined) => (key !== undefined && typeof s?.[key] === 'number' ? (s[key] as number) : null);
   return {
+    lab: run.lab,
     id: run.id,
     experimentId: run.experimentId,
     strategy: run.strategy,

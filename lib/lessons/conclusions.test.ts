@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB } from '../params';
-import type { Memory, RunSummary } from '../protocol';
+import type { Memory, StreamsSummary } from '../protocol';
 import { makeSummary } from '../test-fixtures';
 import {
   concludeFromEventLoss,
@@ -15,7 +15,7 @@ const KB = 1024;
 const mem = (over: Partial<Memory> = {}): Memory => ({ rss: 60 * MIB, heapTotal: 10 * MIB, heapUsed: 6 * MIB, external: 3 * MIB, arrayBuffers: 1 * MIB, ...over });
 
 /** The shared summary fixture with this file's baseline: an idle reading, 2 ms per chunk. */
-function summary(over: Parameters<typeof makeSummary>[0] = {}): RunSummary {
+function summary(over: Parameters<typeof makeSummary>[0] = {}): StreamsSummary {
   const { peak, params, ...rest } = over;
   return makeSummary({ durationMs: 1500, mbPerSec: 21, peak: mem(peak), idle: mem(), procPeakRss: 0, sampleCount: 30, params: { delayMs: 2, ...params }, ...rest });
 }

@@ -1,11 +1,12 @@
 /**
  * What each walkthrough step concludes from the runs that just happened. Every number comes from a
- * RunSummary; when the figures contradict what the lesson expects, the text says so instead of
+ * StreamsSummary; when the figures contradict what the lesson expects, the text says so instead of
  * reciting the expected result. Pure: the walkthrough and the tests call these with summaries only.
  */
-import type { Outcome, RunSummary } from '../protocol';
+import type { Outcome, StreamsSummary } from '../protocol';
 import { formatMb, formatPercent, formatSeconds } from '../readouts/format';
 import { highWaterMarkBytes } from './buffer';
+import { unfinished as unfinishedRuns } from './unfinished';
 
 export interface Conclusion {
   text: string;
@@ -23,52 +24,40 @@ function share(part: number, whole: number): number {
 }
 
 /** "2.0 highWaterMarks": how many of the run's chunks a byte count is. */
-function inHwms(bytes: number, s: RunSummary): string {
+function inHwms(bytes: number, s: StreamsSummary): string {
   const n = bytes / highWaterMarkBytes(s.params.chunkKb);
   return `${n.toFixed(1)} highWaterMark${n.toFixed(1) === '1.0' ? '' : 's'}`;
 }
 
 /** "12 of 32 MB (38%)" */
-function processedPart(s: RunSummary): string {
+function processedPart(s: StreamsSummary): string {
   return `${formatMb(s.bytesProcessed).replace(/ MB$/, '')} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
 }
 
 /** Highest RSS seen, from inside the child or from /proc. */
-function peakRss(s: RunSummary): number {
+function peakRss(s: StreamsSummary): number {
   return Math.max(s.peak.rss, s.procPeakRss);
 }
 
 /** "57 times (229 ms in all)": the garbage collections the child observed during the run. */
-function gcFigures(s: RunSummary): string {
+function gcFigures(s: StreamsSummary): string {
   const ms = s.gc.totalMs < 10 ? s.gc.totalMs.toFixed(1) : Math.round(s.gc.totalMs).toString();
   return `${s.gc.count} time${s.gc.count === 1 ? '' : 's'} (${ms} ms in all)`;
 }
 
 /** "RSS peak 79 MB, 58 MB when idle, at most 2.0 MB read ahead of its consumer": what a budget run measured. */
-function budgetFigures(s: RunSummary): string {
+function budgetFigures(s: StreamsSummary): string {
   const idle = s.idle ? `, ${formatMb(s.idle.rss)} when idle` : '';
   return `RSS peak ${formatMb(peakRss(s))}${idle}, at most ${formatMb(s.peakBufferedBytes)} read ahead of its consumer`;
 }
 
-/**
- * When a run did not end the way the step needs it to (stopped, crashed, …), there is nothing to
- * conclude from it; returns that conclusion, or null when every run ended as wanted.
- */
-function unfinished(runs: ReadonlyArray<[RunSummary, readonly Outcome[]]>): Conclusion | null {
-  const bad = runs.find(([s, wanted]) => !wanted.includes(s.outcome));
-  if (!bad) return null;
-  const [s, wanted] = bad;
-  const why = s.reason ? ` (${s.reason.trim().replace(/\.$/, '')})` : '';
-  return {
-    asExpected: false,
-    text:
-      `${s.strategy} ended as ${s.outcome}${why} after ${processedPart(s)} was processed, not ${wanted.join(' or ')} as this step ` +
-      'needs, so it shows nothing about the lesson. Run the step again.',
-  };
+/** The streams lab's runs that did not end as a step needs: see unfinished.ts. */
+function unfinished(runs: ReadonlyArray<[StreamsSummary, readonly Outcome[]]>): Conclusion | null {
+  return unfinishedRuns(runs, (s) => `${processedPart(s)} was processed`);
 }
 
 /** Step 1: a push reader runs ahead by the whole file, a pull reader by a few chunks. */
-export function concludePushVsPull(push: RunSummary, pull: RunSummary): Conclusion {
+export function concludePushVsPull(push: StreamsSummary, pull: StreamsSummary): Conclusion {
   const stop = unfinished([
     [push, ['completed']],
     [pull, ['completed']],
@@ -103,7 +92,7 @@ export function concludePushVsPull(push: RunSummary, pull: RunSummary): Conclusi
 }
 
 /** Step 2: the file piles up in arrayBuffers (Buffers live outside the V8 heap), not in heapUsed. */
-export function concludeWhereTheFileGoes(push: RunSummary): Conclusion {
+export function concludeWhereTheFileGoes(push: StreamsSummary): Conclusion {
   const stop = unfinished([[push, ['completed']]]);
   if (stop) return stop;
   // Growth over the idle process is what the run added; fall back to peaks if idle was never read.
@@ -131,7 +120,7 @@ export function concludeWhereTheFileGoes(push: RunSummary): Conclusion {
 }
 
 /** Step 3: takeUntil(fromEvent(stream, 'end')) completes while chunks are still queued. */
-export function concludeFromEventLoss(s: RunSummary): Conclusion {
+export function concludeFromEventLoss(s: StreamsSummary): Conclusion {
   const stop = unfinished([[s, ['data-lost', 'completed']]]);
   if (stop) return stop;
   if (s.outcome === 'completed') {
@@ -157,7 +146,7 @@ export function concludeFromEventLoss(s: RunSummary): Conclusion {
 }
 
 /** Step 4: memory a default run shows includes garbage; retained mode (GC before each sample) does not. */
-export function concludeGarbageVsRetained(plain: RunSummary, retained: RunSummary): Conclusion {
+export function concludeGarbageVsRetained(plain: StreamsSummary, retained: StreamsSummary): Conclusion {
   const stop = unfinished([
     [plain, ['completed']],
     [retained, ['completed']],
@@ -188,7 +177,7 @@ export function concludeGarbageVsRetained(plain: RunSummary, retained: RunSummar
 }
 
 /** Step 5: under a memory budget the push reader is killed; the pull reader finishes the same file. */
-export function concludeMemoryBudget(push: RunSummary, pull: RunSummary): Conclusion {
+export function concludeMemoryBudget(push: StreamsSummary, pull: StreamsSummary): Conclusion {
   const stop = unfinished([
     [push, ['out-of-memory', 'completed']],
     [pull, ['completed', 'out-of-memory']],

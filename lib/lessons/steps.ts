@@ -3,33 +3,19 @@
  * concludes from their summaries. Client-safe and pure; the walkthrough component renders it.
  */
 import { DEFAULT_PARAMS, type RunParams } from '../params';
-import type { Experiment, RunSummary } from '../protocol';
+import type { LessonStep as GenericLessonStep } from './lesson';
 import {
   concludeFromEventLoss,
   concludeGarbageVsRetained,
   concludeMemoryBudget,
   concludePushVsPull,
   concludeWhereTheFileGoes,
-  type Conclusion,
 } from './conclusions';
 
-/** One experiment.start a step sends. */
-export interface LessonPreset {
-  strategies: string[];
-  params: RunParams;
-}
+export { matchStepExperiments, type LessonPreset } from './lesson';
 
-export interface LessonStep {
-  n: 1 | 2 | 3 | 4 | 5;
-  title: string;
-  paragraphs: string[];
-  /** What to look at on the charts once the run has drawn them. */
-  watch: string;
-  /** Sent in order; the server's queue runs them one after another. */
-  presets: LessonPreset[];
-  /** From the summaries of every run of every preset, in preset then strategy order. */
-  conclude(summaries: readonly RunSummary[]): Conclusion;
-}
+/** A step of the streams walkthrough. */
+export type LessonStep = GenericLessonStep<'streams'>;
 
 /**
  * Small enough that a step takes seconds on two cores: 32 MiB in 64 KiB chunks is 512 chunks, 2 ms
@@ -65,6 +51,7 @@ export function describeParams(params: RunParams): string {
 export function buildLessonSteps(small: RunParams, budget: BudgetParams): readonly LessonStep[] {
   return [
     {
+      lab: 'streams',
       n: 1,
       title: 'Push vs pull',
       paragraphs: [
@@ -81,6 +68,7 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
       conclude: ([push, pull]) => concludePushVsPull(push, pull),
     },
     {
+      lab: 'streams',
       n: 2,
       title: 'Where the file goes: arrayBuffers, not the heap',
       paragraphs: [
@@ -94,6 +82,7 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
       conclude: ([push]) => concludeWhereTheFileGoes(push),
     },
     {
+      lab: 'streams',
       n: 3,
       title: "fromEvent + takeUntil('end') loses data",
       paragraphs: [
@@ -106,6 +95,7 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
       conclude: ([s]) => concludeFromEventLoss(s),
     },
     {
+      lab: 'streams',
       n: 4,
       title: 'Garbage awaiting collection vs memory really retained',
       paragraphs: [
@@ -121,6 +111,7 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
       conclude: ([plain, retained]) => concludeGarbageVsRetained(plain, retained),
     },
     {
+      lab: 'streams',
       n: 5,
       title: 'A memory budget: the out-of-memory failure, reproduced safely',
       paragraphs: [
@@ -136,28 +127,3 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
 }
 
 export const LESSON_STEPS: readonly LessonStep[] = buildLessonSteps(SMALL_PARAMS, BUDGET_PARAMS);
-
-function sameParams(a: RunParams, b: RunParams): boolean {
-  return (Object.keys(a) as Array<keyof RunParams>).every((k) => a[k] === b[k]) && Object.keys(a).length === Object.keys(b).length;
-}
-
-/**
- * The experiments a step created: for each preset in order, the first experiment not known before
- * the click (nor already matched) with the same strategies and parameters. Another browser starting
- * an identical experiment at the same instant could be mistaken for ours; nothing else can.
- */
-export function matchStepExperiments(experiments: readonly Experiment[], knownBefore: ReadonlySet<string>, presets: readonly LessonPreset[]): Array<Experiment | null> {
-  const taken = new Set<string>();
-  return presets.map((preset) => {
-    const found = experiments.find(
-      (e) =>
-        !knownBefore.has(e.id) &&
-        !taken.has(e.id) &&
-        e.strategies.length === preset.strategies.length &&
-        e.strategies.every((s, i) => s === preset.strategies[i]) &&
-        sameParams(e.params, preset.params),
-    );
-    if (found) taken.add(found.id);
-    return found ?? null;
-  });
-}

@@ -24,6 +24,12 @@ export function formatMbNumber(bytes: number): string {
   return mb.toFixed(2);
 }
 
+/** Bytes rounded up to the next 0.1 MB, so "stayed under X MB" and "at most X MB" are true of the peak. */
+export function formatMbCeil(bytes: number): string {
+  const mb = Math.ceil((bytes / MIB) * 10) / 10;
+  return `${mb >= 100 ? mb.toFixed(0) : mb.toFixed(1)} MB`;
+}
+
 /** Milliseconds → "12.3 s" (one decimal under a minute) or "2 min 05 s". */
 export function formatSeconds(ms: number): string {
   const s = ms / 1000;
@@ -42,4 +48,23 @@ export function formatPercent(fraction: number): string {
 /** Epoch ms → local "14:03:27". */
 export function formatClock(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** Milliseconds as a latency or delay reads: "0.42 ms", "12.3 ms", "250 ms", "12.3 s" from 10 s on. */
+export function formatMs(ms: number): string {
+  if (Math.abs(ms) >= 10_000) return formatSeconds(ms);
+  if (Math.abs(ms) >= 100) return `${Math.round(ms)} ms`;
+  if (Math.abs(ms) >= 1 || ms === 0) return `${ms.toFixed(1)} ms`;
+  return `${ms.toFixed(2)} ms`;
+}
+
+/** A whole count with thousands separators, the same in every locale: "100,000". */
+export function formatCount(n: number): string {
+  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** How many times one figure is another: "7×", "1.5×" (one decimal under 10). */
+export function formatTimes(ratio: number): string {
+  if (!Number.isFinite(ratio)) return '∞×';
+  return ratio >= 10 ? `${Math.round(ratio)}×` : `${Number(ratio.toFixed(1))}×`;
 }

@@ -1,8 +1,24 @@
-/** The per-sample quantities the comparison chart can overlay. Pure. */
+/** The per-sample quantities the comparison charts can overlay, per lab. Pure. */
+import type { LabId } from '../labs';
 import type { Sample } from '../protocol';
 
-export const COMPARISON_METRICS = ['arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu'] as const;
-export type ComparisonMetric = (typeof COMPARISON_METRICS)[number];
+/** Every metric of every lab; each lab offers its own list (METRICS_OF_LAB). */
+export const ALL_METRICS = [
+  'arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu',
+  'writableBytes', 'reqPerSec', 'latencyP50Ms', 'latencyP99Ms', 'loadCpuPct',
+] as const;
+export type ComparisonMetric = (typeof ALL_METRICS)[number];
+
+/** Each lab's metrics in the order its picker lists them; the first is the one a chart opens with. */
+export const METRICS_OF_LAB: Record<LabId, readonly ComparisonMetric[]> = {
+  streams: ['arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu'],
+  http: ['heapUsed', 'writableBytes', 'latencyP50Ms', 'latencyP99Ms', 'reqPerSec', 'rss', 'external', 'arrayBuffers', 'heapTotal', 'cpuPct', 'loadCpuPct', 'elu'],
+  // The pages have no view of the CPU lab's own readings yet: what every run has, and its load's CPU.
+  cpu: ['rss', 'heapUsed', 'external', 'arrayBuffers', 'heapTotal', 'cpuPct', 'loadCpuPct', 'elu'],
+};
+
+/** The streams lab's metrics (what the comparison picker offered before labs). */
+export const COMPARISON_METRICS = METRICS_OF_LAB.streams;
 
 export const METRIC_LABELS: Record<ComparisonMetric, string> = {
   arrayBuffers: 'arrayBuffers',
@@ -13,10 +29,16 @@ export const METRIC_LABELS: Record<ComparisonMetric, string> = {
   buffered: 'buffered (bytesRead − bytesProcessed)',
   cpuPct: 'CPU (% of one core)',
   elu: 'event-loop utilization',
+  writableBytes: 'socket buffers (writableLength of open responses)',
+  reqPerSec: 'responses per second',
+  latencyP50Ms: 'latency p50',
+  latencyP99Ms: 'latency p99',
+  loadCpuPct: 'load generator CPU (% of one core)',
 };
 
 /** What each metric is measured in (the chart picks its display unit from this). */
-export const METRIC_UNITS: Record<ComparisonMetric, 'bytes' | 'percent' | 'ratio'> = {
+export type MetricUnit = 'bytes' | 'percent' | 'ratio' | 'ms' | 'perSec';
+export const METRIC_UNITS: Record<ComparisonMetric, MetricUnit> = {
   arrayBuffers: 'bytes',
   rss: 'bytes',
   heapUsed: 'bytes',
@@ -25,18 +47,29 @@ export const METRIC_UNITS: Record<ComparisonMetric, 'bytes' | 'percent' | 'ratio
   buffered: 'bytes',
   cpuPct: 'percent',
   elu: 'ratio',
+  writableBytes: 'bytes',
+  reqPerSec: 'perSec',
+  latencyP50Ms: 'ms',
+  latencyP99Ms: 'ms',
+  loadCpuPct: 'percent',
 };
 
 /**
  * The metric's value in its unit; "buffered" is how far the reader is ahead of the consumer.
- * CPU and utilization are NaN (a gap) in samples recorded before they were measured.
+ * NaN (a gap) where a sample lacks the reading: CPU and utilization in samples recorded before
+ * they were measured, another lab's readings.
  */
 export function metricValue(sample: Sample, metric: ComparisonMetric): number {
-  if (metric === 'buffered') return Math.max(0, sample.bytesRead - sample.bytesProcessed);
+  if (metric === 'buffered') return sample.bytesRead === undefined ? Number.NaN : Math.max(0, sample.bytesRead - sample.bytesProcessed);
   return sample[metric] ?? Number.NaN;
 }
 
-/** Type guard for values coming from a <select>. */
+/** Type guard for values coming from a <select> or a link. */
 export function isComparisonMetric(value: string): value is ComparisonMetric {
-  return (COMPARISON_METRICS as readonly string[]).includes(value);
+  return (ALL_METRICS as readonly string[]).includes(value);
+}
+
+/** The metrics a comparison of these labs' runs offers: each lab's in its order, without repeats. */
+export function metricsOfLabs(labs: readonly LabId[]): ComparisonMetric[] {
+  return [...new Set(labs.flatMap((lab) => METRICS_OF_LAB[lab]))];
 }

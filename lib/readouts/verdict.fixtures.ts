@@ -1,6 +1,6 @@
 /** Run summaries for the verdict tests: a synthetic base and figures recorded from real runs. */
 import { DEFAULT_PARAMS, MIB } from '../params';
-import type { RunSummary } from '../protocol';
+import type { StreamsSummary } from '../protocol';
 import { makeSummary } from '../test-fixtures';
 
 export const FILE = 32 * MIB;
@@ -10,13 +10,13 @@ export const summary = makeSummary;
 
 const MB16 = 16 * MIB;
 
-type Figures = Pick<RunSummary, 'strategy' | 'peak' | 'peakBufferedBytes' | 'peakInFlight' | 'sampleCount'> & {
+type Figures = Pick<StreamsSummary, 'strategy' | 'peak' | 'peakBufferedBytes' | 'peakInFlight' | 'sampleCount'> & {
   heapGrowth: number;
   retained?: boolean;
 };
 
 /** A 16 MiB, 2 ms/chunk run with the figures a real run recorded (the fields a verdict reads). */
-function recorded(f: Figures): RunSummary {
+function recorded(f: Figures): StreamsSummary {
   const { heapGrowth, retained = false, ...rest } = f;
   return summary({
     ...rest,

@@ -2,27 +2,23 @@
  * One sentence that says what a finished run showed, with every number taken from its summary.
  * Pure: the run card and the tests call it with a RunSummary and nothing else.
  */
-import type { RunSummary, StrategyInfo } from '../protocol';
-import { MIB } from '../params';
-import { formatMb, formatPercent, formatSeconds } from './format';
+import type { HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
+import { formatMb, formatMbCeil, formatPercent, formatSeconds } from './format';
+import { httpVerdict } from './http-verdict';
+import { commonVerdict, memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
 
 /** Above this share of the file held at once, the reader did not wait for the consumer. */
 export const IGNORED_SHARE = 0.5;
 /** Below this share of the file (or a few chunks) the reader counts as keeping pace with the consumer. */
 export const SMALL_SHARE = 0.1;
 
-/** Rounds bytes up to the next 0.1 MB, so "stayed under X MB" is true of the peak. */
-function ceilMb(bytes: number): string {
-  const mb = Math.ceil((bytes / MIB) * 10) / 10;
-  return `${mb >= 100 ? mb.toFixed(0) : mb.toFixed(1)} MB`;
-}
 
 function share(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
 }
 
 /** "12 of 31 MB (40%)": how much of the file reached the consumer. */
-function processedPart(s: RunSummary): string {
+function processedPart(s: StreamsSummary): string {
   const mb = (bytes: number) => formatMb(bytes).replace(/ MB$/, '');
   return `${mb(s.bytesProcessed)} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
 }
@@ -40,7 +36,7 @@ function heldEnding(mode: StrategyTraits['mode'] | undefined): string {
  * every sample) or a strategy that keeps its results by design (toArray) can call that kept;
  * in default mode a strategy that discards every result only shows garbage not yet collected.
  */
-function heapVerdict(s: RunSummary, heapGrowth: number, info: StrategyTraits | undefined): string {
+function heapVerdict(s: StreamsSummary, heapGrowth: number, info: StrategyTraits | undefined): string {
   const grew = `heapUsed grew by ${formatMb(heapGrowth)} (${formatPercent(share(heapGrowth, s.fileBytes))} of the file)`;
   const head = `The reader stayed within ${formatMb(s.peakBufferedBytes)} of the consumer`;
   if (s.params.retained) return `${head}, yet with a GC before every sample ${grew}: the results were kept on the V8 heap.`;
@@ -54,7 +50,7 @@ function heapVerdict(s: RunSummary, heapGrowth: number, info: StrategyTraits | u
 }
 
 /** How the memory behaved for a run that finished reading: did backpressure hold? */
-function backpressureVerdict(s: RunSummary, info: StrategyTraits | undefined): string {
+function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined): string {
   const ab = s.peak.arrayBuffers;
   const abShare = share(ab, s.fileBytes);
   const aheadShare = share(s.peakBufferedBytes, s.fileBytes);
@@ -89,7 +85,7 @@ function backpressureVerdict(s: RunSummary, info: StrategyTraits | undefined): s
         `${formatMb(s.peakBufferedBytes)} ahead of the consumer, so most of it was garbage not yet collected: ${heldEnding(info?.mode)}`
       );
     }
-    return `arrayBuffers stayed under ${ceilMb(ab)} (${formatPercent(abShare)} of the file): ${heldEnding(info?.mode)}`;
+    return `arrayBuffers stayed under ${formatMbCeil(ab)} (${formatPercent(abShare)} of the file): ${heldEnding(info?.mode)}`;
   }
   return (
     `The reader ran up to ${formatMb(s.peakBufferedBytes)} (${formatPercent(aheadShare)} of the file) ahead of the consumer ` +
@@ -98,10 +94,27 @@ function backpressureVerdict(s: RunSummary, info: StrategyTraits | undefined): s
 }
 
 /**
- * The verdict sentence for a finished run. `info` (from the strategy catalog) sharpens the wording
- * for a push reader whose consumer kept up, and tells results kept by design from garbage.
+ * The verdict sentence for a finished run of any lab. `info` (from the strategy catalog) sharpens
+ * the wording; `others` are the finished runs of the same experiment, which the HTTP lab's verdict
+ * compares with (a streams verdict stands on its own run).
  */
-export function verdictFor(s: RunSummary, info?: StrategyTraits): string {
+export function verdictFor(s: RunSummary, info?: StrategyTraits, others: readonly RunSummary[] = []): string {
+  switch (s.lab) {
+    case 'streams':
+      return streamsVerdict(s, info);
+    case 'http':
+      return httpVerdict(s, others.filter((o): o is HttpSummary => o.lab === 'http'));
+    default:
+      // A lab whose pages have no verdict of their own yet: how it ended, in the common figures.
+      return commonVerdict(s);
+  }
+}
+
+/**
+ * The streams lab's verdict. `info` (from the strategy catalog) sharpens the wording for a push
+ * reader whose consumer kept up, and tells results kept by design from garbage.
+ */
+export function streamsVerdict(s: StreamsSummary, info?: StrategyTraits): string {
   switch (s.outcome) {
     case 'completed':
       return backpressureVerdict(s, info);
@@ -113,19 +126,13 @@ export function verdictFor(s: RunSummary, info?: StrategyTraits): string {
       );
     }
     case 'out-of-memory': {
-      const rss = Math.max(s.peak.rss, s.procPeakRss);
-      const limit =
-        s.params.budgetMb !== null && rss > s.params.budgetMb * MIB
-          ? `passed the ${s.params.budgetMb} MB memory budget`
-          : 'hit the V8 heap limit';
       return (
-        `Out of memory: RSS reached ${formatMb(rss)} and ${limit} after ${processedPart(s)} was processed, ` +
+        `Out of memory: RSS reached ${formatMb(peakRssOf(s))} and ${memoryLimitText(s)} after ${processedPart(s)} was processed, ` +
         `with arrayBuffers at ${formatMb(s.peak.arrayBuffers)}.`
       );
     }
     case 'crashed': {
-      const why = s.reason ? `: ${s.reason.trim().replace(/\.$/, '')}` : '';
-      return `Crashed after ${processedPart(s)} was processed${why}.`;
+      return `Crashed after ${processedPart(s)} was processed${reasonSuffix(s.reason)}.`;
     }
     case 'stopped':
       if (s.sampleCount === 0 && s.bytesProcessed === 0) return 'Stopped before it started: nothing was measured.';

@@ -1,0 +1,67 @@
+/**
+ * What a run card shows under its charts, per lab: progress (the bar and the words beside it) and a
+ * few figures. A finished run shows its summary's peaks and maxima; a running one its latest
+ * sample, labelled "now". Pure, so each lab's card module only says what is its own.
+ */
+import type { ProcSample, RunState, RunSummary, Sample } from '@/lib/protocol';
+import { formatMs, formatSeconds } from '@/lib/readouts/format';
+
+export interface Figure {
+  id: string;
+  term: string;
+  value: number | null;
+  text: string;
+  /**
+   * "now" while running, "peak"/"max" from the summary once ended, "total" for a sum over the run,
+   * "overall" for a rate or percentile over the whole run, "last" for a run without a summary.
+   */
+  kind: 'now' | 'peak' | 'max' | 'last' | 'total' | 'overall';
+}
+
+export interface CardProgress {
+  /** 0..1 of the run's work done. */
+  fraction: number;
+  /** Beside the bar: "12 of 31 MB (40%) · 6.2 MB/s · ETA 3.1 s". */
+  text: string;
+  /** The bar's accessible name: what the fraction is a share of. */
+  label: string;
+}
+
+/** What a lab's card adds to the frame every card shares. */
+export interface CardLab {
+  /** While the lab prepares the run's data ("Preparing the data file"). */
+  preparing(run: RunState): string;
+  progress(run: RunState, samples: readonly Sample[], active: boolean): CardProgress;
+  figures(summary: RunSummary | null, last: Sample | undefined, lastProc: ProcSample | undefined): Figure[];
+}
+
+/** "· 6.2 MB/s · ETA 3.1 s": the rate and time left of a live run, when they are known. */
+export function paceText(rate: string | null, etaMs: number | null, fraction: number, live: boolean): string {
+  const parts: string[] = [];
+  if (live && rate !== null) parts.push(rate);
+  if (live && etaMs !== null && fraction < 1) parts.push(`ETA ${formatSeconds(etaMs)}`);
+  return parts.map((p) => ` · ${p}`).join('');
+}
+
+/** The event-loop delay: the summary's maximum, or the latest sample's. */
+export function eventLoopFigure(summary: RunSummary | null, last: Sample | undefined): Figure {
+  if (summary) return { id: 'el-delay', term: 'Event-loop delay', value: summary.eventLoopDelayMs.max, text: `${summary.eventLoopDelayMs.max.toFixed(1)} ms`, kind: 'max' };
+  return { id: 'el-delay', term: 'Event-loop delay', value: last?.elMaxMs ?? null, text: last ? `${last.elMaxMs.toFixed(1)} ms` : '–', kind: 'now' };
+}
+
+/** CPU: the whole run's time and peak once ended (none for runs recorded before CPU was measured), the latest % while running. */
+export function cpuFigures(summary: RunSummary | null, last: Sample | undefined, lastProc: ProcSample | undefined, term = 'CPU'): Figure[] {
+  if (summary) {
+    const cpu = summary.cpu;
+    if (!cpu) return [];
+    const ms = cpu.userMs + cpu.systemMs;
+    return [{ id: 'cpu', term, value: ms, text: `up to ${cpu.peakPct.toFixed(0)}% of a core, ${formatSeconds(ms)}`, kind: 'total' }];
+  }
+  const pct = last?.cpuPct ?? lastProc?.cpuPct;
+  return [{ id: 'cpu', term, value: pct ?? null, text: pct === undefined ? '–' : `${pct.toFixed(0)}% of a core`, kind: 'now' }];
+}
+
+/** A latency as a card writes it, "–" before there is one. */
+export function latencyText(ms: number | undefined): string {
+  return ms === undefined ? '–' : formatMs(ms);
+}

@@ -1,0 +1,118 @@
+/**
+ * Each lab's experiment form as a person sees it: its numeric fields (label, unit, ranges, what an
+ * empty field means), the strategies picked at first, how its links are spelled, and whether its
+ * runs may go in parallel. The ranges are the labs' own (server/labs/<lab>/params.ts), so the form
+ * refuses exactly what the server would. Pure data.
+ */
+import type { z } from 'zod';
+import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from '../../server/labs/http/params';
+import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from '../../server/labs/streams/params';
+import type { PageLabId } from '../labs';
+import type { LabParams } from '../protocol';
+import type { Limit } from '../protocol/params';
+
+export interface FieldSpec {
+  field: string;
+  label: string;
+  unit?: string;
+  /** Shown after the range, e.g. what an empty field means. */
+  hint?: string;
+  /** Only whole numbers. The schema lets sizeMb be fractional, but data files are made in whole MiB, so the form asks for one. */
+  integer: boolean;
+  /** What an empty field means; absent when the field is required. */
+  empty?: string;
+}
+
+export interface LabForm {
+  lab: PageLabId;
+  /** The numeric fields, in the order the form shows them. */
+  fields: readonly FieldSpec[];
+  /** The same fields in the order links write them and errors list them (the streams lab's predates its form's order). */
+  linkOrder: readonly string[];
+  limits: Readonly<Record<string, Limit>>;
+  /** The field the server may cap lower than its schema (the streams lab's file size, by STREAM_LAB_MAX_SIZE_MB). */
+  cappedField: string | null;
+  /** The lab's params schema: what a Start sends is checked with it, strictly. */
+  schema: z.ZodObject;
+  /** The params a new form starts with. */
+  defaults: LabParams;
+  /** Picked when the form opens. */
+  defaultStrategies: readonly string[];
+  /**
+   * Written into every link, default or not (the streams lab's URL has always shown them); the
+   * other fields only when they differ from the default, so everyday links stay short.
+   */
+  alwaysWritten: ReadonlySet<string>;
+  /**
+   * Why the lab runs its strategies one at a time (the server refuses a parallel experiment of it,
+   * server/labs/<lab>/index.ts `runsAlone`); null when they may run in parallel.
+   */
+  runsAlone: string | null;
+}
+
+/**
+ * Fields whose empty input means null, with the word a link spells that null with (an empty value
+ * in a URL reads like a mistake). The same in every lab: they are the common params.
+ */
+export const NULL_WORDS: Readonly<Record<string, string>> = { sampleMs: 'off', budgetMb: 'none', maxOldSpaceMb: 'none' };
+
+/** The fields of the common params, in the order every lab's form shows them after its own. */
+const COMMON_FIELDS: readonly FieldSpec[] = [
+  { field: 'sampleMs', label: 'Sample every', unit: 'ms', integer: true, empty: 'sampler off' },
+  { field: 'budgetMb', label: 'RSS budget', unit: 'MB', integer: true, empty: 'no budget' },
+  { field: 'maxOldSpaceMb', label: 'V8 heap limit', unit: 'MB', integer: true, empty: 'Node’s default (--max-old-space-size)' },
+  { field: 'timeoutS', label: 'Timeout per run', unit: 's', integer: true },
+];
+
+/** The streams lab's fields in link order: the order its links have always been written in. */
+export const STREAMS_LINK_ORDER = ['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs', 'maxOldSpaceMb', 'timeoutS', 'seed'] as const;
+
+export const STREAMS_FORM: LabForm = {
+  lab: 'streams',
+  fields: [
+    { field: 'sizeMb', label: 'File size', unit: 'MB', integer: true },
+    { field: 'delayMs', label: 'Consumer delay per chunk', unit: 'ms', integer: false },
+    { field: 'chunkKb', label: 'Chunk size', unit: 'KB', hint: 'the stream’s highWaterMark', integer: true },
+    { field: 'cpuUs', label: 'Consumer CPU per chunk', unit: 'µs', integer: true },
+    ...COMMON_FIELDS,
+    { field: 'seed', label: 'Data seed', hint: 'picks the generated file’s bytes', integer: true },
+  ],
+  linkOrder: STREAMS_LINK_ORDER,
+  limits: LIMITS,
+  cappedField: 'sizeMb',
+  schema: streamsParamsSchema,
+  defaults: DEFAULT_STREAMS_PARAMS,
+  defaultStrategies: ['rxjs-from', 'pipeline-generator'],
+  alwaysWritten: new Set(['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs']),
+  runsAlone: null,
+};
+
+export const HTTP_FORM: LabForm = {
+  lab: 'http',
+  fields: [
+    { field: 'rows', label: 'Table size', unit: 'rows', hint: 'the author table the endpoint serves, made once per size', integer: true },
+    { field: 'concurrency', label: 'Clients at once', integer: true },
+    { field: 'requests', label: 'Requests in all', hint: 'shared by those clients', integer: true },
+    { field: 'batchRows', label: 'Rows per write', hint: 'per res.write of the streaming strategies', integer: true },
+    { field: 'cursorRows', label: 'Rows per cursor read', hint: 'one round trip to PostgreSQL each (cursor strategies)', integer: true },
+    { field: 'slowClients', label: 'Slow clients', hint: 'extra clients that each read one response slowly', integer: true },
+    { field: 'slowKbps', label: 'Slow client speed', unit: 'KB/s', hint: 'how fast each slow client reads', integer: true },
+    ...COMMON_FIELDS,
+  ],
+  linkOrder: ['rows', 'concurrency', 'requests', 'batchRows', 'cursorRows', 'slowClients', 'slowKbps', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
+  limits: HTTP_PARAM_LIMITS,
+  cappedField: null,
+  schema: httpParamsSchema,
+  defaults: DEFAULT_HTTP_PARAMS,
+  // The usual endpoint against the streamed one: the lab's first lesson.
+  defaultStrategies: ['buffered-json', 'ndjson-cursor'],
+  alwaysWritten: new Set(['rows', 'concurrency', 'requests', 'slowClients']),
+  runsAlone: 'each run starts its own PostgreSQL and load generator on the same cores',
+};
+
+const FORMS: Record<PageLabId, LabForm> = { streams: STREAMS_FORM, http: HTTP_FORM };
+
+/** The form of a lab. */
+export function formOf(lab: PageLabId): LabForm {
+  return FORMS[lab];
+}

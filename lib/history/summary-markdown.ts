@@ -1,0 +1,104 @@
+/**
+ * Summaries of recorded runs as GitHub-flavoured Markdown (memory in MB, like every view), under a
+ * line saying MB means MiB, ready to paste into a wiki page: one table per lab, because the labs
+ * measure different things. Pure.
+ */
+import { LAB_IDS, labOf, LAB_NAMES, paramsOfLab, type LabId } from '../labs';
+import { formatMbNumber, MB_NOTE } from '../readouts/format';
+import { summaryRow, type SummaryRow } from './summary-csv';
+import type { RunRecord } from '.';
+
+const mdCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const mb = (v: unknown) => (typeof v === 'number' ? formatMbNumber(v) : '–');
+const fixed = (v: unknown, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '–');
+const text = (v: unknown) => (v === null || v === undefined ? '–' : String(v));
+
+interface LabTable {
+  head: string[];
+  align: string[];
+  /** The lab's own cells of a run, between its outcome and the Node version. */
+  cells(r: RunRecord, row: SummaryRow): string[];
+}
+
+/** The columns every lab has, for a lab without a table of its own. */
+const COMMON_TABLE: LabTable = {
+  head: ['Peak RSS (MB)', 'heapUsed (MB)', 'Duration (s)'],
+  align: ['---:', '---:', '---:'],
+  cells: (_r, row) => [mb(row.peakRss), mb(row.peakHeapUsed), fixed(typeof row.durationMs === 'number' ? row.durationMs / 1000 : null, 1)],
+};
+
+const TABLES: Partial<Record<LabId, LabTable>> = {
+  streams: {
+    head: ['File (MB)', 'Delay (ms)', 'Peak RSS (MB)', 'heapUsed (MB)', 'arrayBuffers (MB)', 'Duration (s)', 'MB/s'],
+    align: ['---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+    cells: (r, row) => {
+      const p = paramsOfLab(r.run, 'streams');
+      return [text(p?.sizeMb), text(p?.delayMs), mb(row.peakRss), mb(row.peakHeapUsed), mb(row.peakArrayBuffers), fixed(typeof row.durationMs === 'number' ? row.durationMs / 1000 : null, 1), fixed(row.mbPerSec, 1)];
+    },
+  },
+  http: {
+    head: ['Rows', 'Clients', 'Requests', 'Slow clients', 'Peak RSS (MB)', 'heapUsed (MB)', 'Socket buffers (MB)', 'req/s', 'p50 (ms)', 'p99 (ms)', 'OK', 'Bad'],
+    align: ['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+    cells: (_r, row) => [
+      text(row.rows),
+      text(row.concurrency),
+      text(row.requests),
+      text(row.slowClients),
+      mb(row.peakRss),
+      mb(row.peakHeapUsed),
+      mb(row.peakWritableBytes),
+      fixed(row.reqPerSec, 1),
+      fixed(row.latencyP50Ms, 1),
+      fixed(row.latencyP99Ms, 1),
+      text(row.responsesOk),
+      text(row.badResponses),
+    ],
+  },
+};
+
+function labTable(lab: LabId, records: readonly RunRecord[], labels: Readonly<Record<string, string>>): string {
+  const t = TABLES[lab] ?? COMMON_TABLE;
+  const head = ['Strategy', 'Outcome', ...t.head, 'Node', 'Date', 'Run'];
+  const align = ['---', '---', ...t.align, '---', '---', '---'];
+  const rows = records.map((r) =>
+    [
+      labels[r.run.strategy] ?? r.run.strategy,
+      r.run.status,
+      ...t.cells(r, summaryRow(r)),
+      r.versions.node,
+      new Date(r.run.queuedAt).toISOString().slice(0, 16).replace('T', ' '),
+      `\`${r.run.id}\``,
+    ].map(mdCell),
+  );
+  return [head, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+/**
+ * The runs as Markdown: one table per lab present, in the labs' order, each under the lab's name
+ * when more than one lab is present. `labels` maps strategy ids to display names.
+ */
+export function summariesToMarkdown(records: readonly RunRecord[], labels: Readonly<Record<string, string>> = {}): string {
+  const labs = LAB_IDS.filter((lab) => records.some((r) => labOf(r.run) === lab));
+  const tables = labs.map((lab) => {
+    const table = labTable(lab, records.filter((r) => labOf(r.run) === lab), labels);
+    return labs.length > 1 ? `**${LAB_NAMES[lab]}**\n\n${table}` : table;
+  });
+  if (tables.length === 0) tables.push(labTable('streams', [], labels));
+  return `${MB_NOTE}\n\n${tables.join('\n\n')}\n`;
+}
+
+const ALIGN_ROW = /^\|(\s*:?-{3,}:?\s*\|)+$/;
+
+/** Parses Markdown tables back into cells (header and body rows), skipping other lines (tests; also handy for readers checking a paste). */
+export function parseMarkdownTable(text: string): string[][] {
+  return text
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !ALIGN_ROW.test(line))
+    .map((line) =>
+      line
+        .replace(/^\|\s?|\s?\|$/g, '')
+        .split(/\s\|\s/)
+        .map((c) => c.replace(/\\\|/g, '|')),
+    );
+}

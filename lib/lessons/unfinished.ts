@@ -1,0 +1,19 @@
+/** What every lesson concludes from a run that did not end the way its step needs: nothing, and why. Pure. */
+import type { Outcome, RunSummary } from '../protocol';
+import type { Conclusion } from './conclusions';
+
+/**
+ * When a run did not end the way the step needs it to (stopped, crashed, …), there is nothing to
+ * conclude from it; returns that conclusion, or null when every run ended as wanted. `progress`
+ * says how far a run of the lab got ("12 of 32 MB (38%) was processed", "3 of 20 responses").
+ */
+export function unfinished<S extends RunSummary>(runs: ReadonlyArray<[S, readonly Outcome[]]>, progress: (s: S) => string): Conclusion | null {
+  const bad = runs.find(([s, wanted]) => !wanted.includes(s.outcome));
+  if (!bad) return null;
+  const [s, wanted] = bad;
+  const why = s.reason ? ` (${s.reason.trim().replace(/\.$/, '')})` : '';
+  return {
+    asExpected: false,
+    text: `${s.strategy} ended as ${s.outcome}${why} after ${progress(s)}, not ${wanted.join(' or ')} as this step needs, so it shows nothing about the lesson. Run the step again.`,
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PARAMS } from '../params';
+import { DEFAULT_HTTP_PARAMS } from '../../server/labs/http/params';
+import { DEFAULT_CPU_PARAMS } from '../../server/labs/cpu/params';
+import { experimentParamsText, legendParamsText, runParamsText } from './params-text';
+
+const streams = { lab: 'streams', params: { ...DEFAULT_PARAMS, sizeMb: 32, delayMs: 2, cpuUs: 500, retained: true }, parallel: false };
+const http = { lab: 'http', params: { ...DEFAULT_HTTP_PARAMS, rows: 100_000, requests: 20, concurrency: 4, slowClients: 2, budgetMb: null }, parallel: false };
+
+describe('params in words', () => {
+  it('says what a streams experiment and run used, as the pages always have', () => {
+    expect(experimentParamsText(streams)).toBe('32 MB file · 2 ms/chunk · 64 KB chunks · 500 µs CPU/chunk · budget 1024 MB · retained mode · one at a time');
+    expect(runParamsText(streams)).toBe('32 MB · 2 ms/chunk · 64 KB chunks · 500 µs CPU · retained');
+    expect(legendParamsText(streams)).toBe('32 MB, 2 ms');
+  });
+
+  it('says what an HTTP experiment and run used, slow clients only when there are some', () => {
+    expect(experimentParamsText(http)).toBe('100,000-row table · 20 requests · 4 clients at once · 500 rows per write · 2 slow clients at 256 KB/s · no budget · one at a time');
+    expect(runParamsText({ ...http, params: { ...http.params, slowClients: 0 } })).toBe('100,000 rows · 20 requests · 4 at once');
+    expect(legendParamsText(http)).toBe('100,000 rows, 4 at once');
+  });
+});
+
+describe('params in words of a lab the pages have no form for', () => {
+  it('still names the CPU lab’s work, so its runs can be told apart in lists', () => {
+    const cpu = { lab: 'cpu', params: { ...DEFAULT_CPU_PARAMS, n: 38, requests: 8, workers: 2 }, parallel: false };
+    expect(runParamsText(cpu)).toBe('fib(38) · 8 requests · 4 at once · 2 workers');
+    expect(legendParamsText(cpu)).toBe('fib(38), 8 requests');
+    expect(experimentParamsText(cpu)).toBe('fib(38) · 8 requests · 4 at once · 2 workers · budget 1024 MB · one at a time');
+  });
+});
