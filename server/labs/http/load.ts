@@ -57,6 +57,7 @@ class Tally {
   readonly slow: number[] = [];
   /** [finishedAt, latencyMs] of the last WINDOW_MS, for the moving percentiles. */
   private recent: Array<[number, number]> = [];
+  private lastPercentiles = { p50: 0, p99: 0 };
   ok = 0;
   bad = 0;
   bytes = 0;
@@ -96,13 +97,16 @@ class Tally {
     const now = performance.now();
     this.recent = this.recent.filter(([at]) => now - at <= WINDOW_MS);
     const window = sortedCopy(this.recent.map(([, ms]) => ms));
+    // No response finished in the window (slow responses, all in flight): keep the last percentiles
+    // rather than drop to 0, which would read as "instant".
+    if (window.length > 0) this.lastPercentiles = { p50: percentile(window, 50), p99: percentile(window, 99) };
     return {
       responses: this.ok + this.bad,
       responsesOk: this.ok,
       badResponses: this.bad,
       reqPerSec: this.recent.filter(([at]) => now - at <= 1000).length,
-      latencyP50Ms: percentile(window, 50),
-      latencyP99Ms: percentile(window, 99),
+      latencyP50Ms: this.lastPercentiles.p50,
+      latencyP99Ms: this.lastPercentiles.p99,
       loadCpuPct: cpuPct,
     };
   }

@@ -23,7 +23,7 @@ export const HTTP_READINGS = [
   'badResponses',
   /** Responses per second over the last second (moving window). */
   'reqPerSec',
-  /** Latency percentiles of the responses finished in the last 2 s (ms; 0 when none). */
+  /** Latency percentiles of the responses finished in the last 2 s (ms; 0 before the first, the last ones while none finish). */
   'latencyP50Ms',
   'latencyP99Ms',
   /** CPU of the load child (% of one core), shown apart from the server's. */
