@@ -15,7 +15,7 @@ export function CodePanel({ strategies }: CodePanelProps) {
         {strategies.map((s) => (
           <article key={s.id} className="code-block" aria-label={`${s.label} code`}>
             <h3>
-              {s.label} <span className={`badge mode-${s.mode}`}>{s.mode}</span>{' '}
+              {s.label} {s.mode && <span className={`badge mode-${s.mode}`}>{s.mode}</span>}{' '}
               <code className="library">
                 {s.library}@{s.libraryVersion}
               </code>

@@ -1,6 +1,6 @@
 'use client';
 
-/** Every numeric parameter of a run and the form's two switches, each with its range, a note and, when bad, its error. */
+/** Every numeric parameter of a run, the lab's own switches and the form's two common ones, each with its range, a note and, when bad, its error. */
 import { fieldRange } from '@/lib/form/form-fields';
 import { formOf } from '@/lib/form/lab-forms';
 import { MB_NOTE } from '@/lib/readouts/format';
@@ -75,6 +75,16 @@ export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFields
           );
         })}
       </div>
+      {form.switches.map(({ field, label, note }) => (
+        <CheckField
+          key={field}
+          id={`input-${field}`}
+          label={label}
+          note={note}
+          checked={values.switches[field] === true}
+          onChange={(on) => onChange({ ...values, switches: { ...values.switches, [field]: on } })}
+        />
+      ))}
       <CheckField
         id="input-retained"
         label="Retained-memory mode"

@@ -80,7 +80,7 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
                   {showExperiment && <td className="num">{experimentNumber(run.experimentId)}</td>}
                   <th scope="row">
                     {info?.label ?? run.strategy}
-                    {info && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
+                    {info?.mode && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
                   </th>
                   <td title={s.reason ?? undefined}>
                     <StatusBadge status={s.outcome} />

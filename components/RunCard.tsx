@@ -72,7 +72,7 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGro
     >
       <header className="run-card-header">
         <h3>{label}</h3>
-        {info && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
+        {info?.mode && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
         <StatusBadge status={run.status} />
       </header>
 

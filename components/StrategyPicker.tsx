@@ -1,11 +1,14 @@
 'use client';
 
-/** Strategy checkboxes, grouped by whether the reader waits for the consumer (pull) or not (push). */
+/**
+ * Strategy checkboxes, grouped by whether the reader waits for the consumer (pull) or not (push);
+ * a lab where that question does not arise (CPU: strategies have no mode) shows one group.
+ */
 import type { StrategyInfo } from '@/lib/protocol';
 import type { PageLabId } from '@/lib/labs';
 
 /** What push and pull mean in each lab: who waits for whom. */
-const GROUPS: Record<PageLabId, ReadonlyArray<{ mode: 'push' | 'pull'; title: string; blurb: string }>> = {
+const GROUPS: Record<PageLabId, ReadonlyArray<{ mode: 'push' | 'pull' | null; title: string; blurb: string }>> = {
   streams: [
     { mode: 'push', title: 'Push', blurb: 'the source emits without waiting' },
     { mode: 'pull', title: 'Pull', blurb: 'the consumer asks for each chunk' },
@@ -14,6 +17,7 @@ const GROUPS: Record<PageLabId, ReadonlyArray<{ mode: 'push' | 'pull'; title: st
     { mode: 'push', title: 'Push', blurb: 'the server writes without waiting for the client' },
     { mode: 'pull', title: 'Pull', blurb: 'the server writes as the client reads (drain)' },
   ],
+  cpu: [{ mode: null, title: 'Where fib(n) runs', blurb: 'the request handler’s thread, more processes, or more threads' }],
 };
 
 export interface StrategyPickerProps {
@@ -44,9 +48,9 @@ export function StrategyPicker({ lab = 'streams', strategies, selected, error, o
       ) : (
         <div className="strategy-groups">
           {GROUPS[lab].map((group) => (
-            <div className="strategy-group" key={group.mode}>
+            <div className="strategy-group" key={group.mode ?? 'all'}>
               <h3>
-                <span className={`badge mode-${group.mode}`}>{group.title}</span> <span className="muted">{group.blurb}</span>
+                {group.mode ? <span className={`badge mode-${group.mode}`}>{group.title}</span> : group.title} <span className="muted">{group.blurb}</span>
               </h3>
               <ul>
                 {strategies

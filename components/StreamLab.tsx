@@ -33,6 +33,12 @@ const TAGLINES: Record<PageLabId, ReactNode> = {
       latency under load.
     </>
   ),
+  cpu: (
+    <>
+      One thread computes one request at a time; processes and threads spread them over the cores, up to the cores and no further.
+      Watch the process tree, its CPU and each request&apos;s bar.
+    </>
+  ),
 };
 
 /** The lab a link names, read after hydration (the server renders the default lab). */

@@ -2,7 +2,7 @@
  * Telling the labs apart on the page's side. A run's, an experiment's or a record's `lab` says
  * which lab's params it carries (the params union itself has no tag), and summaries carry `lab`
  * too. The dashboard's form and lessons exist for PAGE_LABS; a run of another lab (one whose server
- * side came first) is still listed, charted and summed up with what every lab has. Client-safe:
+ * side comes first) is still listed, charted and summed up with what every lab has. Client-safe:
  * only the labs' client-safe schema modules are imported.
  */
 import { DEFAULT_LAB, LAB_IDS, labSchema, type LabId } from '../server/labs/schemas';
@@ -21,7 +21,7 @@ export interface ParamsOfLab {
 }
 
 /** The labs whose experiments the dashboard can set up (form, strategies, lessons), in switch order. */
-export const PAGE_LABS = ['streams', 'http'] as const satisfies readonly LabId[];
+export const PAGE_LABS = ['streams', 'http', 'cpu'] as const satisfies readonly LabId[];
 export type PageLabId = (typeof PAGE_LABS)[number];
 
 /** True for a lab the dashboard's form knows. */
@@ -48,7 +48,7 @@ export function paramsOfLab<L extends LabId>(x: { lab: string; params: LabParams
 export const LAB_NAMES: Record<LabId, string> = {
   streams: 'Streams',
   http: 'HTTP responses',
-  cpu: 'CPU',
+  cpu: 'CPU scaling',
 };
 
 /** The params as the given lab's, or an error saying whose they are (for code that handles one lab). */

@@ -84,7 +84,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
     <article className={embed ? 'embed-card' : 'panel run-detail'} data-testid="run-detail" data-run-id={run.id} data-status={run.status}>
       <header className="run-detail-header">
         <h2>{label}</h2>
-        {info && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
+        {info?.mode && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
         <StatusBadge status={run.status} />
         <span className="muted">
           {formatDateTime(run.queuedAt)} · {runParamsText(run)}

@@ -185,10 +185,22 @@ describe('the HTTP lab’s form', () => {
   });
 
   it('reads an unknown lab as the streams lab, with a note', () => {
-    expect(labFromQuery(new URLSearchParams('lab=kafka'))).toEqual({ lab: 'streams', note: 'lab=kafka ignored: lab must be one of streams, http' });
+    expect(labFromQuery(new URLSearchParams('lab=kafka'))).toEqual({ lab: 'streams', note: 'lab=kafka ignored: lab must be one of streams, http, cpu' });
     const back = formFromQuery(new URLSearchParams('lab=kafka'), CATALOG, 2048);
     expect(back.values).toEqual(defaultFormValues());
-    expect(back.notes).toEqual(['lab=kafka ignored: lab must be one of streams, http']);
+    expect(back.notes).toEqual(['lab=kafka ignored: lab must be one of streams, http, cpu']);
+  });
+
+  it('writes the CPU lab’s empty workers as "cores" and keep-alive only when on, and reads both back', () => {
+    const catalog = ['single-thread', 'cluster'];
+    const values = { ...defaultFormValues('cpu'), strategies: ['cluster'], numbers: { ...defaultFormValues('cpu').numbers, n: '30', workers: '' }, switches: { keepAlive: true } };
+    const query = formToQuery(values, catalog);
+    expect(query).toBe('lab=cpu&strategies=cluster&n=30&requests=4&concurrency=4&workers=cores&keepAlive=1&retained=0');
+    const back = formFromQuery(new URLSearchParams(query), catalog, 2048);
+    expect(back.values).toEqual(values);
+    const built = buildStartMessage(back.values, catalog, 2048);
+    expect(built.ok && built.message.params).toMatchObject({ n: 30, workers: null, keepAlive: true });
+    expect(formFromQuery(new URLSearchParams('lab=cpu&keepAlive=yes'), catalog, 2048).notes).toEqual(['keepAlive=yes ignored: keepAlive must be 1 or 0']);
   });
 
   it('reopens a recorded HTTP run with exactly its parameters', () => {
@@ -204,7 +216,8 @@ describe('the HTTP lab’s form', () => {
 describe('every lab’s form', () => {
   it.each(PAGE_LABS)('has a field for each numeric param of the %s lab’s schema, in its form and its links', (lab) => {
     const form = formOf(lab);
-    const numeric = Object.keys(form.defaults).filter((k) => k !== 'retained').sort();
+    const switches = form.switches.map((s) => s.field);
+    const numeric = Object.keys(form.defaults).filter((k) => k !== 'retained' && !switches.includes(k)).sort();
     expect(form.fields.map((f) => f.field).sort()).toEqual(numeric);
     expect([...form.linkOrder].sort()).toEqual(numeric);
     // And the defaults go out as they are.

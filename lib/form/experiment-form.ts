@@ -19,6 +19,8 @@ export interface ExperimentFormValues {
   lab: PageLabId;
   /** Each numeric field's text as typed, keyed by param name. */
   numbers: Record<string, string>;
+  /** The lab's own on/off params (lab-forms.ts `switches`), keyed by param name; empty for labs without. */
+  switches: Record<string, boolean>;
   retained: boolean;
   parallel: boolean;
   /** Selected strategy ids, any order. */
@@ -56,6 +58,7 @@ export function buildStartMessage(values: ExperimentFormValues, catalogOrder: re
   if (values.strategies.length === 0) return { ok: false, error: NO_STRATEGY };
   const params: Record<string, unknown> = { retained: values.retained };
   for (const field of form.linkOrder) params[field] = field in NULL_WORDS ? readNullable(values.numbers[field]) : readNumber(values.numbers[field]);
+  for (const { field } of form.switches) params[field] = values.switches[field] === true;
   const selected = new Set(values.strategies);
   const strategies = catalogOrder.filter((id) => selected.has(id));
   const checked = form.schema.strict().safeParse(params);
@@ -74,7 +77,7 @@ const BOOLEAN_TEXT: Record<string, boolean> = { '1': true, true: true, '0': fals
 
 /** Query keys a link of the lab may carry; anything else is reported as ignored. */
 export function queryKeys(form: LabForm): readonly string[] {
-  return ['lab', 'strategies', ...form.linkOrder, 'retained', 'parallel', 'autostart'];
+  return ['lab', 'strategies', ...form.linkOrder, ...form.switches.map((s) => s.field), 'retained', 'parallel', 'autostart'];
 }
 /** The streams lab's keys (the only lab links had before labs). */
 export const QUERY_KEYS = queryKeys(STREAMS_FORM);
@@ -98,6 +101,8 @@ export function formToQuery(values: ExperimentFormValues, catalogOrder: readonly
     if (!form.alwaysWritten.has(field) && text === defaults[field]) continue;
     q.set(field, field in NULL_WORDS && text === '' ? NULL_WORDS[field] : text);
   }
+  // A lab's switches only when on: their defaults are off, and everyday links stay short.
+  for (const { field } of form.switches) if (values.switches[field]) q.set(field, '1');
   q.set('retained', values.retained ? '1' : '0');
   if (form.runsAlone === null) q.set('parallel', values.parallel ? '1' : '0');
   // Commas in the strategy list stay readable: ids never contain characters that need escaping.
@@ -158,6 +163,12 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
     if (error) notes.push(`${field}=${raw.slice(0, 20)} ignored: ${error}`);
     else values.numbers[field] = raw.trim();
   }
+  for (const { field } of form.switches) {
+    const raw = query.get(field);
+    if (raw === null) continue;
+    if (!(raw in BOOLEAN_TEXT)) notes.push(`${field}=${raw.slice(0, 20)} ignored: ${field} must be 1 or 0`);
+    else values.switches[field] = BOOLEAN_TEXT[raw];
+  }
   for (const key of ['retained', 'parallel'] as const) {
     const raw = query.get(key);
     if (raw === null) continue;
@@ -179,6 +190,7 @@ export function formValuesFromParams(params: LabParams, strategies: readonly str
   return {
     lab,
     numbers: Object.fromEntries(formOf(lab).linkOrder.map((field) => [field, text(p[field])])),
+    switches: Object.fromEntries(formOf(lab).switches.map(({ field }) => [field, p[field] === true])),
     retained: params.retained,
     parallel: formOf(lab).runsAlone === null && parallel,
     strategies: [...strategies],

@@ -5,6 +5,7 @@
  * refuses exactly what the server would. Pure data.
  */
 import type { z } from 'zod';
+import { CPU_PARAM_LIMITS, cpuParamsSchema, DEFAULT_CPU_PARAMS } from '../../server/labs/cpu/params';
 import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from '../../server/labs/http/params';
 import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from '../../server/labs/streams/params';
 import type { PageLabId } from '../labs';
@@ -23,10 +24,20 @@ export interface FieldSpec {
   empty?: string;
 }
 
+/** A lab's own on/off param (the CPU lab's keep-alive), shown as a checkbox after the numbers. */
+export interface SwitchSpec {
+  field: string;
+  label: string;
+  /** Why a person would tick it: what changes. */
+  note: string;
+}
+
 export interface LabForm {
   lab: PageLabId;
   /** The numeric fields, in the order the form shows them. */
   fields: readonly FieldSpec[];
+  /** The lab's boolean params besides `retained` (common to every lab), in the order shown and linked. */
+  switches: readonly SwitchSpec[];
   /** The same fields in the order links write them and errors list them (the streams lab's predates its form's order). */
   linkOrder: readonly string[];
   limits: Readonly<Record<string, Limit>>;
@@ -52,9 +63,10 @@ export interface LabForm {
 
 /**
  * Fields whose empty input means null, with the word a link spells that null with (an empty value
- * in a URL reads like a mistake). The same in every lab: they are the common params.
+ * in a URL reads like a mistake). Keyed by param name: the common params', and the CPU lab's
+ * workers (null = one per core of the server).
  */
-export const NULL_WORDS: Readonly<Record<string, string>> = { sampleMs: 'off', budgetMb: 'none', maxOldSpaceMb: 'none' };
+export const NULL_WORDS: Readonly<Record<string, string>> = { sampleMs: 'off', budgetMb: 'none', maxOldSpaceMb: 'none', workers: 'cores' };
 
 /** The fields of the common params, in the order every lab's form shows them after its own. */
 const COMMON_FIELDS: readonly FieldSpec[] = [
@@ -77,6 +89,7 @@ export const STREAMS_FORM: LabForm = {
     ...COMMON_FIELDS,
     { field: 'seed', label: 'Data seed', hint: 'picks the generated file’s bytes', integer: true },
   ],
+  switches: [],
   linkOrder: STREAMS_LINK_ORDER,
   limits: LIMITS,
   cappedField: 'sizeMb',
@@ -99,6 +112,7 @@ export const HTTP_FORM: LabForm = {
     { field: 'slowKbps', label: 'Slow client speed', unit: 'KB/s', hint: 'how fast each slow client reads', integer: true },
     ...COMMON_FIELDS,
   ],
+  switches: [],
   linkOrder: ['rows', 'concurrency', 'requests', 'batchRows', 'cursorRows', 'slowClients', 'slowKbps', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
   limits: HTTP_PARAM_LIMITS,
   cappedField: null,
@@ -110,7 +124,35 @@ export const HTTP_FORM: LabForm = {
   runsAlone: 'each run starts its own PostgreSQL and load generator on the same cores',
 };
 
-const FORMS: Record<PageLabId, LabForm> = { streams: STREAMS_FORM, http: HTTP_FORM };
+export const CPU_FORM: LabForm = {
+  lab: 'cpu',
+  fields: [
+    { field: 'n', label: 'Work per request', unit: 'fib(n)', hint: 'recursive Fibonacci; fib(40) takes about a second on one core, each +1 about 1.6× more', integer: true },
+    { field: 'requests', label: 'Requests in all', integer: true },
+    { field: 'concurrency', label: 'Requests at once', integer: true },
+    { field: 'workers', label: 'Workers', unit: 'processes or threads', hint: 'of cluster and the pools', integer: true, empty: 'cores' },
+    { field: 'pingMs', label: 'Ping every', unit: 'ms', hint: 'a cheap GET /ping, to show what it waits; 0 = none', integer: true },
+    ...COMMON_FIELDS,
+  ],
+  switches: [
+    {
+      field: 'keepAlive',
+      label: 'Keep-alive connections',
+      note: 'Reuse connections. cluster balances connections, not requests: with keep-alive a client’s requests all go to one process.',
+    },
+  ],
+  linkOrder: ['n', 'requests', 'concurrency', 'workers', 'pingMs', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
+  limits: CPU_PARAM_LIMITS,
+  cappedField: null,
+  schema: cpuParamsSchema,
+  defaults: DEFAULT_CPU_PARAMS,
+  // One thread against a pool: the lab's first lesson (requests queue vs spread over the cores).
+  defaultStrategies: ['single-thread', 'worker-pool'],
+  alwaysWritten: new Set(['n', 'requests', 'concurrency']),
+  runsAlone: 'each run needs every core of the machine to itself',
+};
+
+const FORMS: Record<PageLabId, LabForm> = { streams: STREAMS_FORM, http: HTTP_FORM, cpu: CPU_FORM };
 
 /** The form of a lab. */
 export function formOf(lab: PageLabId): LabForm {
