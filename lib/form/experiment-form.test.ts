@@ -191,15 +191,19 @@ describe('the HTTP lab’s form', () => {
     expect(back.notes).toEqual(['lab=kafka ignored: lab must be one of streams, http, cpu']);
   });
 
-  it('writes the CPU lab’s empty workers as "cores" and keep-alive only when on, and reads both back', () => {
+  it('carries the CPU lab’s workers ("cores" when empty) and keep-alive (only when on) through a link', () => {
     const catalog = ['single-thread', 'cluster'];
-    const values = { ...defaultFormValues('cpu'), strategies: ['cluster'], numbers: { ...defaultFormValues('cpu').numbers, n: '30', workers: '' }, switches: { keepAlive: true } };
+    const values = { ...defaultFormValues('cpu'), strategies: ['cluster'], numbers: { ...defaultFormValues('cpu').numbers, n: '30', workers: '3' }, switches: { keepAlive: true } };
     const query = formToQuery(values, catalog);
-    expect(query).toBe('lab=cpu&strategies=cluster&n=30&requests=4&concurrency=4&workers=cores&keepAlive=1&retained=0');
+    expect(query).toBe('lab=cpu&strategies=cluster&n=30&requests=4&concurrency=4&workers=3&keepAlive=1&retained=0');
     const back = formFromQuery(new URLSearchParams(query), catalog, 2048);
     expect(back.values).toEqual(values);
     const built = buildStartMessage(back.values, catalog, 2048);
-    expect(built.ok && built.message.params).toMatchObject({ n: 30, workers: null, keepAlive: true });
+    expect(built.ok && built.message.params).toMatchObject({ n: 30, workers: 3, keepAlive: true });
+    const cores = formFromQuery(new URLSearchParams('lab=cpu&workers=cores'), catalog, 2048).values;
+    expect(cores.numbers.workers).toBe('');
+    expect(cores.switches).toEqual({ keepAlive: false });
+    expect(buildStartMessage(cores, catalog, 2048)).toMatchObject({ ok: true, message: { lab: 'cpu', params: { workers: null, keepAlive: false } } });
     expect(formFromQuery(new URLSearchParams('lab=cpu&keepAlive=yes'), catalog, 2048).notes).toEqual(['keepAlive=yes ignored: keepAlive must be 1 or 0']);
   });
 
