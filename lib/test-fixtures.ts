@@ -1,6 +1,7 @@
 /** Shared by unit tests: the one sample fixture and a summary fixture per lab. */
 import { DEFAULT_PARAMS, MIB } from './params';
-import type { HttpSummary, Memory, Sample, StreamsSummary } from './protocol';
+import type { CpuSummary, HttpSummary, Memory, Sample, StreamsSummary } from './protocol';
+import { DEFAULT_CPU_PARAMS } from '../server/labs/cpu/params';
 import { DEFAULT_HTTP_PARAMS } from '../server/labs/http/params';
 import { HTTP_READINGS } from '../server/labs/http/schema';
 
@@ -97,5 +98,56 @@ export function makeHttpSummary(over: HttpSummaryPatch = {}): HttpSummary {
     loadCpuMs: 800,
     ...rest,
     lab: 'http',
+  };
+}
+
+type CpuSummaryPatch = Omit<Partial<CpuSummary>, 'peak' | 'params'> & { peak?: Partial<Memory>; params?: Partial<CpuSummary['params']> };
+
+/**
+ * A completed CPU run of one thread: 4 requests of fib(40) (1 s each alone), 4 at once, on 2
+ * cores, one after another; tests patch what they test.
+ */
+export function makeCpuSummary(over: CpuSummaryPatch = {}): CpuSummary {
+  const { peak, params, ...rest } = over;
+  return {
+    runId: 'c1',
+    strategy: 'single-thread',
+    outcome: 'completed',
+    reason: null,
+    durationMs: 5000,
+    peak: { rss: 50 * MIB, heapTotal: 8 * MIB, heapUsed: 6 * MIB, external: 2 * MIB, arrayBuffers: MIB / 8, ...peak },
+    idle: null,
+    aboveIdle: null,
+    procPeakRss: 51 * MIB,
+    eventLoopDelayMs: { p50: 1, p99: 1000, max: 1000 },
+    gc: { count: 2, totalMs: 3 },
+    cpu: null,
+    sampleCount: 25,
+    nodeVersion: '20.20.2',
+    library: { name: 'node:http', version: '20.20.2' },
+    params: { ...DEFAULT_CPU_PARAMS, n: 40, requests: 4, concurrency: 4, ...params },
+    startedAt: 1_700_000_000_000,
+    requestsPlanned: 4,
+    requestsOk: 4,
+    badRequests: 0,
+    makespanMs: 4000,
+    latencyP50Ms: 2500,
+    latencyMaxMs: 4000,
+    computeMsAlone: 1000,
+    computeMsMin: 1000,
+    speedup: 1,
+    speedupMeasured: 1,
+    spawnP50Ms: 0,
+    pingP50Ms: 500,
+    pingMaxMs: 1000,
+    peakTreeRss: 50 * MIB,
+    peakProcesses: 1,
+    peakThreads: 11,
+    peakMessageListeners: 0,
+    servers: 1,
+    cores: 2,
+    timeline: [0, 1, 2, 3].map((i) => ({ startMs: 0, firstByteMs: (i + 1) * 1000, endMs: (i + 1) * 1000, servedBy: '100', ok: true })),
+    ...rest,
+    lab: 'cpu',
   };
 }

@@ -6,8 +6,8 @@
 import type { Sample } from '@/lib/protocol';
 import { EXTRA_SERIES, memorySpecs, type SeriesSpec } from './chart-lines';
 
-/** Reads one of the lab's readings; NaN (a gap) in a sample without it. */
-function reading(name: string): (s: Sample) => number {
+/** Reads one of a lab's readings; NaN (a gap) in a sample without it. */
+export function reading(name: string): (s: Sample) => number {
   return (s) => s[name] ?? NaN;
 }
 

@@ -4,6 +4,7 @@ import type { LabId } from '@/lib/labs';
 import type { ChartSeries } from './MemoryChart';
 import { memorySpecs, type SeriesSpec } from './chart-lines';
 import { HTTP_MEMORY_SERIES } from './http-series';
+import { CPU_MEMORY_SERIES } from './cpu-series';
 
 /** Points of each spec over the samples, styled like the live cards. */
 function specSeries(specs: readonly SeriesSpec<Sample>[], samples: readonly Sample[]): ChartSeries[] {
@@ -23,7 +24,9 @@ export function memorySeries(samples: readonly Sample[], fields: readonly Memory
   return specSeries(memorySpecs(fields), samples);
 }
 
-/** A recorded run's main chart: the streams lab's five memory fields, the HTTP lab's memory and socket buffers. */
+/** A recorded run's main chart: the streams lab's five memory fields, the HTTP lab's memory and socket buffers, the CPU lab's process tree. */
 export function runMemorySeries(lab: LabId, samples: readonly Sample[]): ChartSeries[] {
-  return lab === 'http' ? specSeries(HTTP_MEMORY_SERIES, samples) : memorySeries(samples);
+  if (lab === 'http') return specSeries(HTTP_MEMORY_SERIES, samples);
+  if (lab === 'cpu') return specSeries(CPU_MEMORY_SERIES, samples);
+  return memorySeries(samples);
 }

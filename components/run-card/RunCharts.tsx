@@ -4,7 +4,8 @@
  * A run card's charts, per lab, from the one TimeChart layer. Streams: memory, or CPU on request.
  * HTTP: the server's memory with its socket buffers, always; below it the load's view, one unit at
  * a time (latency, responses/s, CPU of server and load, event-loop delay). The HTTP lab runs one
- * strategy at a time, so its second chart costs one more live canvas, not one per card.
+ * strategy at a time, so its second chart costs one more live canvas, not one per card. CPU: the
+ * process tree's memory, then its CPU, processes and threads, or /ping (it too runs alone).
  */
 import { useMemo, useState } from 'react';
 import type { LabId } from '@/lib/labs';
@@ -12,6 +13,7 @@ import type { Sample } from '@/lib/protocol';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { EXTRA_SERIES, MEMORY_SERIES, sampleLines, type SeriesSpec } from '@/components/charts/chart-lines';
 import { HTTP_LOAD_VIEWS, HTTP_MEMORY_SERIES, type HttpLoadView } from '@/components/charts/http-series';
+import { CPU_LOAD_VIEWS, CPU_MEMORY_SERIES, type CpuLoadView } from '@/components/charts/cpu-series';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 
@@ -100,7 +102,39 @@ function HttpCharts({ label, source, active, scaleGroups }: Omit<RunChartsProps,
   );
 }
 
+function CpuCharts({ label, source, active, scaleGroups }: Omit<RunChartsProps, 'lab'>) {
+  // CPU first: the tree climbing to every core (or staying at one) is the lab's point.
+  const [view, setView] = useState<CpuLoadView>('cpu');
+  const memory = useMemo(() => sampleLines(source, CPU_MEMORY_SERIES), [source]);
+  const chosen = CPU_LOAD_VIEWS.find((v) => v.id === view)!;
+  const load = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
+  return (
+    <>
+      <TimeChart
+        testId="run-chart"
+        label={`RSS of the server's process tree (${label}) over seconds`}
+        lines={memory}
+        height={150}
+        scaleGroup={scaleGroups?.of('memory', 1024) ?? null}
+        zoomable={!active}
+        reportsTiming
+      />
+      <ViewButtons<CpuLoadView> label={label} views={CPU_LOAD_VIEWS} value={view} onChange={setView} />
+      <TimeChart
+        testId="run-chart-load"
+        label={`${chosen.label} of the ${label} run over seconds`}
+        lines={load}
+        height={130}
+        scaleGroup={scaleGroups?.of(`cpu-${view}`) ?? null}
+        zoomable={!active}
+      />
+    </>
+  );
+}
+
 /** The charts of one run card, drawn live from its samples. */
 export function RunCharts({ lab, ...rest }: RunChartsProps) {
-  return lab === 'http' ? <HttpCharts {...rest} /> : <StreamsCharts {...rest} />;
+  if (lab === 'http') return <HttpCharts {...rest} />;
+  if (lab === 'cpu') return <CpuCharts {...rest} />;
+  return <StreamsCharts {...rest} />;
 }

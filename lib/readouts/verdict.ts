@@ -2,8 +2,9 @@
  * One sentence that says what a finished run showed, with every number taken from its summary.
  * Pure: the run card and the tests call it with a RunSummary and nothing else.
  */
-import type { HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
+import type { CpuSummary, HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
 import { formatMb, formatMbCeil, formatPercent, formatSeconds } from './format';
+import { cpuVerdict } from './cpu-verdict';
 import { httpVerdict } from './http-verdict';
 import { commonVerdict, memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
 
@@ -95,8 +96,8 @@ function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined
 
 /**
  * The verdict sentence for a finished run of any lab. `info` (from the strategy catalog) sharpens
- * the wording; `others` are the finished runs of the same experiment, which the HTTP lab's verdict
- * compares with (a streams verdict stands on its own run).
+ * the wording; `others` are the finished runs of the same experiment, which the HTTP and CPU labs'
+ * verdicts compare with (a streams verdict stands on its own run).
  */
 export function verdictFor(s: RunSummary, info?: StrategyTraits, others: readonly RunSummary[] = []): string {
   switch (s.lab) {
@@ -104,6 +105,8 @@ export function verdictFor(s: RunSummary, info?: StrategyTraits, others: readonl
       return streamsVerdict(s, info);
     case 'http':
       return httpVerdict(s, others.filter((o): o is HttpSummary => o.lab === 'http'));
+    case 'cpu':
+      return cpuVerdict(s, others.filter((o): o is CpuSummary => o.lab === 'cpu'));
     default:
       // A lab whose pages have no verdict of their own yet: how it ended, in the common figures.
       return commonVerdict(s);
