@@ -8,6 +8,7 @@ import { LAB_IDS, LAB_NAMES, labOf, type LabId } from '@/lib/labs';
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
 import { ARTICLE_RUN, ResultsTable } from '@/components/ResultsTable';
 import { HttpResultsTable } from '@/components/HttpResultsTable';
+import { CpuResultsTable } from '@/components/CpuResultsTable';
 import { CommonResultsTable } from '@/components/CommonResultsTable';
 
 export interface ResultsByLabProps {
@@ -45,6 +46,8 @@ export function ResultsByLab({ runs, strategies, experiments, showExperiment, la
             {explain && NOTES[l] && <p className="muted">{NOTES[l]}</p>}
             {l === 'http' ? (
               <HttpResultsTable {...props} />
+            ) : l === 'cpu' ? (
+              <CpuResultsTable {...props} />
             ) : l === 'streams' ? (
               <ResultsTable {...props} />
             ) : (

@@ -13,6 +13,8 @@ import { useArraySource } from '@/components/hooks/useArraySource';
 import { StatusBadge } from '@/components/StatusBadge';
 import { RunCharts } from '@/components/run-card/RunCharts';
 import { httpCard } from '@/components/run-card/http-card';
+import { cpuCard } from '@/components/run-card/cpu-card';
+import { RequestsPanel } from '@/components/run-card/RequestsPanel';
 import { streamsCard } from '@/components/run-card/streams-card';
 import { commonCard } from '@/components/run-card/common-card';
 import type { CardLab } from '@/components/run-card/figures';
@@ -40,7 +42,7 @@ export interface RunCardProps {
 const NO_SIBLINGS: readonly RunSummary[] = [];
 
 /** Each lab's part of the card; a lab without one gets the figures every run has. */
-const CARDS: Partial<Record<LabId, CardLab>> = { streams: streamsCard, http: httpCard };
+const CARDS: Partial<Record<LabId, CardLab>> = { streams: streamsCard, http: httpCard, cpu: cpuCard };
 
 /** "Waiting: #3 in the queue, about 40 s". */
 function waitingText(waiting: RunCardProps['waiting']): string {
@@ -77,6 +79,7 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGro
       </header>
 
       <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} />
+      {lab === 'cpu' && <RequestsPanel label={label} summary={run.summary} source={source} active={active} />}
 
       <div className="run-progress" data-testid="run-progress" data-fraction={progress.fraction.toFixed(4)}>
         <progress max={1} value={progress.fraction} aria-label={`${label}: ${progress.label}`} />
@@ -85,7 +88,7 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGro
 
       <dl className="run-stats">
         {figures.map((f) => (
-          <div key={f.id} data-testid={`run-figure-${f.id}`} data-value={f.value ?? ''} data-kind={lastKind ?? f.kind}>
+          <div key={f.id} data-testid={`run-figure-${f.id}`} data-value={f.value ?? ''} data-kind={lastKind ?? f.kind} data-alert={f.alert ? 'true' : undefined} className={f.alert ? 'figure-alert' : undefined}>
             <dt>{f.term}</dt>
             <dd>
               {f.text}

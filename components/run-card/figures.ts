@@ -16,6 +16,8 @@ export interface Figure {
    * "overall" for a rate or percentile over the whole run, "last" for a run without a summary.
    */
   kind: 'now' | 'peak' | 'max' | 'last' | 'total' | 'overall';
+  /** Marked on the card: the figure shows the fault the strategy is there to show (the leaky pool's listeners). */
+  alert?: boolean;
 }
 
 export interface CardProgress {

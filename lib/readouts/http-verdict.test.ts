@@ -4,6 +4,7 @@ import { makeHttpSummary as summary } from '../test-fixtures';
 import { httpVerdict } from './http-verdict';
 import { RECORDED_HTTP } from './http-verdict.fixtures';
 import { verdictFor } from './verdict';
+import { commonVerdict } from './outcome-text';
 
 // A 100,000-row experiment as the lab runs it: the buffered baseline and the runs measured against it.
 const buffered = summary({
@@ -160,10 +161,10 @@ describe('httpVerdict on a recorded experiment (100,000 rows, 40 requests, 10 cl
   });
 });
 
-describe('verdictFor a lab without a verdict of its own', () => {
+describe('commonVerdict, for a lab without a verdict of its own', () => {
   it('says how the run ended in the figures every lab has', () => {
-    const cpu = { ...summary({ durationMs: 5200, peak: { heapUsed: 12 * MIB, rss: 80 * MIB }, procPeakRss: 81 * MIB }), lab: 'cpu' } as unknown as Parameters<typeof verdictFor>[0];
-    expect(verdictFor(cpu)).toBe('Completed in 5.2 s: heapUsed peaked at 12 MB, RSS at 81 MB, event-loop delay at most 25.0 ms.');
-    expect(verdictFor({ ...cpu, outcome: 'crashed', reason: 'exit code 1.' })).toBe('Crashed after 5.2 s: exit code 1.');
+    const run = summary({ durationMs: 5200, peak: { heapUsed: 12 * MIB, rss: 80 * MIB }, procPeakRss: 81 * MIB });
+    expect(commonVerdict(run)).toBe('Completed in 5.2 s: heapUsed peaked at 12 MB, RSS at 81 MB, event-loop delay at most 25.0 ms.');
+    expect(commonVerdict({ ...run, outcome: 'crashed', reason: 'exit code 1.' })).toBe('Crashed after 5.2 s: exit code 1.');
   });
 });
