@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** fib(30) takes milliseconds; a run is mostly starting the server, its workers and the load. */
+const RUN_TIMEOUT_MS = 60_000;
+const REQUESTS = 4;
+
+async function openCpuLab(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('connection-status')).toHaveText('connected');
+  await page.getByTestId('stop-all-button').click();
+  await page.getByTestId('lab-option-cpu').check();
+  await expect(page.getByTestId('lab-switch')).toHaveAttribute('data-lab', 'cpu');
+}
+
+async function pick(page: Page, strategies: string[]): Promise<void> {
+  const boxes = page.locator('[data-testid^="strategy-checkbox-"]');
+  await expect(boxes.first()).toBeVisible();
+  for (const box of await boxes.all()) {
+    const id = (await box.getAttribute('data-testid'))!.replace('strategy-checkbox-', '');
+    await box.setChecked(strategies.includes(id));
+  }
+}
+
+test('the CPU lab’s form: its fields, notes, strategies, and a link that carries them', async ({ page }) => {
+  await openCpuLab(page);
+  await expect(page.getByTestId('tagline')).toContainText('up to the cores');
+  await expect(page.getByTestId('strategy-checkbox-cluster-pool-leaky')).toBeVisible();
+  await expect(page.getByTestId('strategy-checkbox-rxjs-from')).toHaveCount(0);
+  await expect(page.getByTestId('input-workers')).toHaveValue('');
+  await expect(page.locator('#input-workers-hint')).toContainText('empty = cores');
+  await expect(page.locator('#input-keepAlive-note')).toContainText('balances connections, not requests');
+  await expect(page.getByTestId('input-parallel')).toHaveCount(0);
+
+  await page.getByTestId('input-n').fill('50');
+  await expect(page.getByTestId('error-n')).toHaveText('Work per request (fib(n)) must be a whole number between 20 and 45');
+  await expect(page.getByTestId('start-button')).toBeDisabled();
+  await page.getByTestId('input-n').fill('31');
+  await page.getByTestId('input-keepAlive').check();
+  await expect(page).toHaveURL(/\?lab=cpu&strategies=single-thread,worker-pool&n=31&.*keepAlive=1/);
+  await page.reload();
+  await expect(page.getByTestId('lab-switch')).toHaveAttribute('data-lab', 'cpu');
+  await expect(page.getByTestId('input-n')).toHaveValue('31');
+  await expect(page.getByTestId('input-keepAlive')).toBeChecked();
+});
+
+test('single-thread vs worker-pool: live cards, then each request’s bar, results and verdicts', async ({ page }) => {
+  test.setTimeout(2 * RUN_TIMEOUT_MS + 30_000);
+  const sent: string[] = [];
+  page.on('websocket', (ws) => ws.on('framesent', (frame) => sent.push(String(frame.payload))));
+  await openCpuLab(page);
+  await pick(page, ['single-thread', 'worker-pool']);
+  await page.getByTestId('input-n').fill('30');
+  await page.getByTestId('input-requests').fill(String(REQUESTS));
+
+  const before = new Set(await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id'))));
+  await page.getByTestId('start-button').click();
+  let ids: string[] = [];
+  await expect
+    .poll(async () => {
+      ids = (await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')!))).filter((id) => !before.has(id));
+      return ids.length;
+    })
+    .toBe(2);
+  const start = sent.map((f) => JSON.parse(f) as { type: string }).find((m) => m.type === 'experiment.start');
+  expect(start).toMatchObject({ lab: 'cpu', strategies: ['single-thread', 'worker-pool'], params: { n: 30, requests: REQUESTS, workers: null, keepAlive: false }, parallel: false });
+
+  const cards = ids.map((id) => page.locator(`[data-testid="run-card"][data-run-id="${id}"]`));
+  await expect(cards[0]).toHaveAttribute('data-strategy', 'single-thread');
+  await expect(cards[1]).toHaveAttribute('data-strategy', 'worker-pool');
+  // The pool waits for its turn; while it waits or runs, its requests' bars are not there yet.
+  await expect(cards[1].getByTestId('request-timeline')).toHaveCount(0);
+
+  for (const card of cards) {
+    await expect(card).toHaveAttribute('data-status', 'completed', { timeout: RUN_TIMEOUT_MS });
+    await expect(card.getByTestId('run-progress')).toContainText(`${REQUESTS} of ${REQUESTS} requests (100%)`);
+    const chart = card.getByTestId('run-chart');
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-drawn', 'true');
+    const timeline = card.getByTestId('request-timeline');
+    await expect(timeline).toBeVisible();
+    await expect(timeline.getByTestId('request-bar')).toHaveCount(REQUESTS);
+    await expect(timeline.locator('[data-ok="true"]')).toHaveCount(REQUESTS);
+    await expect(timeline.getByTestId('timeline-legend')).toContainText('served by pid ');
+    await expect(card.getByTestId('run-figure-speedup')).toContainText('(ceiling ');
+  }
+  // One thread answers every request itself; the pool's threads are named "pid/thread".
+  const served = async (i: number) => new Set(await cards[i].getByTestId('request-bar').evaluateAll((els) => els.map((e) => e.getAttribute('data-served-by'))));
+  expect((await served(0)).size).toBe(1);
+  expect([...(await served(1))].every((s) => /^\d+\/\d+$/.test(s!))).toBe(true);
+
+  for (const id of ids) {
+    const row = page.locator(`[data-testid="result-row"][data-run-id="${id}"]`);
+    await expect(row).toHaveAttribute('data-outcome', 'completed');
+    await expect(row).toHaveAttribute('data-lab', 'cpu');
+    await expect(row.locator('[data-field="requestsOk"]')).toHaveAttribute('data-value', String(REQUESTS));
+    expect(Number(await row.locator('[data-field="makespanMs"]').getAttribute('data-value'))).toBeGreaterThan(0);
+    expect(Number(await row.locator('[data-field="peakTreeRss"]').getAttribute('data-value'))).toBeGreaterThan(0);
+  }
+  await expect(cards[0].getByTestId('run-verdict')).toContainText(`${REQUESTS} requests of fib(30) on one thread`);
+  // The pool is measured against the experiment's single thread, whichever way it went.
+  await expect(cards[1].getByTestId('run-verdict')).toContainText('one thread (');
+});
