@@ -12,6 +12,7 @@ import { verdictFor } from '@/lib/readouts/verdict';
 import { runParamsText } from '@/lib/readouts/params-text';
 import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
+import { RequestTimeline } from '@/components/charts/RequestTimeline';
 import { StatusBadge } from '@/components/StatusBadge';
 import { runMemorySeries } from '@/components/charts/series';
 import { strategiesSchema } from './api';
@@ -68,16 +69,17 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   const info = strategies.find((s) => s.id === run.strategy);
   const label = strategyLabel(strategies, run.strategy);
   const lab = labOf(run);
-  // The HTTP lab's verdict compares a run with the others of its experiment (buffered-json, a cursor).
-  const siblings = useExperimentSummaries(run, lab === 'http');
+  // The HTTP and CPU labs' verdicts compare a run with the others of its experiment (buffered-json, single-thread).
+  const siblings = useExperimentSummaries(run, lab === 'http' || lab === 'cpu');
   const series = useMemo(() => runMemorySeries(lab, samples), [lab, samples]);
   const origin = useOrigin();
   // Only a lab the dashboard's form knows can be reopened there.
   const experimentLink = isPageLab(lab)
     ? `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false, lab))}`
     : null;
-  // The HTTP lab's chart adds the server's socket buffers to its memory.
-  const what = lab === 'http' ? 'memory and socket buffers' : 'memory';
+  // The HTTP lab's chart adds the server's socket buffers to its memory; the CPU lab's is its process tree's.
+  const what = lab === 'http' ? 'memory and socket buffers' : lab === 'cpu' ? 'process-tree memory' : 'memory';
+  const timeline = run.summary?.lab === 'cpu' && run.summary.timeline.length > 0 ? run.summary.timeline : null;
   const title = `${label}: ${what} over time (${runParamsText(run)})`;
 
   return (
@@ -99,6 +101,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
         height={embed ? 240 : 320}
         bare={embed}
       />
+      {timeline && <RequestTimeline bars={timeline} label={`Request timeline of the ${label} run`} />}
       <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
         {!run.summary
           ? 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'

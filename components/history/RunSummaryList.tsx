@@ -1,7 +1,8 @@
 /** The figures of a recorded run as a definition list: summary when it ended, stored samples otherwise; each lab's own. */
 import type { RunRecord } from '@/lib/history';
 import { labOf } from '@/lib/labs';
-import type { HttpSummary, Memory, StreamsSummary } from '@/lib/protocol';
+import type { CpuSummary, HttpSummary, Memory, StreamsSummary } from '@/lib/protocol';
+import { speedupText } from '@/lib/readouts/cpu-verdict';
 import { formatCount, formatMb, formatMs, formatSeconds, MB_NOTE } from '@/lib/readouts/format';
 
 type Items = Array<[string, string]>;
@@ -28,6 +29,23 @@ function httpItems(s: HttpSummary | null, o: RunRecord['observed']): Items {
   ];
 }
 
+/** What the CPU lab measured: requests, makespan against the cores, worker start, ping, and the process tree. */
+function cpuItems(s: CpuSummary | null, o: RunRecord['observed']): Items {
+  const ok = o?.readings.requestsOk;
+  return [
+    ['Requests', s ? `${formatCount(s.requestsOk)} of ${formatCount(s.requestsPlanned)} right, ${formatCount(s.badRequests)} wrong` : ok !== undefined ? `${formatCount(ok)} right (until interrupted)` : '–'],
+    ['Makespan', s ? formatSeconds(s.makespanMs) : '–'],
+    ['Speed-up', s ? speedupText(s) : '–'],
+    ['Latency p50 / max', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}` : '–'],
+    ['fib(n) alone', s ? formatMs(s.computeMsAlone) : '–'],
+    ['Worker start p50', s ? formatMs(s.spawnP50Ms) : '–'],
+    ['/ping p50 / max', s ? `${formatMs(s.pingP50Ms)} / ${formatMs(s.pingMaxMs)}` : '–'],
+    ['Process tree RSS peak', s ? formatMb(s.peakTreeRss) : '–'],
+    ['Processes / threads peak', s ? `${s.peakProcesses} / ${s.peakThreads}` : '–'],
+    ["'message' listeners peak", s ? formatCount(s.peakMessageListeners) : '–'],
+  ];
+}
+
 function memoryItems(peak: Memory | null): Items {
   return [
     ['Peak RSS', peak ? formatMb(peak.rss) : '–'],
@@ -42,11 +60,12 @@ export function RunSummaryList({ record, storedSamples }: { record: RunRecord; s
   const o = record.observed;
   const streams = s?.lab === 'streams' ? s : null;
   const http = s?.lab === 'http' ? s : null;
+  const cpu = s?.lab === 'cpu' ? s : null;
   const lab = labOf(record.run);
   const isHttp = lab === 'http';
   const items: Items = [
     ['Duration', s ? formatSeconds(s.durationMs) : o ? `${formatSeconds(o.lastT)} (until interrupted)` : '–'],
-    ...(isHttp ? httpItems(http, o) : lab === 'streams' ? streamsItems(streams, o) : []),
+    ...(isHttp ? httpItems(http, o) : lab === 'streams' ? streamsItems(streams, o) : lab === 'cpu' ? cpuItems(cpu, o) : []),
     ...memoryItems(s?.peak ?? o?.peak ?? null),
     ['RSS from outside', s ? formatMb(s.procPeakRss) : o ? formatMb(o.procPeakRss) : '–'],
     ...(isHttp

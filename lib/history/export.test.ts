@@ -3,7 +3,7 @@ import { parseMarkdownTable, summariesToCsv, summariesToMarkdown } from './expor
 import { MB_NOTE } from '../readouts/format';
 import { RECORD_FORMAT, type RunRecord } from '.';
 import { DEFAULT_MODE } from '../readouts/verdict.fixtures';
-import { makeHttpSummary } from '../test-fixtures';
+import { makeCpuSummary, makeHttpSummary } from '../test-fixtures';
 import { MIB } from '../protocol/params';
 
 /** A stored record around the recorded ixjs-from run (16 MiB, 2 ms per chunk) of verdict.fixtures. */
@@ -116,5 +116,17 @@ describe('summary Markdown with HTTP runs', () => {
     const md = summariesToMarkdown([httpRecord()]);
     expect(md).not.toContain('**');
     expect(parseMarkdownTable(md)[1][0]).toBe('ndjson-cursor');
+  });
+});
+
+describe('summary Markdown with CPU runs', () => {
+  it('writes the CPU lab’s table from its summary: workers "cores" when null, speed-up of the cores', () => {
+    const summary = makeCpuSummary({ strategy: 'worker-pool', makespanMs: 2100, speedup: 1.9, peakTreeRss: 80 * MIB, peakThreads: 13 });
+    const base = record();
+    const cpu: RunRecord = { ...base, run: { ...base.run, lab: 'cpu', id: 'r-0000000003', strategy: 'worker-pool', params: summary.params, fileBytes: 4, summary } };
+    const table = parseMarkdownTable(summariesToMarkdown([cpu]));
+    const cell = (name: string) => table[1][table[0].indexOf(name)];
+    expect(table[0].slice(0, 6)).toEqual(['Strategy', 'Outcome', 'n', 'Requests', 'At once', 'Workers']);
+    expect(['n', 'Workers', 'Makespan (s)', 'Speed-up', 'Tree RSS (MB)', 'Threads', 'OK'].map(cell)).toEqual(['40', 'cores', '2.10', '1.90 of 2', '80', '13', '4 / 4']);
   });
 });

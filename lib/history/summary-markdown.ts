@@ -54,6 +54,31 @@ const TABLES: Partial<Record<LabId, LabTable>> = {
       text(row.badResponses),
     ],
   },
+  cpu: {
+    head: ['n', 'Requests', 'At once', 'Workers', 'Makespan (s)', 'Speed-up', 'p50 (ms)', 'Spawn p50 (ms)', 'Ping max (ms)', 'Tree RSS (MB)', 'Processes', 'Threads', 'Listeners', 'OK'],
+    align: ['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+    cells: (r) => {
+      const p = paramsOfLab(r.run, 'cpu');
+      // The CSV row has no CPU columns (yet): these come from the summary, '–' for an interrupted run.
+      const s = r.run.summary?.lab === 'cpu' ? r.run.summary : null;
+      return [
+        text(p?.n),
+        text(p?.requests),
+        text(p?.concurrency),
+        p ? (p.workers === null ? 'cores' : String(p.workers)) : '–',
+        fixed(s ? s.makespanMs / 1000 : null, 2),
+        s ? `${fixed(s.speedup, 2)} of ${s.cores}` : '–',
+        fixed(s?.latencyP50Ms, 0),
+        fixed(s?.spawnP50Ms, 0),
+        fixed(s?.pingMaxMs, 0),
+        mb(s?.peakTreeRss),
+        text(s?.peakProcesses),
+        text(s?.peakThreads),
+        text(s?.peakMessageListeners),
+        s ? `${s.requestsOk} / ${s.requestsPlanned}` : '–',
+      ];
+    },
+  },
 };
 
 function labTable(lab: LabId, records: readonly RunRecord[], labels: Readonly<Record<string, string>>): string {

@@ -6,6 +6,7 @@ import type { Sample } from '../protocol';
 export const ALL_METRICS = [
   'arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu',
   'writableBytes', 'reqPerSec', 'latencyP50Ms', 'latencyP99Ms', 'loadCpuPct',
+  'treeRss', 'treeCpuPct', 'pingMs',
 ] as const;
 export type ComparisonMetric = (typeof ALL_METRICS)[number];
 
@@ -13,8 +14,8 @@ export type ComparisonMetric = (typeof ALL_METRICS)[number];
 export const METRICS_OF_LAB: Record<LabId, readonly ComparisonMetric[]> = {
   streams: ['arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu'],
   http: ['heapUsed', 'writableBytes', 'latencyP50Ms', 'latencyP99Ms', 'reqPerSec', 'rss', 'external', 'arrayBuffers', 'heapTotal', 'cpuPct', 'loadCpuPct', 'elu'],
-  // The pages have no view of the CPU lab's own readings yet: what every run has, and its load's CPU.
-  cpu: ['rss', 'heapUsed', 'external', 'arrayBuffers', 'heapTotal', 'cpuPct', 'loadCpuPct', 'elu'],
+  // The whole process tree first: the primary alone misses every worker process.
+  cpu: ['treeRss', 'treeCpuPct', 'pingMs', 'rss', 'heapUsed', 'cpuPct', 'loadCpuPct', 'elu'],
 };
 
 /** The streams lab's metrics (what the comparison picker offered before labs). */
@@ -34,6 +35,9 @@ export const METRIC_LABELS: Record<ComparisonMetric, string> = {
   latencyP50Ms: 'latency p50',
   latencyP99Ms: 'latency p99',
   loadCpuPct: 'load generator CPU (% of one core)',
+  treeRss: 'RSS of the process tree',
+  treeCpuPct: 'CPU of the process tree (% of one core)',
+  pingMs: '/ping round trip',
 };
 
 /** What each metric is measured in (the chart picks its display unit from this). */
@@ -52,6 +56,9 @@ export const METRIC_UNITS: Record<ComparisonMetric, MetricUnit> = {
   latencyP50Ms: 'ms',
   latencyP99Ms: 'ms',
   loadCpuPct: 'percent',
+  treeRss: 'bytes',
+  treeCpuPct: 'percent',
+  pingMs: 'ms',
 };
 
 /**

@@ -19,7 +19,7 @@ function httpLoad(x: Tagged, short: boolean): string[] | null {
   return parts;
 }
 
-/** "fib(40) · 4 requests · 4 at once": the CPU lab's work, for its runs' lists (its pages come later). */
+/** "fib(40) · 4 requests · 4 at once": the CPU lab's work, in its runs' headers, lists and legends. */
 function cpuLoad(x: Tagged): string[] | null {
   const p = paramsOfLab(x, 'cpu');
   if (!p) return null;
