@@ -1,6 +1,6 @@
 /** Shared by server tests: temporary data directories, real server processes, /proc readings. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,11 +9,13 @@ import { ensureDataFile, type DataFile } from './data/data-files';
 import { liveChildCount } from './runner/runner';
 
 /** Points STREAM_LAB_DATA_DIR at a fresh temp dir for the block, restores and removes it after. */
-export function withTempDataDir(prefix: string): { readonly path: string } {
+export function withTempDataDir(prefix: string, opts: { reachable?: boolean } = {}): { readonly path: string } {
   const saved = process.env.STREAM_LAB_DATA_DIR;
   const dir = { path: '' };
   beforeAll(() => {
     dir.path = mkdtempSync(join(tmpdir(), `stream-lab-${prefix}-`));
+    // mkdtemp makes the folder private to us; PostgreSQL's own user (the HTTP lab, run as root) must pass through it.
+    if (opts.reachable) chmodSync(dir.path, 0o755);
     process.env.STREAM_LAB_DATA_DIR = dir.path;
   });
   afterAll(() => {
@@ -45,6 +47,23 @@ export function processRss(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What a run left running: live processes started with `dataDir` as their STREAM_LAB_DATA_DIR (a
+ * run's database, backends, load, workers), by command line. esbuild's service is the test
+ * process's own (it compiled the child build) and long-lived, not a run's.
+ */
+export function runLeftovers(dataDir: string): string[] {
+  return processesWithEnv('STREAM_LAB_DATA_DIR', dataDir)
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      } catch {
+        return '';
+      }
+    })
+    .filter((cmd) => cmd !== '' && !/\besbuild\b/.test(cmd));
 }
 
 /**

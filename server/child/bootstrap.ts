@@ -5,17 +5,15 @@
  */
 import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseChildConfig } from './config';
+import { send as sendToParent } from './load-process';
 import type { ChildConfig, ChildMessage } from './protocol';
 import { loopDelayMs, Sampler } from './sampler';
 import type { Scenario } from './scenario';
 
 const LOOP_RESOLUTION_MS = 10;
 
-function send(message: ChildMessage, then?: () => void): void {
-  // The parent may already be gone (it killed us or died); nothing left to tell then.
-  if (process.connected) process.send!(message, undefined, undefined, () => then?.());
-  else then?.();
-}
+// The parent may already be gone (it killed us or died); send() then has nothing left to tell.
+const send: (message: ChildMessage, then?: () => void) => void = sendToParent;
 
 /** Sends the last message, waits until IPC has handed it over, then exits. */
 function sendAndExit(message: ChildMessage, code: number): void {

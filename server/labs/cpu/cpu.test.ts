@@ -3,14 +3,12 @@
  * workers or forks inside it, the load in its own process. Small n here (fib(27) ≈ a few ms);
  * the figures that matter are recorded with `npm run bench` (docs/results.md §9).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
 import { summaryOfLab, type LabSummary } from '../../../lib/protocol';
 import { prepareAndStart } from '../../runner/lab-run';
 import { liveChildCount } from '../../runner/runner';
-import { processesWithEnv } from '../../test-support';
+import { runLeftovers, withTempDataDir } from '../../test-support';
 import { cpuLab } from './index';
 import { cpuParamsSchema, DEFAULT_CPU_PARAMS, type CpuParams } from './params';
 
@@ -26,38 +24,15 @@ async function run(strategy: string, params: CpuParams, onSample?: (s: Record<st
   return summaryOfLab(await handle.done, 'cpu');
 }
 
-/** Live processes started with our marker in their environment (esbuild's service aside: it is this test's). */
-function leftovers(marker: string): string[] {
-  return processesWithEnv('STREAM_LAB_DATA_DIR', marker)
-    .map((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      } catch {
-        return '';
-      }
-    })
-    .filter((cmd) => cmd !== '' && !/\besbuild\b/.test(cmd));
-}
-
 describe('cpu lab', () => {
-  // Every process of a run inherits this environment: a unique folder marks them.
-  let marker = '';
-  const saved = process.env.STREAM_LAB_DATA_DIR;
-  beforeAll(() => {
-    marker = mkdtempSync(join(tmpdir(), 'stream-lab-cpu-'));
-    process.env.STREAM_LAB_DATA_DIR = marker;
-  });
-  afterAll(() => {
-    rmSync(marker, { recursive: true, force: true });
-    if (saved === undefined) delete process.env.STREAM_LAB_DATA_DIR;
-    else process.env.STREAM_LAB_DATA_DIR = saved;
-  });
+  // Every process of a run inherits this environment: the unique folder marks them.
+  const dir = withTempDataDir('cpu');
   afterEach(async () => {
     expect(liveChildCount()).toBe(0);
     // No process of the run outlives it (cluster workers and forks included).
     const deadline = Date.now() + 2000;
-    while (Date.now() < deadline && leftovers(marker).length > 0) await new Promise((r) => setTimeout(r, 50));
-    expect(leftovers(marker)).toEqual([]);
+    while (Date.now() < deadline && runLeftovers(dir.path).length > 0) await new Promise((r) => setTimeout(r, 50));
+    expect(runLeftovers(dir.path)).toEqual([]);
   });
 
   it("finds the issue's strategies, one thread first", () => {

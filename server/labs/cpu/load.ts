@@ -5,6 +5,7 @@
  * Child build entry (no zod).
  */
 import { Agent, request } from 'node:http';
+import { send as sendToRun, serveLoad, type LoadMessage } from '../../child/load-process';
 import { fib, fibFast, type FibAnswer } from './fib';
 
 export interface CpuLoadConfig {
@@ -35,17 +36,17 @@ export interface Bar {
   computeMs: number;
 }
 
-export type CpuLoadMessage =
-  | { type: 'readings'; readings: CpuLoadReadings }
-  | { type: 'done'; figures: Record<string, number>; timeline: Bar[]; problem: string | null }
-  | { type: 'error'; message: string };
+/** The load's final report. */
+export interface CpuLoadDone {
+  figures: Record<string, number>;
+  timeline: Bar[];
+  problem: string | null;
+}
+export type CpuLoadMessage = LoadMessage<CpuLoadReadings, CpuLoadDone>;
 
 const REPORT_MS = 250;
 
-function send(m: CpuLoadMessage, then?: () => void): void {
-  if (process.connected) process.send!(m, undefined, undefined, () => then?.());
-  else then?.();
-}
+const send: (m: CpuLoadMessage, then?: () => void) => void = sendToRun;
 
 /** Why an answer is not the right one for request `id`. */
 function wrongAnswer(a: FibAnswer | null, id: number, status: number): string {
@@ -188,10 +189,4 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
   );
 }
 
-process.once('message', (m: { type: 'start'; config: CpuLoadConfig }) => {
-  main(m.config).then(
-    () => process.exit(0),
-    (err: Error) => send({ type: 'error', message: `load: ${err.message}` }, () => process.exit(1)),
-  );
-});
-process.on('disconnect', () => process.exit(0));
+serveLoad(main);

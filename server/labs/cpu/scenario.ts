@@ -3,13 +3,14 @@
  * server (and whatever processes or threads the strategy keeps), forks the load (load.ts) against
  * it, and reads the server's process tree from /proc. Done when the load has every answer.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { booleanAt, numberAt } from '../../child/check-config';
 import type { Scenario } from '../../child/scenario';
 import { freePort } from '../../child/free-port';
-import type { Bar, CpuLoadConfig, CpuLoadMessage, CpuLoadReadings } from './load';
+import { endProcess, startLoad } from '../../child/load-process';
+import type { Bar, CpuLoadConfig, CpuLoadDone, CpuLoadReadings } from './load';
 import { readTree, type TreeStats } from './proc-tree';
 import type { ServerUnderTest, Strategy } from './strategy';
 
@@ -75,30 +76,16 @@ export const scenario: Scenario<CpuConfig> = {
         const port = await freePort();
         server = await strategy.run({ port, workers: config.workers || cores, entries: { fibProcess: entry('fib-process'), fibThread: entry('fib-thread'), clusterWorker: entry('cluster-worker') } });
         await readTreeNow();
-        loadChild = fork(entry('load'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
         const loadConfig: CpuLoadConfig = { port: server.port, n: config.n, concurrency: config.concurrency, requests: config.requests, keepAlive: config.keepAlive, pingMs: config.pingMs, timeoutS: config.timeoutS };
-        const child = loadChild;
-        final = await new Promise<Record<string, number>>((resolve, reject) => {
-          child.on('message', (m: CpuLoadMessage) => {
-            if (m.type === 'readings') load = m.readings;
-            else if (m.type === 'done') {
-              problem = m.problem;
-              timeline = m.timeline;
-              resolve(m.figures);
-            } else reject(new Error(m.message));
-          });
-          child.once('exit', (code, signal) => reject(new Error(`the load process ended early (code ${code}, signal ${signal})`)));
-          child.send({ type: 'start', config: loadConfig });
-        });
+        const started = startLoad<CpuLoadConfig, CpuLoadReadings, CpuLoadDone>(entry('load'), loadConfig, (r) => (load = r));
+        loadChild = started.child;
+        const report = await started.done;
+        [final, problem, timeline] = [report.figures, report.problem, report.timeline];
         peaks.listeners = Math.max(peaks.listeners, server.messageListeners());
         await readTreeNow();
       } finally {
         clearInterval(treeTimer);
-        if (loadChild && loadChild.exitCode === null && loadChild.signalCode === null) {
-          const exited = new Promise((resolve) => loadChild!.once('exit', resolve));
-          loadChild.kill();
-          await exited;
-        }
+        await endProcess(loadChild);
         await server?.close();
         process.off('exit', killOnExit);
       }

@@ -3,11 +3,9 @@
  * server is given), the server under test in the run's child, the load in its own child. Tables are
  * small here (the figures that matter are recorded with `npm run bench`, docs/results.md).
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -17,7 +15,7 @@ import { admit } from '../../queue/admission';
 import { RunQueue } from '../../queue/run-queue';
 import { prepareAndStart } from '../../runner/lab-run';
 import { liveChildCount } from '../../runner/runner';
-import { processesWithEnv } from '../../test-support';
+import { runLeftovers, withTempDataDir } from '../../test-support';
 import { checkBody } from './body-check';
 import { ensureTable, pgRoot, type TableInfo } from './database';
 import { httpLab } from './index';
@@ -38,39 +36,8 @@ async function run(strategy: string, params: HttpParams): Promise<HttpSummary> {
   return summaryOfLab(await handle.done, 'http');
 }
 
-/**
- * Processes started with our data folder in their environment, still running: a run's database,
- * backends or load left behind. esbuild's service (this test process compiling the child build) is
- * ours and long-lived, not a run's.
- */
-function leftovers(dataDir: string): string[] {
-  return processesWithEnv('STREAM_LAB_DATA_DIR', dataDir)
-    .map((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      } catch {
-        return '';
-      }
-    })
-    .filter((cmd) => cmd !== '' && !/\besbuild\b/.test(cmd));
-}
-
-/** A data folder PostgreSQL's user can reach (mkdtemp makes it private to root). */
-function withReachableDataDir(): { path: string } {
-  const dir = { path: '' };
-  const saved = process.env.STREAM_LAB_DATA_DIR;
-  beforeAll(() => {
-    dir.path = mkdtempSync(join(tmpdir(), 'stream-lab-http-'));
-    chmodSync(dir.path, 0o755);
-    process.env.STREAM_LAB_DATA_DIR = dir.path;
-  });
-  afterAll(() => {
-    rmSync(dir.path, { recursive: true, force: true });
-    if (saved === undefined) delete process.env.STREAM_LAB_DATA_DIR;
-    else process.env.STREAM_LAB_DATA_DIR = saved;
-  });
-  return dir;
-}
+const withReachableDataDir = () => withTempDataDir('http', { reachable: true });
+const leftovers = runLeftovers;
 
 describe('http lab', () => {
   const dir = withReachableDataDir();

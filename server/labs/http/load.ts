@@ -6,6 +6,7 @@
  */
 import { request } from 'node:http';
 import autocannon from 'autocannon';
+import { send as sendToRun, serveLoad, type LoadMessage as Message } from '../../child/load-process';
 import { checkBody, type BodyFormat, type Expected } from './body-check';
 
 export interface LoadConfig {
@@ -30,19 +31,17 @@ export interface LoadReadings {
   loadCpuPct: number;
 }
 
-export type LoadMessage =
-  | { type: 'readings'; readings: LoadReadings }
-  | { type: 'done'; figures: Record<string, number>; problem: string | null }
-  | { type: 'error'; message: string };
+/** The load's final report. */
+export interface LoadDone {
+  figures: Record<string, number>;
+  problem: string | null;
+}
+export type LoadMessage = Message<LoadReadings, LoadDone>;
 
 const REPORT_MS = 250;
 const WINDOW_MS = 2000;
 
-/** Sends a message; `then` runs once IPC has taken it (or at once if the scenario is gone). */
-function send(m: LoadMessage, then?: () => void): void {
-  if (process.connected) process.send!(m, undefined, undefined, () => then?.());
-  else then?.();
-}
+const send: (m: LoadMessage, then?: () => void) => void = sendToRun;
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -235,11 +234,4 @@ async function main(cfg: LoadConfig): Promise<void> {
   }, resolve));
 }
 
-process.once('message', (m: { type: 'start'; config: LoadConfig }) => {
-  main(m.config).then(
-    () => process.exit(0),
-    (err: Error) => send({ type: 'error', message: `load: ${err.message}` }, () => process.exit(1)),
-  );
-});
-// The scenario is gone: so are we.
-process.on('disconnect', () => process.exit(0));
+serveLoad(main);

@@ -4,7 +4,7 @@
  * server, and forks the load (load.ts) against it. The run is done when the load has had every
  * response. Readings: the server's open responses and their socket buffers, and the load's figures.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +13,8 @@ import { ConfigError, numberAt, objectAt, stringAt } from '../../child/check-con
 import type { Scenario } from '../../child/scenario';
 import type { Expected } from './body-check';
 import type { DbSource } from './database';
-import type { LoadConfig, LoadMessage, LoadReadings } from './load';
+import { endProcess, startLoad } from '../../child/load-process';
+import type { LoadConfig, LoadDone, LoadReadings } from './load';
 import { startPostgres, type RunningPostgres } from './postgres';
 import type { Strategy } from './strategy';
 
@@ -125,28 +126,13 @@ export const scenario: Scenario<HttpConfig> = {
         await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
         const { port } = server.address() as AddressInfo;
 
-        loadChild = fork(new URL('./load.mjs', import.meta.url), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
         const loadConfig: LoadConfig = { port, concurrency: config.concurrency, requests: config.requests, slowClients: config.slowClients, slowKbps: config.slowKbps, format: strategy.format, expected: config.expected, timeoutS: config.timeoutS };
-        const child = loadChild;
-        final = await new Promise<Record<string, number>>((resolve, reject) => {
-          child.on('message', (m: LoadMessage) => {
-            if (m.type === 'readings') load = m.readings;
-            else if (m.type === 'done') {
-              problem = m.problem;
-              resolve(m.figures);
-            }
-            else reject(new Error(m.message));
-          });
-          child.once('exit', (code, signal) => reject(new Error(`the load process ended early (code ${code}, signal ${signal})`)));
-          child.send({ type: 'start', config: loadConfig });
-        });
+        const started = startLoad<LoadConfig, LoadReadings, LoadDone>(new URL('./load.mjs', import.meta.url), loadConfig, (r) => (load = r));
+        loadChild = started.child;
+        const report = await started.done;
+        [final, problem] = [report.figures, report.problem];
       } finally {
-        // Wait for the load to be gone: the run ends with every process it started.
-        if (loadChild && loadChild.exitCode === null && loadChild.signalCode === null) {
-          const exited = new Promise((resolve) => loadChild!.once('exit', resolve));
-          loadChild.kill();
-          await exited;
-        }
+        await endProcess(loadChild);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await pool?.end().catch(() => undefined);
