@@ -42,6 +42,15 @@ export function LessonsIndex() {
               streamed out but buffered in, and slow clients against writes that ignore <code>drain</code>.
             </p>
           </li>
+          <li className="panel">
+            <h2>
+              <Link href="/lessons/cpu">CPU-bound requests: one thread, processes, threads, pools</Link>
+            </h2>
+            <p>
+              Four live runs of the CPU lab: one thread queueing requests, processes up to the cores, what spawning per request costs
+              against a pool, and the leaky pool that answers requests with each other&apos;s results.
+            </p>
+          </li>
         </ul>
       </main>
     </>

@@ -2,13 +2,14 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-export type LessonPage = 'index' | 'modes' | 'backpressure' | 'http';
+export type LessonPage = 'index' | 'modes' | 'backpressure' | 'http' | 'cpu';
 
 const LINKS: Array<{ page: LessonPage; href: string; label: string }> = [
   { page: 'index', href: '/lessons', label: 'Lessons' },
   { page: 'modes', href: '/lessons/modes', label: 'Stream modes' },
   { page: 'backpressure', href: '/lessons/backpressure', label: 'Push vs pull' },
   { page: 'http', href: '/lessons/http', label: 'HTTP responses' },
+  { page: 'cpu', href: '/lessons/cpu', label: 'CPU-bound requests' },
 ];
 
 export function LessonsNav({ current, children }: { current: LessonPage; children?: ReactNode }) {
