@@ -100,3 +100,21 @@ test('single-thread vs worker-pool: live cards, then each request’s bar, resul
   // The pool is measured against the experiment's single thread, whichever way it went.
   await expect(cards[1].getByTestId('run-verdict')).toContainText('one thread (');
 });
+
+test('the CPU walkthrough’s first step runs one thread and concludes from its own figures', async ({ page }) => {
+  test.setTimeout(2 * RUN_TIMEOUT_MS);
+  await page.goto('/lessons/cpu');
+  await expect(page.getByTestId('connection-status')).toHaveText('connected');
+  await expect(page.getByTestId('lesson-step')).toHaveCount(4);
+  const step = page.locator('[data-testid="lesson-step"][data-step="1"]');
+  await step.getByTestId('lesson-run').click();
+  await expect(step).toHaveAttribute('data-status', 'done', { timeout: RUN_TIMEOUT_MS });
+  const result = step.locator('[data-testid="lesson-run-result"][data-strategy="single-thread"]');
+  await expect(result).toHaveAttribute('data-outcome', 'completed');
+  await expect(step.getByTestId('request-bar')).toHaveCount(4);
+  const conclusion = (await step.getByTestId('lesson-conclusion').textContent())!;
+  expect(conclusion).toContain('4 requests of fib(37)');
+  // Which way it went is measured: a surprise must be called one.
+  const expected = await step.getByTestId('lesson-conclusion').getAttribute('data-expected');
+  if (expected === 'false') expect(conclusion).toContain('Not what this lesson expects');
+});
