@@ -5,8 +5,10 @@
  * Child build entry (no zod).
  */
 import { Agent, request } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { send as sendToRun, serveLoad, type LoadMessage } from '../../child/load-process';
 import { fib, fibFast, type FibAnswer } from './fib';
+import { watchTree } from './proc-tree';
 
 export interface CpuLoadConfig {
   port: number;
@@ -24,6 +26,11 @@ export interface CpuLoadReadings {
   requestsInFlight: number;
   pingMs: number;
   loadCpuPct: number;
+  /** The server's process tree (its primary is our parent), read here: a busy server can't delay it. */
+  treeRss: number;
+  processes: number;
+  threads: number;
+  treeCpuPct: number;
 }
 
 export interface Bar {
@@ -86,6 +93,9 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
   const computeMsAlone = performance.now() - t;
   const expected = fibFast(cfg.n);
 
+  const tree = watchTree(process.ppid, new Set([process.pid]), 200, availableParallelism() * 100);
+  await tree.read();
+  const treeReadings = () => ({ treeRss: tree.state.now.rssBytes, processes: tree.state.now.processes, threads: tree.state.now.threads, treeCpuPct: tree.state.cpuPct });
   const agent = new Agent({ keepAlive: cfg.keepAlive, maxSockets: cfg.concurrency });
   const pingAgent = new Agent({ keepAlive: true, maxSockets: 1 });
   const bars: Bar[] = [];
@@ -124,7 +134,7 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
     [lastCpu, lastAt] = [process.cpuUsage(), now];
     // A ping still waiting shows its age: a blocked event loop is visible before the ping returns.
     const pingMs = pingSentAt !== null ? Math.max(lastPing, now - pingSentAt) : lastPing;
-    send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: inFlight, pingMs, loadCpuPct } });
+    send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: inFlight, pingMs, loadCpuPct, ...treeReadings() } });
   }, REPORT_MS);
 
   let next = 0;
@@ -158,7 +168,9 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
   clearInterval(reporter);
   agent.destroy();
   pingAgent.destroy();
-  send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: 0, pingMs: lastPing, loadCpuPct: 0 } });
+  await tree.read();
+  tree.stop();
+  send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: 0, pingMs: lastPing, loadCpuPct: 0, ...treeReadings() } });
 
   const latencies = bars.map((b) => b.endMs - b.startMs);
   const computed = bars.filter((b) => b.ok).map((b) => b.computeMs);
@@ -182,6 +194,9 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
           pingP50Ms: percentile(pings, 50),
           pingMaxMs: pings.length ? Math.max(...pings) : 0,
           servers: new Set(bars.map((b) => b.servedBy)).size,
+          peakTreeRss: tree.state.peaks.rssBytes,
+          peakProcesses: tree.state.peaks.processes,
+          peakThreads: tree.state.peaks.threads,
         },
       },
       resolve,

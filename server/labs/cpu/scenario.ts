@@ -11,7 +11,7 @@ import type { Scenario } from '../../child/scenario';
 import { freePort } from '../../child/free-port';
 import { endProcess, startLoad } from '../../child/load-process';
 import type { Bar, CpuLoadConfig, CpuLoadDone, CpuLoadReadings } from './load';
-import { readTree, type TreeStats } from './proc-tree';
+import { readSelf, type TreeStats } from './proc-tree';
 import type { ServerUnderTest, Strategy } from './strategy';
 
 interface CpuConfig {
@@ -25,8 +25,7 @@ interface CpuConfig {
   timeoutS: number;
 }
 
-const TREE_MS = 200;
-const NO_LOAD: CpuLoadReadings = { requestsOk: 0, badRequests: 0, requestsInFlight: 0, pingMs: 0, loadCpuPct: 0 };
+const NO_LOAD: CpuLoadReadings = { requestsOk: 0, badRequests: 0, requestsInFlight: 0, pingMs: 0, loadCpuPct: 0, treeRss: 0, processes: 0, threads: 0, treeCpuPct: 0 };
 const entry = (name: string) => fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
 
 export const scenario: Scenario<CpuConfig> = {
@@ -44,28 +43,18 @@ export const scenario: Scenario<CpuConfig> = {
     const strategy = raw as Strategy;
     const cores = availableParallelism();
     let load = NO_LOAD;
-    let tree: TreeStats = { processes: 1, threads: 0, rssBytes: 0, cpuMs: 0 };
+    // Until the load reports the tree (it reads /proc from its own process, which the server's
+    // computations never block), the tree is this process alone.
+    const self = readSelf();
+    let tree: Pick<TreeStats, 'processes' | 'threads' | 'rssBytes'> = { processes: 1, threads: self.threads, rssBytes: self.rssBytes };
     let treeCpuPct = 0;
     let server: ServerUnderTest | null = null;
     let loadChild: ChildProcess | null = null;
     let final: Record<string, number> = {};
     let timeline: Bar[] = [];
     let problem: string | null = null;
-    const peaks = { treeRss: 0, processes: 0, threads: 0, listeners: 0 };
+    const peaks = { listeners: 0 };
 
-    // The tree is read in the background (async), never inside a sample.
-    let last: { at: number; cpuMs: number } | null = null;
-    const readTreeNow = async () => {
-      const exclude = new Set(loadChild?.pid ? [loadChild.pid] : []);
-      tree = await readTree(process.pid, exclude);
-      const at = performance.now();
-      if (last && at > last.at) treeCpuPct = ((tree.cpuMs - last.cpuMs) / (at - last.at)) * 100;
-      last = { at, cpuMs: tree.cpuMs };
-      peaks.treeRss = Math.max(peaks.treeRss, tree.rssBytes);
-      peaks.processes = Math.max(peaks.processes, tree.processes);
-      peaks.threads = Math.max(peaks.threads, tree.threads);
-    };
-    const treeTimer = setInterval(() => void readTreeNow(), TREE_MS);
     // If this process ends abruptly, take the load along (the strategy's own children are cluster
     // workers and forks that exit when their IPC channel to us closes).
     const killOnExit = () => loadChild?.kill('SIGKILL');
@@ -75,16 +64,17 @@ export const scenario: Scenario<CpuConfig> = {
       try {
         const port = await freePort();
         server = await strategy.run({ port, workers: config.workers || cores, entries: { fibProcess: entry('fib-process'), fibThread: entry('fib-thread'), clusterWorker: entry('cluster-worker') } });
-        await readTreeNow();
         const loadConfig: CpuLoadConfig = { port: server.port, n: config.n, concurrency: config.concurrency, requests: config.requests, keepAlive: config.keepAlive, pingMs: config.pingMs, timeoutS: config.timeoutS };
-        const started = startLoad<CpuLoadConfig, CpuLoadReadings, CpuLoadDone>(entry('load'), loadConfig, (r) => (load = r));
+        const started = startLoad<CpuLoadConfig, CpuLoadReadings, CpuLoadDone>(entry('load'), loadConfig, (r) => {
+          load = r;
+          tree = { processes: r.processes, threads: r.threads, rssBytes: r.treeRss };
+          treeCpuPct = r.treeCpuPct;
+        });
         loadChild = started.child;
         const report = await started.done;
         [final, problem, timeline] = [report.figures, report.problem, report.timeline];
         peaks.listeners = Math.max(peaks.listeners, server.messageListeners());
-        await readTreeNow();
       } finally {
-        clearInterval(treeTimer);
         await endProcess(loadChild);
         await server?.close();
         process.off('exit', killOnExit);
@@ -105,7 +95,7 @@ export const scenario: Scenario<CpuConfig> = {
         };
       },
       done,
-      extras: () => ({ ...final, cores, peakTreeRss: peaks.treeRss, peakProcesses: peaks.processes, peakThreads: peaks.threads, peakMessageListeners: peaks.listeners }),
+      extras: () => ({ ...final, cores, peakMessageListeners: peaks.listeners }),
       note: () => problem,
       details: () => ({ timeline }),
       dispose: () => undefined,
