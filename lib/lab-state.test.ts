@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applyServerMessages, followedExperiment, initialLabState, keptRunIds, latestExperiment, runsOf, type LabState } from './lab-state';
 import { boundSeries } from './series';
 import { DEFAULT_PARAMS, MIB } from './params';
-import type { Experiment, RunState, RunSummary, ServerMessage } from './protocol';
+import { mergeLive, type Experiment, type RunState, type RunSummary, type ServerMessage } from './protocol';
+import { LIVE_LIST_CAP } from './protocol/common';
 import { makeSample } from './test-fixtures';
 
 const sample = (t: number) => makeSample({ t, at: 1000 + t, rss: t });
@@ -42,6 +43,7 @@ const snapshot = (over: Partial<Extract<ServerMessage, { type: 'snapshot' }>> = 
   runs: [],
   samples: {},
   proc: {},
+  live: {},
   data: [],
   queue: [],
   ...over,
@@ -144,6 +146,22 @@ describe('applyServerMessages', () => {
     expect([...keptRunIds(s)].sort()).toEqual(['e1-r', 'e2-r', 'e3-r', 'e4-r']);
     const later = applyServerMessages(s, [{ type: 'run.updated', run: run('e1-r', 'stopped') }]);
     expect([...keptRunIds(later)].sort()).toEqual(['e2-r', 'e3-r', 'e4-r']);
+  });
+});
+
+describe('live extras (run.live)', () => {
+  it('appends lists and replaces values, from the snapshot on, and keeps each list bounded', () => {
+    const base = applyServerMessages(initialLabState, [snapshot({ live: { r1: { timeline: [1, 2], threads: ['a'] } } })]);
+    const next = applyServerMessages(base, [
+      { type: 'run.live', runId: 'r1', update: { append: { timeline: [3] }, set: { threads: ['b'] } } },
+      { type: 'run.live', runId: 'r2', update: { append: { timeline: [9] }, set: {} } },
+    ]);
+    expect(next.live).toEqual({ r1: { timeline: [1, 2, 3], threads: ['b'] }, r2: { timeline: [9] } });
+    expect(base.live).toEqual({ r1: { timeline: [1, 2], threads: ['a'] } });
+    const long = Array.from({ length: LIVE_LIST_CAP + 5 }, (_, i) => i);
+    const capped = mergeLive({ timeline: [-1] }, { append: { timeline: long }, set: {} }).timeline as number[];
+    expect(capped).toHaveLength(LIVE_LIST_CAP);
+    expect(capped.at(-1)).toBe(LIVE_LIST_CAP + 4);
   });
 });
 

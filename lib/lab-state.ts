@@ -3,16 +3,18 @@
  * feeds it batches of validated messages (at most a few per second), tests feed it literals.
  * Live charts do not read samples from here: they draw from LiveFeeds as messages arrive.
  */
-import type {
-  DataStatus,
-  Experiment,
-  Owner,
-  QueueEntry,
-  ProcSample,
-  RunState,
-  Sample,
-  ServerMessage,
-  StrategyInfo,
+import {
+  mergeLive,
+  type DataStatus,
+  type Experiment,
+  type LiveState,
+  type Owner,
+  type QueueEntry,
+  type ProcSample,
+  type RunState,
+  type Sample,
+  type ServerMessage,
+  type StrategyInfo,
 } from './protocol';
 import { DEFAULT_MAX_SIZE_MB } from './params';
 import { boundSeries } from './series';
@@ -41,6 +43,8 @@ export interface LabState {
   proc: Record<string, readonly ProcSample[]>;
   /** Samples the server merged away because this page read too slowly, per run. */
   dropped: Record<string, number>;
+  /** What runs show live beyond their samples (the CPU lab's request bars), folded by mergeLive. */
+  live: Record<string, LiveState>;
   data: DataStatus[];
   error: LabError | null;
   /** Who this page is to the room (after hello), and whether it holds the operator token. */
@@ -59,6 +63,7 @@ export const initialLabState: LabState = {
   samples: {},
   proc: {},
   dropped: {},
+  live: {},
   data: [],
   error: null,
   me: null,
@@ -94,6 +99,7 @@ function dropOldSamples(state: LabState): void {
   const pick = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).filter(([id]) => keep.has(id)));
   if (Object.keys(state.samples).some((id) => !keep.has(id))) state.samples = pick(state.samples);
   if (Object.keys(state.proc).some((id) => !keep.has(id))) state.proc = pick(state.proc);
+  if (Object.keys(state.live).some((id) => !keep.has(id))) state.live = pick(state.live);
 }
 
 /** Applies messages in order and returns a new state; `prev` is left untouched. */
@@ -125,6 +131,7 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
         next.samples = Object.fromEntries(Object.entries(m.samples).map(([id, s]) => [id, boundSeries(s)]));
         next.proc = Object.fromEntries(Object.entries(m.proc).map(([id, p]) => [id, boundSeries(p)]));
         next.dropped = {};
+        next.live = m.live;
         next.data = m.data;
         next.queue = m.queue;
         // The snapshot already holds everything received before it.
@@ -149,6 +156,9 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
         if (m.dropped > 0) next.dropped = { ...next.dropped, [m.runId]: (next.dropped[m.runId] ?? 0) + m.dropped };
         break;
       }
+      case 'run.live':
+        next.live = { ...next.live, [m.runId]: mergeLive(next.live[m.runId] ?? {}, m.update) };
+        break;
       case 'hello.ok':
         next.me = { owner: m.owner, operator: m.operator };
         break;

@@ -110,3 +110,28 @@ export const strategyIdSchema = z.string().regex(STRATEGY_ID_PATTERN, { error: '
 
 /** A lab id: lower-case letters, digits and dashes. */
 export const LAB_ID_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+
+/**
+ * What a run shows live beyond its numeric samples (the CPU lab's request bars and busiest
+ * threads): lists that grow (`append`, capped at LIVE_LIST_CAP items each) and values that are
+ * replaced (`set`). The server and the page fold updates into the same state with `mergeLive`, so
+ * a page that joins late gets the folded state in its snapshot and the updates after it.
+ */
+export const liveUpdateSchema = z.object({
+  append: z.record(z.string(), z.array(z.unknown())).default({}),
+  set: z.record(z.string(), z.unknown()).default({}),
+});
+export type LiveUpdate = z.infer<typeof liveUpdateSchema>;
+export type LiveState = Record<string, unknown>;
+/** Items kept per growing list: a CPU run has at most 1000 requests. */
+export const LIVE_LIST_CAP = 2000;
+
+/** The state after an update (a new object: React state and snapshots share the old one). */
+export function mergeLive(state: LiveState, update: LiveUpdate): LiveState {
+  const next: LiveState = { ...state, ...update.set };
+  for (const [key, items] of Object.entries(update.append)) {
+    const before = Array.isArray(state[key]) ? (state[key] as unknown[]) : [];
+    next[key] = [...before, ...items].slice(-LIVE_LIST_CAP);
+  }
+  return next;
+}

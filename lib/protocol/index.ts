@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LAB_IDS, LAB_SCHEMAS, LAB_SUMMARY_SCHEMAS } from '../../server/labs/schemas';
 import { COMMON_LIMITS } from './params';
-import { LEGACY_LAB, runStatusSchema, sampleSchema, procSampleSchema, strategyIdSchema, withLab } from './common';
+import { LEGACY_LAB, liveUpdateSchema, runStatusSchema, sampleSchema, procSampleSchema, strategyIdSchema, withLab } from './common';
 
 /** Largest WebSocket message the server accepts from a browser. */
 export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
@@ -20,8 +20,10 @@ export {
   procSampleSchema,
   strategyIdSchema,
   STRATEGY_ID_PATTERN,
+  liveUpdateSchema,
+  mergeLive,
 } from './common';
-export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary } from './common';
+export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary, LiveUpdate, LiveState } from './common';
 
 export const labIdSchema = z.enum(LAB_IDS as [string, ...string[]], { error: `lab must be one of ${LAB_IDS.join(', ')}` });
 
@@ -177,6 +179,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     data: z.array(dataStatusSchema),
     /** Waiting runs in the order they will start (absent from servers before rooms). */
     queue: z.array(queueEntrySchema).default([]),
+    /** What each run in memory shows live beyond its samples, folded (see mergeLive). */
+    live: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
   }),
   z.object({ type: z.literal('experiment.created'), experiment: experimentSchema }),
   /** The answer to hello: who this browser is to the room. */
@@ -193,6 +197,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     /** Samples merged away because this browser was reading too slowly. */
     dropped: z.number(),
   }),
+  /** A run's live extras changed (its lab's schema says what they hold); fold with mergeLive. */
+  z.object({ type: z.literal('run.live'), runId: z.string(), update: liveUpdateSchema }),
   z.object({ type: z.literal('run.ended'), run: runStateSchema, summary: summarySchema }),
   z.object({ type: z.literal('data.progress'), data: dataStatusSchema }),
   z.object({

@@ -11,6 +11,8 @@ import { loopDelayMs, Sampler } from './sampler';
 import type { Scenario } from './scenario';
 
 const LOOP_RESOLUTION_MS = 10;
+/** How often a scenario's live extras are asked for: a human rate, whatever the sample rate. */
+const LIVE_MS = 250;
 
 // The parent may already be gone (it killed us or died); send() then has nothing left to tell.
 const send: (message: ChildMessage, then?: () => void) => void = sendToParent;
@@ -92,6 +94,12 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
     timer = setInterval(() => send({ type: 'sample', sample: sampler.take() }), config.sampleMs).unref();
   }
 
+  const sendLive = () => {
+    const update = run.live?.();
+    if (update) send({ type: 'live', update });
+  };
+  const liveTimer = run.live && config.sampleMs !== null ? setInterval(sendLive, LIVE_MS).unref() : undefined;
+
   let settled = false;
   // The IPC channel does not keep the loop alive, so a strategy whose promise can never settle
   // (nothing left to wait on) ends up here instead of hanging until the watchdog.
@@ -105,6 +113,8 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   await run.done;
   settled = true;
   clearInterval(timer);
+  clearInterval(liveTimer);
+  if (liveTimer) sendLive(); // what changed since the last one, before the run ends
   const final = sampler.take();
   gcObserver.disconnect();
   run.dispose();

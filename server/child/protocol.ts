@@ -5,7 +5,7 @@
  * of its process.
  */
 import { z } from 'zod';
-import { memorySchema, sampleSchema } from '../../lib/protocol/common';
+import { liveUpdateSchema, memorySchema, sampleSchema } from '../../lib/protocol/common';
 
 /** Passed to the child as its single argv argument (JSON); checked by parseChildConfig. */
 export interface ChildConfig {
@@ -22,6 +22,7 @@ export interface ChildConfig {
 const childMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), idle: memorySchema, at: z.number() }),
   z.object({ type: z.literal('sample'), sample: sampleSchema }),
+  z.object({ type: z.literal('live'), update: liveUpdateSchema }),
   z.object({
     type: z.literal('done'),
     final: sampleSchema,

@@ -3,6 +3,8 @@
  * sets up what the strategy runs against (a file stream, a server…), runs the strategy, and hands
  * the sampler its readings. The bootstrap owns everything else (IPC, sampler, exit).
  */
+import type { LiveUpdate } from '../../lib/protocol/common';
+
 export interface ScenarioRun {
   /** The lab's readings right now (added to every sample). */
   readings(): Record<string, number>;
@@ -14,6 +16,11 @@ export interface ScenarioRun {
   note?(): string | null;
   /** Structured results for the lab's figures (checked by the lab's summary schema in the parent). */
   details?(): Record<string, unknown>;
+  /**
+   * What the page shows live beyond the numbers (e.g. the CPU lab's request bars) since the last
+   * call, or null when nothing changed; asked a few times a second and once at the end.
+   */
+  live?(): LiveUpdate | null;
   /** Releases what the scenario opened (streams, sockets); called once, after `done`. */
   dispose(): void;
 }

@@ -33,6 +33,8 @@ export function relayQueueEvents(to: RelayTargets): QueueListener {
       to.invalidate('series');
       to.each((conn) => conn.queueProc(runId, proc));
     },
+    // Rare (a few a second per running run) and small: sent at once; the snapshot folds them.
+    runLive: (runId, update) => structural({ type: 'run.live', runId, update }),
     dataProgress: (data) => {
       to.invalidate('series');
       to.broadcast({ type: 'data.progress', data });

@@ -47,6 +47,7 @@ export class RunBook {
       runs: entries.map((e) => e.state),
       samples: new Map(entries.map((e) => [e.state.id, e.series.samples])),
       proc: new Map(entries.map((e) => [e.state.id, e.series.proc])),
+      live: Object.fromEntries(entries.filter((e) => Object.keys(e.series.live).length > 0).map((e) => [e.state.id, e.series.live])),
       covered,
     };
   }

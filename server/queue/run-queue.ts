@@ -202,6 +202,10 @@ export class RunQueue {
         entry.series.addProc(proc);
         this.emit((l) => l.runProc(state.id, proc));
       },
+      onLive: (update) => {
+        entry.series.addLive(update);
+        this.emit((l) => l.runLive?.(state.id, update));
+      },
     });
     entry.handle = handle;
     const summary = await handle.done;

@@ -1,11 +1,12 @@
-/** One run's samples and /proc readings as the queue keeps them in memory: capped, thinned in place. */
-import type { ProcSample, Sample } from '../../lib/protocol';
+/** One run's samples, /proc readings and live extras as the queue keeps them in memory: capped, thinned in place. */
+import { mergeLive, type LiveState, type LiveUpdate, type ProcSample, type Sample } from '../../lib/protocol';
 import { boundSeries } from '../../lib/series';
 import type { Covered } from '../hub/snapshot';
 
 export class RunSeries {
   samples: Sample[] = [];
   proc: ProcSample[] = [];
+  live: LiveState = {};
 
   addSample(sample: Sample): void {
     this.samples.push(sample);
@@ -15,6 +16,10 @@ export class RunSeries {
   addProc(proc: ProcSample): void {
     this.proc.push(proc);
     this.proc = bounded(this.proc);
+  }
+
+  addLive(update: LiveUpdate): void {
+    this.live = mergeLive(this.live, update);
   }
 
   /** The `at` of the newest sample and reading (what a snapshot of them covers). */

@@ -1,5 +1,5 @@
 /** What the queue tells its listeners, and who may ask it for what. */
-import type { DataStatus, Experiment, Owner, ProcSample, QueueEntry, RunState, RunSummary, Sample } from '../../lib/protocol';
+import type { DataStatus, Experiment, LiveUpdate, Owner, ProcSample, QueueEntry, RunState, RunSummary, Sample } from '../../lib/protocol';
 
 export interface QueueListener {
   experimentCreated(experiment: Experiment): void;
@@ -9,6 +9,8 @@ export interface QueueListener {
   runUpdated(run: RunState): void;
   runSample(runId: string, sample: Sample): void;
   runProc(runId: string, proc: ProcSample): void;
+  /** A running run's live extras changed (only labs whose scenario has them). */
+  runLive?(runId: string, update: LiveUpdate): void;
   runEnded(run: RunState, summary: RunSummary): void;
   dataProgress(status: DataStatus): void;
 }

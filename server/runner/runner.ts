@@ -6,7 +6,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { MIB, type CommonParams } from '../../lib/protocol/params';
-import { summarySchema, type Outcome, type ProcSample, type RunSummary, type Sample } from '../../lib/protocol';
+import { summarySchema, type LiveUpdate, type Outcome, type ProcSample, type RunSummary, type Sample } from '../../lib/protocol';
 import type { ChildConfig } from '../child/protocol';
 import { parseChildMessage } from '../child/protocol';
 import { libraryVersion } from '../labs/catalog';
@@ -39,6 +39,8 @@ export interface RunRequest {
   onStarted?: (info: { pid: number; startedAt: number }) => void;
   onSample?: (sample: Sample) => void;
   onProc?: (sample: ProcSample) => void;
+  /** The scenario's live extras (e.g. the CPU lab's request bars), as they change. */
+  onLive?: (update: LiveUpdate) => void;
 }
 
 /** Why a run is being ended from outside: a person's Stop, or the server going away. */
@@ -158,6 +160,9 @@ export function startRun(req: RunRequest): RunHandle {
           recorder.addSample(message.sample);
           checkBudget(message.sample.rss);
           req.onSample?.(message.sample);
+          break;
+        case 'live':
+          req.onLive?.(message.update);
           break;
         case 'done':
           doneReceived = true;
