@@ -85,6 +85,7 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
             run={run}
             samples={state.samples[run.id] ?? NO_SAMPLES}
             proc={state.proc[run.id] ?? NO_SAMPLES}
+            live={state.live[run.id]}
             dropped={state.dropped[run.id] ?? 0}
             info={info(run.strategy)}
             onStop={onStopRun}

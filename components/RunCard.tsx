@@ -2,7 +2,7 @@
 
 /** One run, live: its lab's charts, progress with ETA, its figures, and the verdict. */
 import { memo } from 'react';
-import type { ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
+import type { LiveState, ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
 import { labOf, type LabId } from '@/lib/labs';
 import { verdictFor } from '@/lib/readouts/verdict';
 import { formatSeconds } from '@/lib/readouts/format';
@@ -24,6 +24,8 @@ export interface RunCardProps {
   /** The run's samples so far, updated at a human rate: figures and progress come from them. */
   samples: readonly Sample[];
   proc: readonly ProcSample[];
+  /** What the run shows live beyond its samples (the CPU lab's request bars), if anything. */
+  live?: LiveState;
   dropped: number;
   info: StrategyInfo | undefined;
   onStop(runId: string): void;
@@ -51,7 +53,7 @@ function waitingText(waiting: RunCardProps['waiting']): string {
   return waiting.place === 1 ? `Waiting: next in the queue${eta}` : `Waiting: #${waiting.place} in the queue${eta}`;
 }
 
-function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGroups = null, canStop = true, waiting = null, siblings = NO_SIBLINGS }: RunCardProps) {
+function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, scaleGroups = null, canStop = true, waiting = null, siblings = NO_SIBLINGS }: RunCardProps) {
   const fallback = useArraySource(samples);
   const source = feed ?? fallback;
   const lab = labOf(run);
@@ -79,7 +81,7 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGro
       </header>
 
       <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} />
-      {lab === 'cpu' && <RequestsPanel label={label} summary={run.summary} source={source} active={active} />}
+      {lab === 'cpu' && <RequestsPanel label={label} summary={run.summary} source={source} active={active} live={live} />}
 
       <div className="run-progress" data-testid="run-progress" data-fraction={progress.fraction.toFixed(4)}>
         <progress max={1} value={progress.fraction} aria-label={`${label}: ${progress.label}`} />

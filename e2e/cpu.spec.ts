@@ -67,8 +67,8 @@ test('single-thread vs worker-pool: live cards, then each request’s bar, resul
   const cards = ids.map((id) => page.locator(`[data-testid="run-card"][data-run-id="${id}"]`));
   await expect(cards[0]).toHaveAttribute('data-strategy', 'single-thread');
   await expect(cards[1]).toHaveAttribute('data-strategy', 'worker-pool');
-  // The pool waits for its turn; while it waits or runs, its requests' bars are not there yet.
-  await expect(cards[1].getByTestId('request-timeline')).toHaveCount(0);
+  // The pool waits for its turn: no request of it has been answered yet.
+  await expect(cards[1].getByTestId('request-bar')).toHaveCount(0);
 
   for (const card of cards) {
     await expect(card).toHaveAttribute('data-status', 'completed', { timeout: RUN_TIMEOUT_MS });
@@ -99,6 +99,35 @@ test('single-thread vs worker-pool: live cards, then each request’s bar, resul
   await expect(cards[0].getByTestId('run-verdict')).toContainText(`${REQUESTS} requests of fib(30) on one thread`);
   // The pool is measured against the experiment's single thread, whichever way it went.
   await expect(cards[1].getByTestId('run-verdict')).toContainText('one thread (');
+});
+
+test('each request’s bar and the busiest threads show while the run goes; CPU per thread once it ends', async ({ page }) => {
+  test.setTimeout(RUN_TIMEOUT_MS + 30_000);
+  await openCpuLab(page);
+  await pick(page, ['single-thread']);
+  // fib(38) ≈ 0.3–0.6 s here: six in a row give the page a few seconds of a run in progress.
+  await page.getByTestId('input-n').fill('38');
+  await page.getByTestId('input-requests').fill('6');
+  await page.getByTestId('input-concurrency').fill('1');
+  const before = await page.getByTestId('run-card').count();
+  await page.getByTestId('start-button').click();
+  await expect(page.getByTestId('run-card')).toHaveCount(before + 1);
+  const card = page.getByTestId('run-card').last();
+  // Bars while the run still goes (read in one go, so the status and the bars are of the same moment).
+  const seenLive = () =>
+    card.evaluate(
+      (el) =>
+        el.getAttribute('data-status') === 'running' &&
+        el.querySelectorAll('[data-testid="request-bar"]').length > 0 &&
+        el.querySelector('[data-testid="thread-cpu"]')?.getAttribute('data-live') === 'true',
+    );
+  await expect.poll(seenLive, { timeout: RUN_TIMEOUT_MS, intervals: [100] }).toBe(true);
+  await expect(card).toHaveAttribute('data-status', 'completed', { timeout: RUN_TIMEOUT_MS });
+  await expect(card.getByTestId('request-bar')).toHaveCount(6);
+  const threads = card.getByTestId('thread-cpu');
+  await expect(threads).toHaveAttribute('data-live', 'false');
+  // One thread computed everything: the primary's main thread heads the list.
+  await expect(threads.getByTestId('thread-cpu-row').first()).toContainText('main thread');
 });
 
 test('the CPU walkthrough’s first step runs one thread and concludes from its own figures', async ({ page }) => {

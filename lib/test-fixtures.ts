@@ -147,6 +147,7 @@ export function makeCpuSummary(over: CpuSummaryPatch = {}): CpuSummary {
     servers: 1,
     cores: 2,
     timeline: [0, 1, 2, 3].map((i) => ({ startMs: 0, firstByteMs: (i + 1) * 1000, endMs: (i + 1) * 1000, servedBy: '100', ok: true })),
+    threadCpu: [{ pid: 100, tid: 100, cpuMs: 4000 }],
     ...rest,
     lab: 'cpu',
   };

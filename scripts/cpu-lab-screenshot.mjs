@@ -1,6 +1,7 @@
 // `node scripts/cpu-lab-screenshot.mjs`: docs/screenshots/cpu-lab.png from a real run. Starts the
 // production server, runs single-thread against worker-pool in the CPU lab (fib(38), 4 requests,
-// 4 at once) and saves a 1280×800 view of the finished cards. Needs `next build` first.
+// 4 at once) and saves a 1280×800 view of the finished cards, and cpu-lab-live.png: the first card
+// while it runs (its answered requests' bars and busiest threads). Needs `next build` first.
 import { chromium } from '@playwright/test';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, findChromium, root, startServer } from './lib.mjs';
@@ -13,6 +14,9 @@ try {
   await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
   await page.getByTestId('lab-switch').and(page.locator('[data-lab="cpu"]')).waitFor();
   await page.getByTestId('start-button').click();
+  const live = '[data-testid="run-card"][data-status="running"]:has([data-testid="request-bar"]):has([data-testid="thread-cpu"][data-live="true"])';
+  await page.waitForSelector(live, { timeout: 120_000 });
+  await page.locator(live).first().screenshot({ path: join(root, 'docs', 'screenshots', 'cpu-lab-live.png') });
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= 2, null, { timeout: 120_000, polling: 500 });
   await page.getByTestId('run-card').first().scrollIntoViewIfNeeded();
   await page.evaluate(() => document.querySelector('[data-testid="run-card"]').scrollIntoView({ block: 'start' }));

@@ -13,6 +13,8 @@ import { runParamsText } from '@/lib/readouts/params-text';
 import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
 import { RequestTimeline } from '@/components/charts/RequestTimeline';
+import { layoutTimeline } from '@/components/charts/timeline-layout';
+import { ThreadCpuList } from '@/components/run-card/ThreadCpuList';
 import { StatusBadge } from '@/components/StatusBadge';
 import { runMemorySeries } from '@/components/charts/series';
 import { strategiesSchema } from './api';
@@ -80,6 +82,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   // The HTTP lab's chart adds the server's socket buffers to its memory; the CPU lab's is its process tree's.
   const what = lab === 'http' ? 'memory and socket buffers' : lab === 'cpu' ? 'process-tree memory' : 'memory';
   const timeline = run.summary?.lab === 'cpu' && run.summary.timeline.length > 0 ? run.summary.timeline : null;
+  const threads = run.summary?.lab === 'cpu' ? run.summary.threadCpu : [];
   const title = `${label}: ${what} over time (${runParamsText(run)})`;
 
   return (
@@ -102,6 +105,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
         bare={embed}
       />
       {timeline && <RequestTimeline bars={timeline} label={`Request timeline of the ${label} run`} />}
+      {threads.length > 0 && <ThreadCpuList threads={threads} live={false} colorOf={timeline ? layoutTimeline(timeline).colorOf : undefined} />}
       <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
         {!run.summary
           ? 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'

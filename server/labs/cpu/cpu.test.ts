@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { summaryOfLab, type LabSummary } from '../../../lib/protocol';
+import { mergeLive, summaryOfLab, type LabSummary, type LiveState, type LiveUpdate } from '../../../lib/protocol';
 import { prepareAndStart } from '../../runner/lab-run';
 import { liveChildCount } from '../../runner/runner';
 import { runLeftovers, withTempDataDir } from '../../test-support';
@@ -17,9 +17,24 @@ const IDS = cpuLab.strategies.map((s) => s.id);
 const small = (over: Partial<CpuParams> = {}): CpuParams => ({ ...DEFAULT_CPU_PARAMS, n: 27, requests: 4, concurrency: 2, workers: 2, pingMs: 20, budgetMb: null, ...over });
 let seq = 0;
 
-async function run(strategy: string, params: CpuParams, onSample?: (s: Record<string, number>, stop: () => void) => void): Promise<CpuSummary> {
+interface Watch {
+  onSample?: (s: Record<string, number>, stop: () => void) => void;
+  onLive?: (update: LiveUpdate) => void;
+  onStarted?: (pid: number) => void;
+}
+
+async function run(strategy: string, params: CpuParams, watch: Watch['onSample'] | Watch = {}): Promise<CpuSummary> {
+  const { onSample, onLive, onStarted } = typeof watch === 'function' ? { onSample: watch } : watch;
   let stop = () => undefined as void;
-  const handle = prepareAndStart({ lab: 'cpu', runId: `cpu-test-${++seq}`, strategy, params, onSample: (s) => onSample?.(s as Record<string, number>, stop) });
+  const handle = prepareAndStart({
+    lab: 'cpu',
+    runId: `cpu-test-${++seq}`,
+    strategy,
+    params,
+    onSample: (s) => onSample?.(s as Record<string, number>, stop),
+    onLive,
+    onStarted: ({ pid }) => onStarted?.(pid),
+  });
   stop = () => handle.stop();
   return summaryOfLab(await handle.done, 'cpu');
 }
@@ -97,6 +112,44 @@ describe('cpu lab', () => {
     });
     expect(s.outcome).toBe('stopped');
     expect(s.peakProcesses).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows each request as it is answered and the busiest threads while it runs, and CPU per thread at the end', async () => {
+    // fib(34) ≈ 60 ms a call: enough /proc ticks (10 ms) for every computing thread to show.
+    const updates: LiveUpdate[] = [];
+    const s = await run('worker-pool', small({ n: 34, requests: 6, concurrency: 2 }), { onLive: (u) => updates.push(u) });
+    expect(s.outcome).toBe('completed');
+    const live = updates.reduce<LiveState>(mergeLive, {});
+    // Every answered request reached the page before the summary, with the same bar.
+    expect(updates.filter((u) => u.append.timeline).length).toBeGreaterThan(1);
+    const bars = live.timeline as Array<{ servedBy: string; startMs: number }>;
+    expect(bars.map((b) => `${b.servedBy}@${b.startMs}`).sort()).toEqual(s.timeline.map((b) => `${b.servedBy}@${b.startMs}`).sort());
+    expect(updates.some((u) => Array.isArray(u.set.threads) && (u.set.threads as unknown[]).length > 0)).toBe(true);
+    // The pool's threads did the computing: a thread that is not a main thread has most of the CPU.
+    const [busiest] = s.threadCpu;
+    expect(busiest.tid).not.toBe(busiest.pid);
+    expect(busiest.cpuMs).toBeGreaterThanOrEqual(50);
+  });
+
+  it("cluster's CPU is in its workers' main threads, not the primary's", async () => {
+    const s = await run('cluster', small({ n: 34, requests: 6, concurrency: 2 }));
+    const servers = new Set(s.timeline.map((b) => Number(b.servedBy)));
+    const computing = s.threadCpu.filter((t) => t.tid === t.pid && servers.has(t.pid));
+    expect(computing.length).toBe(servers.size);
+    expect(computing.reduce((ms, t) => ms + t.cpuMs, 0)).toBeGreaterThanOrEqual(6 * 0.5 * s.computeMsMin);
+  });
+
+  it('a primary that crashes takes its workers and its load along', async () => {
+    let primary = 0;
+    const s = await run('cluster', small({ n: 40, requests: 8, concurrency: 4 }), {
+      onStarted: (pid) => (primary = pid),
+      onSample: (sample) => {
+        if (sample.processes >= 3 && primary) process.kill(primary, 'SIGKILL');
+      },
+    });
+    expect(s.outcome).toBe('crashed');
+    expect(s.peakProcesses).toBeGreaterThanOrEqual(3);
+    // afterEach: no process of the run is left.
   });
 
   it('a request longer than the timeout ends the run as timed-out and kills the whole tree', async () => {

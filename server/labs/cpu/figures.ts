@@ -4,13 +4,14 @@
  */
 import type { Sample } from '../../../lib/protocol';
 import type { FigureRecorder } from '../types';
-import type { RequestBar } from './schema';
+import type { RequestBar, ThreadCpuRow } from './schema';
 
 const NUMBERS = ['requestsOk', 'badRequests', 'makespanMs', 'latencyP50Ms', 'latencyMaxMs', 'computeMsAlone', 'computeMsMin', 'spawnP50Ms', 'pingP50Ms', 'pingMaxMs', 'servers', 'cores', 'peakTreeRss', 'peakProcesses', 'peakThreads', 'peakMessageListeners'] as const;
 
 export class CpuFigures implements FigureRecorder {
   private final: Partial<Record<(typeof NUMBERS)[number], number>> = {};
   private timeline: RequestBar[] = [];
+  private threadCpu: ThreadCpuRow[] = [];
   private problem: string | null = null;
   private lastOk = 0;
   private lastBad = 0;
@@ -36,6 +37,7 @@ export class CpuFigures implements FigureRecorder {
     if (Array.isArray(details.timeline)) {
       this.timeline = (details.timeline as Array<RequestBar & { spawnMs?: number; computeMs?: number }>).map(({ startMs, firstByteMs, endMs, servedBy, ok }) => ({ startMs, firstByteMs, endMs, servedBy, ok }));
     }
+    if (Array.isArray(details.threadCpu)) this.threadCpu = (details.threadCpu as ThreadCpuRow[]).map(({ pid, tid, cpuMs }) => ({ pid, tid, cpuMs }));
   }
 
   figures() {
@@ -65,6 +67,7 @@ export class CpuFigures implements FigureRecorder {
       servers: f.servers ?? 0,
       cores: f.cores ?? 0,
       timeline: this.timeline,
+      threadCpu: this.threadCpu,
     };
   }
 

@@ -8,7 +8,7 @@ import { Agent, request } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { send as sendToRun, serveLoad, type LoadMessage } from '../../child/load-process';
 import { fib, fibFast, type FibAnswer } from './fib';
-import { watchTree } from './proc-tree';
+import { watchTree, type TaskCpu, type ThreadCpu } from './proc-tree';
 
 export interface CpuLoadConfig {
   port: number;
@@ -33,6 +33,12 @@ export interface CpuLoadReadings {
   treeCpuPct: number;
 }
 
+/** What each report carries besides the numbers: the bars ended since the last one, the busiest threads now. */
+export interface CpuLoadLive {
+  newBars: Bar[];
+  busiest: ThreadCpu[];
+}
+
 export interface Bar {
   startMs: number;
   firstByteMs: number;
@@ -47,9 +53,14 @@ export interface Bar {
 export interface CpuLoadDone {
   figures: Record<string, number>;
   timeline: Bar[];
+  /** Each thread of the server's tree that used CPU, busiest first. */
+  threadCpu: TaskCpu[];
   problem: string | null;
 }
-export type CpuLoadMessage = LoadMessage<CpuLoadReadings, CpuLoadDone>;
+export type CpuLoadMessage = LoadMessage<CpuLoadReadings & CpuLoadLive, CpuLoadDone>;
+
+/** Threads listed in the run's figures. */
+const THREADS_IN_FIGURES = 32;
 
 const REPORT_MS = 250;
 
@@ -99,6 +110,12 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
   const agent = new Agent({ keepAlive: cfg.keepAlive, maxSockets: cfg.concurrency });
   const pingAgent = new Agent({ keepAlive: true, maxSockets: 1 });
   const bars: Bar[] = [];
+  let reported = 0; // bars already sent with a report
+  const newBars = () => {
+    const fresh = bars.slice(reported);
+    reported = bars.length;
+    return fresh;
+  };
   const pings: number[] = [];
   let ok = 0;
   let bad = 0;
@@ -134,7 +151,7 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
     [lastCpu, lastAt] = [process.cpuUsage(), now];
     // A ping still waiting shows its age: a blocked event loop is visible before the ping returns.
     const pingMs = pingSentAt !== null ? Math.max(lastPing, now - pingSentAt) : lastPing;
-    send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: inFlight, pingMs, loadCpuPct, ...treeReadings() } });
+    send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: inFlight, pingMs, loadCpuPct, ...treeReadings(), newBars: newBars(), busiest: tree.state.busiest } });
   }, REPORT_MS);
 
   let next = 0;
@@ -170,7 +187,7 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
   pingAgent.destroy();
   await tree.read();
   tree.stop();
-  send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: 0, pingMs: lastPing, loadCpuPct: 0, ...treeReadings() } });
+  send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: 0, pingMs: lastPing, loadCpuPct: 0, ...treeReadings(), newBars: newBars(), busiest: [] } });
 
   const latencies = bars.map((b) => b.endMs - b.startMs);
   const computed = bars.filter((b) => b.ok).map((b) => b.computeMs);
@@ -181,6 +198,7 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
         type: 'done',
         problem,
         timeline: bars.sort((a, b) => a.startMs - b.startMs),
+        threadCpu: tree.totals(THREADS_IN_FIGURES),
         figures: {
           requestsOk: ok,
           badRequests: bad,

@@ -12,15 +12,31 @@ export interface TreeStats {
   rssBytes: number;
   /** utime + stime of every process in the tree (and of its reaped children), in ms. */
   cpuMs: number;
+  /** Every thread of every process in the tree, with its own CPU time (ms). */
+  tasks: TaskCpu[];
+}
+
+/** One thread's CPU time so far; `tid === pid` is the process's main thread. */
+export interface TaskCpu {
+  pid: number;
+  tid: number;
+  cpuMs: number;
+}
+
+/** One thread's CPU between two reads (% of one core), and its total so far. */
+export interface ThreadCpu extends TaskCpu {
+  cpuPct: number;
 }
 
 const PAGE = 4096;
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
+/** The fields after the command name of a /proc stat line (the name may hold spaces and parentheses). */
+const fieldsOf = (line: string) => line.slice(line.lastIndexOf(')') + 2).split(' ');
+
 async function stat(pid: number): Promise<{ ppid: number; threads: number; rss: number; cpuMs: number } | null> {
   try {
-    const s = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    const f = fieldsOf(await readFile(`/proc/${pid}/stat`, 'utf8'));
     // Fields after the name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14) … num_threads(17) … rss(21)
     if (f[0] === 'Z') return null;
     return { ppid: Number(f[1]), threads: Number(f[17]), rss: Number(f[21]) * PAGE, cpuMs: (Number(f[11]) + Number(f[12])) * TICK_MS };
@@ -40,39 +56,66 @@ export async function readTree(root: number, exclude: ReadonlySet<number>): Prom
   );
   const children = new Map<number, number[]>();
   for (const [pid, s] of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), pid]);
-  const total: TreeStats = { processes: 0, threads: 0, rssBytes: 0, cpuMs: 0 };
+  const total: TreeStats = { processes: 0, threads: 0, rssBytes: 0, cpuMs: 0, tasks: [] };
+  const inTree: number[] = [];
   const queue = [root];
   while (queue.length > 0) {
     const pid = queue.pop()!;
     const s = stats.get(pid);
     if (!s || exclude.has(pid)) continue;
+    inTree.push(pid);
     total.processes += 1;
     total.threads += s.threads;
     total.rssBytes += s.rss;
     total.cpuMs += s.cpuMs;
     queue.push(...(children.get(pid) ?? []));
   }
+  total.tasks = (await Promise.all(inTree.map(tasksOf))).flat();
   return total;
+}
+
+/** The CPU time of each thread of one process (/proc/<pid>/task/<tid>/stat); none if it is gone. */
+async function tasksOf(pid: number): Promise<TaskCpu[]> {
+  const tids = (await readdir(`/proc/${pid}/task`).catch(() => [] as string[])).filter((e) => /^\d+$/.test(e)).map(Number);
+  const read = await Promise.all(
+    tids.map(async (tid) => {
+      try {
+        const f = fieldsOf(await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
+        return { pid, tid, cpuMs: (Number(f[11]) + Number(f[12])) * TICK_MS };
+      } catch {
+        return null; // the thread ended between the two reads
+      }
+    }),
+  );
+  return read.filter((t): t is TaskCpu => t !== null);
 }
 
 /** This process's own threads and RSS, read at once (for the first sample, before the load reports). */
 export function readSelf(): { threads: number; rssBytes: number } {
   try {
-    const s = readFileSync('/proc/self/stat', 'utf8');
-    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    const f = fieldsOf(readFileSync('/proc/self/stat', 'utf8'));
     return { threads: Number(f[17]), rssBytes: Number(f[21]) * PAGE };
   } catch {
     return { threads: 1, rssBytes: process.memoryUsage().rss };
   }
 }
 
+/** Busy threads shown live (the rest idle: V8's and libuv's helpers). */
+const LIVE_THREADS = 16;
+/** Threads remembered for the run's totals: a worker-per-request run starts one per request. */
+const KEPT_THREADS = 512;
+/** Below this a thread did nothing worth a row (one /proc tick is 10 ms). */
+const MIN_TOTAL_MS = 10;
+
 /**
  * Reads the tree every `everyMs` (never two reads at once) and keeps its CPU % between reads,
- * timed from before each read, and the peaks. For the load process, which no computation of the
- * server blocks.
+ * timed from before each read, and the peaks; the same per thread (the busiest, live) and each
+ * thread's CPU time over the run (`totals`, which outlives threads that ended). For the load
+ * process, which no computation of the server blocks.
  */
 export function watchTree(root: number, exclude: ReadonlySet<number>, everyMs: number, maxPct: number) {
-  const state = { now: { processes: 0, threads: 0, rssBytes: 0 }, cpuPct: 0, peaks: { rssBytes: 0, processes: 0, threads: 0 } };
+  const state = { now: { processes: 0, threads: 0, rssBytes: 0 }, cpuPct: 0, peaks: { rssBytes: 0, processes: 0, threads: 0 }, busiest: [] as ThreadCpu[] };
+  const seen = new Map<string, TaskCpu>();
   let last: { at: number; cpuMs: number } | null = null;
   let reading = false;
   const read = async () => {
@@ -84,11 +127,28 @@ export function watchTree(root: number, exclude: ReadonlySet<number>, everyMs: n
     if (t.processes === 0) return; // the server is gone
     // /proc counts CPU in 10 ms ticks per process: over 200 ms and a few processes that is ±15 %,
     // enough to read past the cores; no tree can use more than all of them.
-    if (last && at > last.at) state.cpuPct = Math.min(maxPct, Math.max(0, ((t.cpuMs - last.cpuMs) / (at - last.at)) * 100));
+    const pct = (ms: number) => (last && at > last.at ? Math.min(maxPct, Math.max(0, (ms / (at - last.at)) * 100)) : 0);
+    if (last) state.cpuPct = pct(t.cpuMs - last.cpuMs);
+    state.busiest = t.tasks
+      .map((task) => ({ ...task, cpuPct: Math.min(100, pct(task.cpuMs - (seen.get(`${task.pid}/${task.tid}`)?.cpuMs ?? task.cpuMs))) }))
+      .filter((task) => task.cpuPct > 0)
+      .sort((a, b) => b.cpuPct - a.cpuPct)
+      .slice(0, LIVE_THREADS);
+    for (const task of t.tasks) seen.set(`${task.pid}/${task.tid}`, task);
+    if (seen.size > KEPT_THREADS) {
+      const idlest = [...seen].sort((a, b) => a[1].cpuMs - b[1].cpuMs).slice(0, seen.size - KEPT_THREADS);
+      for (const [key] of idlest) seen.delete(key);
+    }
     last = { at, cpuMs: t.cpuMs };
     state.now = { processes: t.processes, threads: t.threads, rssBytes: t.rssBytes };
     state.peaks = { rssBytes: Math.max(state.peaks.rssBytes, t.rssBytes), processes: Math.max(state.peaks.processes, t.processes), threads: Math.max(state.peaks.threads, t.threads) };
   };
+  /** Every thread that used CPU during the run, busiest first (its last reading before it ended). */
+  const totals = (limit: number): TaskCpu[] =>
+    [...seen.values()]
+      .filter((task) => task.cpuMs >= MIN_TOTAL_MS)
+      .sort((a, b) => b.cpuMs - a.cpuMs)
+      .slice(0, limit);
   const timer = setInterval(() => void read(), everyMs);
-  return { state, read, stop: () => clearInterval(timer) };
+  return { state, read, totals, stop: () => clearInterval(timer) };
 }

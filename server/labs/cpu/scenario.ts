@@ -10,8 +10,9 @@ import { booleanAt, numberAt } from '../../child/check-config';
 import type { Scenario } from '../../child/scenario';
 import { freePort } from '../../child/free-port';
 import { endProcess, startLoad } from '../../child/load-process';
-import type { Bar, CpuLoadConfig, CpuLoadDone, CpuLoadReadings } from './load';
-import { readSelf, type TreeStats } from './proc-tree';
+import type { LiveUpdate } from '../../../lib/protocol/common';
+import type { Bar, CpuLoadConfig, CpuLoadDone, CpuLoadLive, CpuLoadReadings } from './load';
+import { readSelf, type TaskCpu, type ThreadCpu, type TreeStats } from './proc-tree';
 import type { ServerUnderTest, Strategy } from './strategy';
 
 interface CpuConfig {
@@ -52,7 +53,11 @@ export const scenario: Scenario<CpuConfig> = {
     let loadChild: ChildProcess | null = null;
     let final: Record<string, number> = {};
     let timeline: Bar[] = [];
+    let threadCpu: TaskCpu[] = [];
     let problem: string | null = null;
+    // What the page has not seen yet: bars ended since the last live update, the busiest threads.
+    let unsentBars: Bar[] = [];
+    let busiest: ThreadCpu[] | null = null;
     const peaks = { listeners: 0 };
 
     // If this process ends abruptly, take the load along (the strategy's own children are cluster
@@ -65,14 +70,16 @@ export const scenario: Scenario<CpuConfig> = {
         const port = await freePort();
         server = await strategy.run({ port, workers: config.workers || cores, entries: { fibProcess: entry('fib-process'), fibThread: entry('fib-thread'), clusterWorker: entry('cluster-worker') } });
         const loadConfig: CpuLoadConfig = { port: server.port, n: config.n, concurrency: config.concurrency, requests: config.requests, keepAlive: config.keepAlive, pingMs: config.pingMs, timeoutS: config.timeoutS };
-        const started = startLoad<CpuLoadConfig, CpuLoadReadings, CpuLoadDone>(entry('load'), loadConfig, (r) => {
+        const started = startLoad<CpuLoadConfig, CpuLoadReadings & CpuLoadLive, CpuLoadDone>(entry('load'), loadConfig, ({ newBars, busiest: threads, ...r }) => {
           load = r;
+          unsentBars.push(...newBars);
+          busiest = threads;
           tree = { processes: r.processes, threads: r.threads, rssBytes: r.treeRss };
           treeCpuPct = r.treeCpuPct;
         });
         loadChild = started.child;
         const report = await started.done;
-        [final, problem, timeline] = [report.figures, report.problem, report.timeline];
+        [final, problem, timeline, threadCpu] = [report.figures, report.problem, report.timeline, report.threadCpu];
         peaks.listeners = Math.max(peaks.listeners, server.messageListeners());
       } finally {
         await endProcess(loadChild);
@@ -97,7 +104,13 @@ export const scenario: Scenario<CpuConfig> = {
       done,
       extras: () => ({ ...final, cores, peakMessageListeners: peaks.listeners }),
       note: () => problem,
-      details: () => ({ timeline }),
+      details: () => ({ timeline, threadCpu }),
+      live: (): LiveUpdate | null => {
+        if (unsentBars.length === 0 && busiest === null) return null;
+        const update: LiveUpdate = { append: unsentBars.length ? { timeline: unsentBars } : {}, set: busiest ? { threads: busiest } : {} };
+        [unsentBars, busiest] = [[], null];
+        return update;
+      },
       dispose: () => undefined,
     };
   },

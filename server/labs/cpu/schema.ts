@@ -37,6 +37,17 @@ export const requestBarSchema = z.object({
 });
 export type RequestBar = z.infer<typeof requestBarSchema>;
 
+/** One thread of the server's process tree (`tid === pid`: the process's main thread), read from /proc. */
+export const threadCpuSchema = z.object({
+  pid: z.number(),
+  tid: z.number(),
+  /** CPU time of the thread (user + system) when last read, ms. */
+  cpuMs: z.number(),
+  /** Live only: its CPU between the last two reads, % of one core. */
+  cpuPct: z.number().optional(),
+});
+export type ThreadCpuRow = z.infer<typeof threadCpuSchema>;
+
 export const cpuFigures = {
   requestsPlanned: z.number(),
   requestsOk: z.number(),
@@ -66,6 +77,8 @@ export const cpuFigures = {
   /** The server's cores (os.availableParallelism), the ceiling for any speed-up. */
   cores: z.number(),
   timeline: z.array(requestBarSchema),
+  /** Each thread of the tree that used CPU, busiest first (at most 32); empty in runs recorded before it. */
+  threadCpu: z.array(threadCpuSchema).default([]),
 };
 
 export const cpuSchema = {
