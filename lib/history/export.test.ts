@@ -100,6 +100,29 @@ describe('summary CSV with HTTP runs', () => {
   });
 });
 
+describe('summary CSV with CPU runs', () => {
+  const csvRows = (records: RunRecord[]) => {
+    const [header, ...rows] = summariesToCsv(records).trim().split('\n').map((l) => l.split(','));
+    return rows.map((row) => (name: string) => row[header.indexOf(name)]);
+  };
+  const cpuRecord = (): RunRecord => {
+    const summary = makeCpuSummary({ strategy: 'worker-pool', speedup: 1.9, cpu: { userMs: 4200, systemMs: 80, peakPct: 198 } });
+    const base = record();
+    return { ...base, run: { ...base.run, lab: 'cpu', id: 'r-0000000003', strategy: 'worker-pool', params: summary.params, fileBytes: 4, summary } };
+  };
+
+  it('fills the CPU lab’s columns and the CPU time every run has, sharing the columns that mean the same', () => {
+    const [streams, http, cpu] = csvRows([record(), httpRecord(), cpuRecord()]);
+    expect(['lab', 'n', 'workers', 'keepAlive', 'requests', 'concurrency', 'requestsPlanned', 'requestsOk', 'makespanMs', 'speedup', 'cores'].map(cpu)).toEqual([
+      'cpu', '40', 'cores', 'false', '4', '4', '4', '4', '4000', '1.9', '2',
+    ]);
+    expect(['cpuUserMs', 'cpuSystemMs', 'cpuPeakPct'].map(cpu)).toEqual(['4200', '80', '198']);
+    expect(['rows', 'responsesOk', 'sizeMb'].map(cpu)).toEqual(['', '', '']);
+    expect(['n', 'speedup', 'requestsOk'].map(http)).toEqual(['', '', '']);
+    expect(['n', 'concurrency', 'cpuUserMs'].map(streams)).toEqual(['', '', '']);
+  });
+});
+
 describe('summary Markdown with HTTP runs', () => {
   it('writes one table per lab, each under its lab’s name', () => {
     const md = summariesToMarkdown([record(), httpRecord()], { 'ndjson-cursor': 'cursor → pipeline → NDJSON' });

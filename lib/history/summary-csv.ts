@@ -1,7 +1,9 @@
 /**
  * Summaries of recorded runs as CSV: one flat row per run, every lab in one table. The streams
- * columns come first as they always have (scripts read them by name); the `lab` column and the
- * HTTP lab's params and figures follow, empty in rows of the other lab. Pure.
+ * columns come first as they always have (scripts read them by name); the `lab` column, the HTTP
+ * lab's params and figures, the CPU time every run has, and the CPU lab's own follow, empty in
+ * rows of another lab. A column both labs have (`concurrency`, `requests`, `requestsPlanned`,
+ * `latencyP50Ms`) holds the CPU lab's value in its rows. Pure.
  */
 import { labOf, paramsOfLab } from '../labs';
 import type { RunRecord } from '.';
@@ -13,12 +15,22 @@ const HTTP_COLUMNS = [
   'peakOpenResponses', 'slowP50Ms', 'loadCpuMs',
 ] as const;
 
+/** What every run measured of CPU (empty for runs recorded before it was). */
+const CPU_TIME_COLUMNS = ['cpuUserMs', 'cpuSystemMs', 'cpuPeakPct'] as const;
+
+/** The CPU lab's params and figures that the HTTP columns don't already have. */
+const CPU_LAB_COLUMNS = [
+  'n', 'workers', 'keepAlive', 'pingMs', 'requestsOk', 'badRequests', 'makespanMs', 'latencyMaxMs', 'computeMsAlone',
+  'computeMsMin', 'spawnP50Ms', 'pingP50Ms', 'pingMaxMs', 'peakTreeRss', 'peakProcesses', 'peakThreads',
+  'peakMessageListeners', 'speedup', 'speedupMeasured', 'servers', 'cores',
+] as const;
+
 export const SUMMARY_COLUMNS = [
   'id', 'experimentId', 'strategy', 'status', 'sizeMb', 'delayMs', 'chunkKb', 'cpuUs', 'sampleMs', 'retained', 'budgetMb',
   'fileBytes', 'bytesProcessed', 'durationMs', 'mbPerSec', 'peakRss', 'peakHeapTotal', 'peakHeapUsed', 'peakExternal',
   'peakArrayBuffers', 'procPeakRss', 'peakBufferedBytes', 'peakInFlight', 'eventLoopDelayP50Ms', 'eventLoopDelayP99Ms',
   'eventLoopDelayMaxMs', 'gcCount', 'gcTotalMs', 'queuedAt', 'startedAt', 'endedAt', 'nodeVersion', 'library', 'libraryVersion',
-  'lab', ...HTTP_COLUMNS,
+  'lab', ...HTTP_COLUMNS, ...CPU_TIME_COLUMNS, ...CPU_LAB_COLUMNS,
 ] as const;
 
 type Cell = string | number | boolean | null;
@@ -50,6 +62,29 @@ function httpCells(r: RunRecord): Record<(typeof HTTP_COLUMNS)[number], Cell> {
     peakOpenResponses: s?.peakOpenResponses ?? null,
     slowP50Ms: s?.slowP50Ms ?? null,
     loadCpuMs: s?.loadCpuMs ?? null,
+  };
+}
+
+/** The CPU lab's cells (and the shared columns in its rows); nothing for a run of another lab. */
+function cpuCells(r: RunRecord): Partial<SummaryRow> {
+  const p = paramsOfLab(r.run, 'cpu');
+  if (!p) return {};
+  const s = r.run.summary?.lab === 'cpu' ? r.run.summary : null;
+  const figure = (name: (typeof CPU_LAB_COLUMNS)[number] & keyof NonNullable<typeof s>) => (s ? (s[name] as number) : null);
+  return {
+    concurrency: p.concurrency,
+    requests: p.requests,
+    requestsPlanned: s?.requestsPlanned ?? p.requests,
+    latencyP50Ms: s?.latencyP50Ms ?? null,
+    n: p.n,
+    // Empty in the form means "as many as the cores"; the run's `cores` column says how many that was.
+    workers: p.workers ?? 'cores',
+    keepAlive: p.keepAlive,
+    pingMs: p.pingMs,
+    // An interrupted run keeps what its last stored sample counted.
+    requestsOk: s?.requestsOk ?? r.observed?.readings.requestsOk ?? null,
+    badRequests: s?.badRequests ?? r.observed?.readings.badRequests ?? null,
+    ...Object.fromEntries((['makespanMs', 'latencyMaxMs', 'computeMsAlone', 'computeMsMin', 'spawnP50Ms', 'pingP50Ms', 'pingMaxMs', 'peakTreeRss', 'peakProcesses', 'peakThreads', 'peakMessageListeners', 'speedup', 'speedupMeasured', 'servers', 'cores'] as const).map((k) => [k, figure(k)])),
   };
 }
 
@@ -98,7 +133,12 @@ export function summaryRow(r: RunRecord): SummaryRow {
     libraryVersion: r.versions.library.version,
     lab: labOf(run),
     ...httpCells(r),
-  };
+    cpuUserMs: s?.cpu?.userMs ?? null,
+    cpuSystemMs: s?.cpu?.systemMs ?? null,
+    cpuPeakPct: s?.cpu?.peakPct ?? null,
+    ...Object.fromEntries(CPU_LAB_COLUMNS.map((c) => [c, null])),
+    ...cpuCells(r),
+  } as SummaryRow;
 }
 
 /** Quotes a CSV cell only when it needs it (RFC 4180). */
