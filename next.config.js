@@ -5,6 +5,8 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
   reactStrictMode: true,
+  // For profiling the page (`BENCH_PROFILE=1 npm run bench:ui` names functions and files with them).
+  productionBrowserSourceMaps: process.env.STREAM_LAB_SOURCE_MAPS === '1',
 };
 
 export default nextConfig;

@@ -3,9 +3,12 @@
 // (1) Start → first sample drawn and sample age when drawn (child clock → browser), p50/p95, over
 // several single-run experiments; (2) main-thread long tasks, frame times and the JS heap while
 // six strategies, then all twelve, run in parallel for about a minute at 20 samples/s.
-// Needs `next build` first. BENCH_REPS (default 5), BENCH_CASES (default "6,12").
+// Needs `next build` first. BENCH_REPS (default 5), BENCH_CASES (default "6,12"). BENCH_PROFILE=1
+// also profiles the page's main thread over each case and prints what ran inside its long stretches.
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, configureExperiment, findChromium, startServer } from './lib.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CHROMIUM_ARGS, configureExperiment, findChromium, root, startServer } from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3250);
 const reps = Number(process.env.BENCH_REPS ?? 5);
@@ -35,6 +38,80 @@ function watchMainThread() {
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+}
+
+/**
+ * Where a CPU profile's long stretches went: runs of samples with no idle between them that last
+ * over 50 ms (what the browser reports as long tasks), self time per function inside them.
+ */
+async function longStretchFunctions(profile, top = 15) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const resolve = await sourceMapResolver();
+  const name = (n) => {
+    const f = n.callFrame;
+    const original = resolve(f.url, f.lineNumber, f.columnNumber);
+    if (original) return `${original.name ?? f.functionName ?? '(anonymous)'} ${original.source}:${original.line}`;
+    const file = f.url ? f.url.replace(/^.*\/_next\//, '').replace(/^https?:\/\/[^/]+\//, '') : '';
+    return `${f.functionName || '(anonymous)'} ${file}${f.url ? `:${f.lineNumber + 1}` : ''}`;
+  };
+  const self = new Map();
+  let stretch = [];
+  let stretchMs = 0;
+  let stretches = 0;
+  const each = [];
+  const close = () => {
+    if (stretchMs > 50) {
+      stretches += 1;
+      const own = new Map();
+      for (const [key, ms] of stretch) {
+        self.set(key, (self.get(key) ?? 0) + ms);
+        own.set(key, (own.get(key) ?? 0) + ms);
+      }
+      const tops = [...own].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, ms]) => `${k.trim()} ${ms.toFixed(0)}`);
+      each.push(`    ${stretchMs.toFixed(0).padStart(4)} ms: ${tops.join(' · ')}`);
+    }
+    stretch = [];
+    stretchMs = 0;
+  };
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (node.callFrame.functionName === '(idle)' || node.callFrame.functionName === '(program)') return close();
+    stretch.push([name(node), ms]);
+    stretchMs += ms;
+  });
+  close();
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const rows = [...self].sort((a, b) => b[1] - a[1]).slice(0, top);
+  return [
+    `  profile: ${stretches} stretches over 50 ms, ${total.toFixed(0)} ms in them; self time:`,
+    ...rows.map(([k, ms]) => `    ${ms.toFixed(0).padStart(6)} ms ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${k}`),
+    '  each stretch (in order), its three largest self times:',
+    ...each,
+  ].join('\n');
+}
+
+/**
+ * Maps a minified position back to the source when the build has source maps (`STREAM_LAB_SOURCE_MAPS=1
+ * next build`); otherwise every position stays as it is.
+ */
+async function sourceMapResolver() {
+  const mod = await import('source-map-js').catch(() => null);
+  const SourceMapConsumer = mod?.SourceMapConsumer ?? mod?.default?.SourceMapConsumer;
+  const consumers = new Map();
+  return (url, line, column) => {
+    const m = /\/_next\/(static\/.+\.js)$/.exec(url ?? '');
+    if (!m || !SourceMapConsumer) return null;
+    if (!consumers.has(m[1])) {
+      // The chunk names its map on its last line (Turbopack's map names differ from the chunk's).
+      const chunk = join(root, '.next', m[1]);
+      const mapName = existsSync(chunk) ? /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(chunk, 'utf8'))?.[1] : undefined;
+      const file = mapName ? join(dirname(chunk), decodeURIComponent(mapName)) : null;
+      consumers.set(m[1], file && existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8'))) : null);
+    }
+    const pos = consumers.get(m[1])?.originalPositionFor({ line: line + 1, column });
+    return pos?.source ? { source: pos.source.replace(/^.*?(components|lib|app|node_modules)\//, '$1/'), line: pos.line, name: pos.name } : null;
+  };
 }
 
 async function startAndWatch(page) {
@@ -86,6 +163,12 @@ try {
       window.__clickAt = performance.now();
       if (window.__chartDraws) Object.assign(window.__chartDraws, { draws: 0, totalMs: 0, maxMs: 0, frames: 0, maxFrameMs: 0 });
     });
+    const profiling = Boolean(process.env.BENCH_PROFILE);
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await cdp.send('Profiler.start');
+    }
     const started = Date.now();
     await startAndWatch(page);
     await page.waitForFunction(
@@ -94,6 +177,7 @@ try {
       { timeout: 600_000, polling: 1000 },
     );
     const seconds = (Date.now() - started) / 1000;
+    const profile = profiling ? (await cdp.send('Profiler.stop')).profile : null;
     const { tasks, frames, sampleAges, visibleCharts } = await page.evaluate(() => ({
       tasks: window.__longTasks,
       frames: window.__frames,
@@ -119,6 +203,7 @@ try {
       `  chart draws: ${draws.draws} in ${draws.frames} frames, ${(draws.totalMs / Math.max(1, draws.draws)).toFixed(2)} ms each on average, ` +
         `longest draw ${draws.maxMs.toFixed(1)} ms, longest frame of draws ${draws.maxFrameMs.toFixed(1)} ms, ${(draws.totalMs / seconds / 10).toFixed(1)} % of the main thread`,
     );
+    if (profile) console.log(await longStretchFunctions(profile));
     if (process.env.BENCH_DEBUG) {
       console.log(await page.evaluate(() => JSON.stringify(window.__longTaskAt.filter(([, d]) => d > 50).map(([at, d]) => [at - Math.round(window.__clickAt), d]))));
     }
