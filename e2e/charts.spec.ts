@@ -1,28 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { RunSummary } from '../lib/protocol';
+import { openLab, pickStrategies, startAndFindCards } from './lab-page';
 
 /** Starts one experiment of the given strategies (sequential, small file) and returns its cards once all completed. */
 async function runToEnd(page: Page, strategies: string[], sizeMb = 8, delayMs = 5): Promise<Locator[]> {
-  await page.goto('/');
-  await expect(page.getByTestId('connection-status')).toHaveText('connected');
-  await page.getByTestId('stop-all-button').click();
-  for (const box of await page.locator('[data-testid^="strategy-checkbox-"]').all()) {
-    const id = (await box.getAttribute('data-testid'))!.replace('strategy-checkbox-', '');
-    await box.setChecked(strategies.includes(id));
-  }
+  await openLab(page, 'streams');
+  await pickStrategies(page, strategies);
   await page.getByTestId('input-sizeMb').fill(String(sizeMb));
   await page.getByTestId('input-delayMs').fill(String(delayMs));
   await page.getByTestId('input-parallel').setChecked(false);
-  const before = new Set(await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id'))));
-  await page.getByTestId('start-button').click();
-  let ids: string[] = [];
-  await expect
-    .poll(async () => {
-      ids = (await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')!))).filter((id) => !before.has(id));
-      return ids.length;
-    })
-    .toBe(strategies.length);
-  const cards = ids.map((id) => page.locator(`[data-testid="run-card"][data-run-id="${id}"]`));
+  const { cards } = await startAndFindCards(page, strategies.length);
   for (const card of cards) await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
   return cards;
 }

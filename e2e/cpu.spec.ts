@@ -1,25 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openLab, pickStrategies as pick, startAndFindCards } from './lab-page';
 
 /** fib(30) takes milliseconds; a run is mostly starting the server, its workers and the load. */
 const RUN_TIMEOUT_MS = 60_000;
 const REQUESTS = 4;
 
-async function openCpuLab(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page.getByTestId('connection-status')).toHaveText('connected');
-  await page.getByTestId('stop-all-button').click();
-  await page.getByTestId('lab-option-cpu').check();
-  await expect(page.getByTestId('lab-switch')).toHaveAttribute('data-lab', 'cpu');
-}
-
-async function pick(page: Page, strategies: string[]): Promise<void> {
-  const boxes = page.locator('[data-testid^="strategy-checkbox-"]');
-  await expect(boxes.first()).toBeVisible();
-  for (const box of await boxes.all()) {
-    const id = (await box.getAttribute('data-testid'))!.replace('strategy-checkbox-', '');
-    await box.setChecked(strategies.includes(id));
-  }
-}
+const openCpuLab = (page: Page) => openLab(page, 'cpu');
 
 test('the CPU lab’s form: its fields, notes, strategies, and a link that carries them', async ({ page }) => {
   await openCpuLab(page);
@@ -52,19 +38,10 @@ test('single-thread vs worker-pool: live cards, then each request’s bar, resul
   await page.getByTestId('input-n').fill('30');
   await page.getByTestId('input-requests').fill(String(REQUESTS));
 
-  const before = new Set(await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id'))));
-  await page.getByTestId('start-button').click();
-  let ids: string[] = [];
-  await expect
-    .poll(async () => {
-      ids = (await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')!))).filter((id) => !before.has(id));
-      return ids.length;
-    })
-    .toBe(2);
+  const { ids, cards } = await startAndFindCards(page, 2);
   const start = sent.map((f) => JSON.parse(f) as { type: string }).find((m) => m.type === 'experiment.start');
   expect(start).toMatchObject({ lab: 'cpu', strategies: ['single-thread', 'worker-pool'], params: { n: 30, requests: REQUESTS, workers: null, keepAlive: false }, parallel: false });
 
-  const cards = ids.map((id) => page.locator(`[data-testid="run-card"][data-run-id="${id}"]`));
   await expect(cards[0]).toHaveAttribute('data-strategy', 'single-thread');
   await expect(cards[1]).toHaveAttribute('data-strategy', 'worker-pool');
   // The pool waits for its turn: no request of it has been answered yet.
@@ -109,10 +86,9 @@ test('each request’s bar and the busiest threads show while the run goes; CPU 
   await page.getByTestId('input-n').fill('38');
   await page.getByTestId('input-requests').fill('6');
   await page.getByTestId('input-concurrency').fill('1');
-  const before = await page.getByTestId('run-card').count();
-  await page.getByTestId('start-button').click();
-  await expect(page.getByTestId('run-card')).toHaveCount(before + 1);
-  const card = page.getByTestId('run-card').last();
+  const {
+    cards: [card],
+  } = await startAndFindCards(page, 1);
   // Bars while the run still goes (read in one go, so the status and the bars are of the same moment).
   const seenLive = () =>
     card.evaluate(

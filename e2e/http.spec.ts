@@ -1,25 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatMb } from '../lib/readouts/format';
+import { openLab, pickStrategies as pick, startAndFindCards } from './lab-page';
 
 /** Each HTTP run starts its own PostgreSQL and load generator; the first one may also make the table. */
 const RUN_TIMEOUT_MS = 120_000;
 
-async function openHttpLab(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page.getByTestId('connection-status')).toHaveText('connected');
-  await page.getByTestId('stop-all-button').click();
-  await page.getByTestId('lab-option-http').check();
-  await expect(page.getByTestId('lab-switch')).toHaveAttribute('data-lab', 'http');
-}
-
-async function pick(page: Page, strategies: string[]): Promise<void> {
-  const boxes = page.locator('[data-testid^="strategy-checkbox-"]');
-  await expect(boxes.first()).toBeVisible();
-  for (const box of await boxes.all()) {
-    const id = (await box.getAttribute('data-testid'))!.replace('strategy-checkbox-', '');
-    await box.setChecked(strategies.includes(id));
-  }
-}
+const openHttpLab = (page: Page) => openLab(page, 'http');
 
 async function points(chart: Locator): Promise<number> {
   return Number(await chart.getAttribute('data-points'));
@@ -71,22 +57,15 @@ test('buffered-json vs ndjson-cursor on a small table: live charts, then complet
   await page.getByTestId('input-requests').fill('20');
   await page.getByTestId('input-concurrency').fill('4');
 
-  const before = new Set(await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id'))));
-  await page.getByTestId('start-button').click();
-  let ids: string[] = [];
-  await expect
-    .poll(async () => {
-      ids = (await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')!))).filter((id) => !before.has(id));
-      return ids.length;
-    })
-    .toBe(2);
+  const {
+    ids,
+    cards: [buffered, cursor],
+  } = await startAndFindCards(page, 2);
 
   // What went out: an HTTP experiment with the typed parameters, never parallel.
   const start = sent.map((f) => JSON.parse(f) as { type: string; lab?: string; params?: Record<string, unknown>; parallel?: boolean }).find((m) => m.type === 'experiment.start');
   expect(start).toMatchObject({ lab: 'http', params: { rows: 1000, requests: 20, concurrency: 4 }, parallel: false });
 
-  const buffered = page.locator(`[data-testid="run-card"][data-run-id="${ids[0]}"]`);
-  const cursor = page.locator(`[data-testid="run-card"][data-run-id="${ids[1]}"]`);
   await expect(buffered).toHaveAttribute('data-strategy', 'buffered-json');
   await expect(cursor).toHaveAttribute('data-strategy', 'ndjson-cursor');
   await expect(buffered).toHaveAttribute('data-lab', 'http');
