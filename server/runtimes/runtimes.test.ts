@@ -10,6 +10,7 @@ import { admit } from '../queue/admission';
 import { liveChildCount } from '../runner/runner';
 import { startStreamsRun } from '../labs/streams/run';
 import { withDataFiles } from '../test-support';
+import { measureModesOnRuntimes } from '../lessons/modes';
 import { refusalOn } from './for-run';
 import { platformPackage } from './install';
 import { listRuntimes, resolveRuntime } from './store';
@@ -47,6 +48,12 @@ describe.skipIf(!second)(`the same strategy on the server's Node and on Node ${s
     // The figures are the other Node's own: its child read the whole file too.
     expect(other.bytesProcessed).toBe(data.files[0].bytes);
     expect(other.params.node).toBe(second!.version.split('.')[0]);
+  });
+
+  it('measures the stream-modes cases on every runtime, each report from its own Node', async () => {
+    const reports = await measureModesOnRuntimes();
+    expect(reports.map((r) => r.nodeVersion)).toEqual(listRuntimes().map((r) => r.version));
+    expect(reports[0].cases.map((c) => c.id)).toEqual(reports[1].cases.map((c) => c.id));
   });
 });
 

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { MIB } from '../params';
+import { runtimeChanges, runtimesDiffer, runtimeVerdict, type RuntimeRun } from './runtime-verdict';
+
+const run = (strategy: string, nodeVersion: string, rssMb: number, durationMs = 24_000): RuntimeRun => ({
+  strategy,
+  nodeVersion,
+  outcome: 'completed',
+  durationMs,
+  peak: { rss: rssMb * MIB, heapUsed: 10 * MIB, arrayBuffers: 2 * MIB },
+});
+
+describe('runtime verdict', () => {
+  it('names the figure that moved between versions, by how much, beyond the 10 % noise without repeats', () => {
+    const verdict = runtimeVerdict([run('rxjs-from', '20.20.2', 200), run('rxjs-from', '22.23.3', 240)]);
+    expect(verdict).toHaveLength(1);
+    expect(verdict[0].moved).toEqual(['peak RSS 200 MB on Node 20.20.2 → 240 MB on Node 22.23.3: +40 MB (+20 %), more than the 10 % taken as noise with one run each']);
+    expect(verdict[0].steady).toEqual(['peak heapUsed', 'peak arrayBuffers', 'duration']);
+  });
+
+  it('uses the spread of repeated runs as the noise when there are repeats', () => {
+    const runs = [run('a', '20.20.2', 100), run('a', '20.20.2', 130), run('a', '24.21.0', 120)];
+    const rss = runtimeChanges(runs).find((c) => c.figure === 'rss')!;
+    expect(rss.before).toBe(115 * MIB);
+    expect(rss.beyondNoise).toBe(false);
+    expect(rss.sentence).toContain('within the 30 MB spread of repeated runs');
+  });
+
+  it('orders versions numerically (20 before 22 before 100) and compares each newer one with the oldest', () => {
+    const changes = runtimeChanges([run('a', '22.23.3', 50), run('a', '100.0.0', 50), run('a', '20.20.2', 50)]).filter((c) => c.figure === 'rss');
+    expect(changes.map((c) => [c.from, c.to])).toEqual([['20.20.2', '22.23.3'], ['20.20.2', '100.0.0']]);
+  });
+
+  it('says nothing of strategies run on one runtime only', () => {
+    expect(runtimeVerdict([run('a', '20.20.2', 50), run('a', '20.20.2', 60)])).toEqual([]);
+    expect(runtimesDiffer([{ summary: { nodeVersion: '20.20.2' } }, { summary: null }])).toBe(false);
+    expect(runtimesDiffer([{ summary: { nodeVersion: '20.20.2' } }, { summary: { nodeVersion: '22.23.3' } }])).toBe(true);
+  });
+});
