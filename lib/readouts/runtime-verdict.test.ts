@@ -14,16 +14,23 @@ describe('runtime verdict', () => {
   it('names the figure that moved between versions, by how much, beyond the 10 % noise without repeats', () => {
     const verdict = runtimeVerdict([run('rxjs-from', '20.20.2', 200), run('rxjs-from', '22.23.3', 240)]);
     expect(verdict).toHaveLength(1);
-    expect(verdict[0].moved).toEqual(['peak RSS 200 MB on Node 20.20.2 → 240 MB on Node 22.23.3: +40 MB (+20 %), more than the 10 % taken as noise with one run each']);
+    expect(verdict[0].moved).toEqual(['peak RSS 200 MB on Node 20.20.2 → 240 MB on Node 22.23.3: +40 MB (+20 %), more than the 10 % taken as noise']);
     expect(verdict[0].steady).toEqual(['peak heapUsed', 'peak arrayBuffers', 'duration']);
   });
 
   it('uses the spread of repeated runs as the noise when there are repeats', () => {
-    const runs = [run('a', '20.20.2', 100), run('a', '20.20.2', 130), run('a', '24.21.0', 120)];
+    const runs = [run('a', '20.20.2', 100), run('a', '20.20.2', 130), run('a', '24.21.0', 140)];
     const rss = runtimeChanges(runs).find((c) => c.figure === 'rss')!;
     expect(rss.before).toBe(115 * MIB);
     expect(rss.beyondNoise).toBe(false);
-    expect(rss.sentence).toContain('within the 30 MB spread of repeated runs');
+    expect(rss.sentence).toContain('+25 MB (+22 %), within the 30 MB spread of repeated runs');
+  });
+
+  it('keeps the 10 % floor when repeats happen to agree closely, and says which versions stayed within it', () => {
+    const runs = [run('a', '20.20.2', 99.5), run('a', '20.20.2', 100.5), run('a', '22.23.3', 105), run('a', '24.21.0', 150)];
+    const [verdict] = runtimeVerdict(runs);
+    expect(verdict.moved).toEqual(['peak RSS 100 MB on Node 20.20.2 → 150 MB on Node 24.21.0: +50 MB (+50 %), more than the 10 % taken as noise']);
+    expect(verdict.steady).toEqual(['peak RSS on Node 22.23.3', 'peak heapUsed', 'peak arrayBuffers', 'duration']);
   });
 
   it('orders versions numerically (20 before 22 before 100) and compares each newer one with the oldest', () => {

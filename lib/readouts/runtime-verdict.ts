@@ -1,10 +1,10 @@
 /**
  * What changed between Node versions, from the runs' own figures: for each strategy run on more than
  * one runtime, which figure moved from the oldest version to each newer one, by how much, and whether
- * that is beyond the run-to-run noise. The noise is the spread between repeated runs of the same
- * strategy on the same runtime when there are repeats; with one run each, a change must pass
- * NOISE_SHARE of the figure (the spread measured between repeats on this machine, docs/results.md
- * §12) to count. Pure.
+ * that is beyond the run-to-run noise: the wider of the spread between repeated runs of the same
+ * strategy on one runtime (when there are repeats) and NOISE_SHARE of the figure. Two or three
+ * repeats underestimate the spread (two runs of iterator-helper on one Node differed by 6 % of
+ * their RSS, docs/results.md §12), hence the floor. Pure.
  */
 import { compareVersions } from '../runtimes';
 import { formatMb, formatSeconds } from './format';
@@ -25,7 +25,7 @@ const FIGURES = [
   { key: 'duration', label: 'duration', of: (r: RuntimeRun) => r.durationMs, format: formatSeconds },
 ] as const;
 
-/** Without repeats, a change smaller than this share of the figure is not told apart from noise. */
+/** A change smaller than this share of the figure is not told apart from noise, whatever the repeats. */
 export const NOISE_SHARE = 0.1;
 
 export interface RuntimeChange {
@@ -35,7 +35,7 @@ export interface RuntimeChange {
   to: string;
   before: number;
   after: number;
-  /** True when the change passes the noise (measured spread, or NOISE_SHARE without repeats). */
+  /** True when the change passes the noise (the measured spread or NOISE_SHARE of the figure, the wider). */
   beyondNoise: boolean;
   sentence: string;
 }
@@ -71,13 +71,13 @@ export function runtimeChanges(runs: readonly RuntimeRun[]): RuntimeChange[] {
       for (let i = 1; i < versions.length; i++) {
         const after = median(values[i]);
         const delta = after - before;
-        const threshold = spread ?? NOISE_SHARE * Math.max(Math.abs(before), Math.abs(after));
-        const beyondNoise = Math.abs(delta) > threshold;
+        const floor = NOISE_SHARE * Math.max(Math.abs(before), Math.abs(after));
+        const measured = spread !== null && spread > floor;
+        const beyondNoise = Math.abs(delta) > (measured ? spread : floor);
         const pct = before !== 0 ? ` (${delta >= 0 ? '+' : '−'}${Math.abs((100 * delta) / before).toFixed(0)} %)` : '';
-        const noise =
-          spread !== null
-            ? `${beyondNoise ? 'beyond' : 'within'} the ${f.format(spread)} spread of repeated runs`
-            : `${beyondNoise ? 'more' : 'less'} than the ${(NOISE_SHARE * 100).toFixed(0)} % taken as noise with one run each`;
+        const noise = measured
+          ? `${beyondNoise ? 'beyond' : 'within'} the ${f.format(spread)} spread of repeated runs`
+          : `${beyondNoise ? 'more' : 'less'} than the ${(NOISE_SHARE * 100).toFixed(0)} % taken as noise`;
         changes.push({
           strategy,
           figure: f.key,
@@ -94,15 +94,20 @@ export function runtimeChanges(runs: readonly RuntimeRun[]): RuntimeChange[] {
   return changes;
 }
 
-/** One line per strategy: what moved beyond the noise (or that nothing did), then what stayed within it. */
+/**
+ * One line per strategy: what moved beyond the noise (or that nothing did), then what stayed within
+ * it ("duration", or "peak RSS on Node 22.23.3" when it moved on another version).
+ */
 export function runtimeVerdict(runs: readonly RuntimeRun[]): Array<{ strategy: string; moved: string[]; steady: string[] }> {
   const changes = runtimeChanges(runs.filter((r) => r.outcome === 'completed' || r.outcome === 'data-lost'));
   return [...new Set(changes.map((c) => c.strategy))].map((strategy) => {
     const own = changes.filter((c) => c.strategy === strategy);
-    return {
-      strategy,
-      moved: own.filter((c) => c.beyondNoise).map((c) => c.sentence),
-      steady: [...new Set(own.filter((c) => !c.beyondNoise).map((c) => FIGURES.find((f) => f.key === c.figure)!.label))],
-    };
+    const steady = FIGURES.flatMap((f) => {
+      const of = own.filter((c) => c.figure === f.key);
+      const within = of.filter((c) => !c.beyondNoise).map((c) => c.to);
+      if (within.length === 0) return [];
+      return within.length === of.length ? [f.label] : [`${f.label} on Node ${within.join(', ')}`];
+    });
+    return { strategy, moved: own.filter((c) => c.beyondNoise).map((c) => c.sentence), steady };
   });
 }
