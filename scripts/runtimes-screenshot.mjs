@@ -12,7 +12,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-runtimes-shot-'));
 const server = await startServer(Number(process.env.SHOT_PORT ?? 3262), { STREAM_LAB_DATA_DIR: dataDir });
 const browser = await chromium.launch({ executablePath: (await findChromium()) ?? undefined, args: CHROMIUM_ARGS });
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1180 } });
   await page.goto(`${server.url}/`);
   await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
   const runtimes = await page.getByTestId('input-node').locator('option').evaluateAll((els) => els.map((e) => e.value));

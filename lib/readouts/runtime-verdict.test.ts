@@ -44,3 +44,12 @@ describe('runtime verdict', () => {
     expect(runtimesDiffer([{ summary: { nodeVersion: '20.20.2' } }, { summary: { nodeVersion: '22.23.3' } }])).toBe(true);
   });
 });
+
+describe('runtime verdict on small figures', () => {
+  it('does not call a change under 1 MB of a small memory figure beyond the noise', () => {
+    const small = (v: string, abMb: number): RuntimeRun => ({ ...run('a', v, 60), peak: { rss: 60 * MIB, heapUsed: 6 * MIB, arrayBuffers: abMb * MIB } });
+    const ab = runtimeChanges([small('20.20.2', 1.5), small('24.21.0', 2.2)]).find((c) => c.figure === 'arrayBuffers')!;
+    expect(ab.beyondNoise).toBe(false);
+    expect(ab.sentence).toContain('less than the 1.0 MB taken as noise');
+  });
+});

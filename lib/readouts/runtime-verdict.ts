@@ -7,6 +7,7 @@
  * their RSS, docs/results.md §12), hence the floor. Pure.
  */
 import { compareVersions } from '../runtimes';
+import { MIB } from '../protocol/params';
 import { formatMb, formatSeconds } from './format';
 
 /** Figures compared across runtimes: what every lab's summary has. */
@@ -18,11 +19,15 @@ export interface RuntimeRun {
   peak: { rss: number; heapUsed: number; arrayBuffers: number };
 }
 
+/**
+ * `minNoise`: the smallest change that counts. Memory peaks of repeated runs of one strategy on one
+ * Node differed by up to 1 MB even for figures of a few MB (arrayBuffers, docs/results.md §12).
+ */
 const FIGURES = [
-  { key: 'rss', label: 'peak RSS', of: (r: RuntimeRun) => r.peak.rss, format: formatMb },
-  { key: 'heapUsed', label: 'peak heapUsed', of: (r: RuntimeRun) => r.peak.heapUsed, format: formatMb },
-  { key: 'arrayBuffers', label: 'peak arrayBuffers', of: (r: RuntimeRun) => r.peak.arrayBuffers, format: formatMb },
-  { key: 'duration', label: 'duration', of: (r: RuntimeRun) => r.durationMs, format: formatSeconds },
+  { key: 'rss', label: 'peak RSS', of: (r: RuntimeRun) => r.peak.rss, format: formatMb, minNoise: MIB },
+  { key: 'heapUsed', label: 'peak heapUsed', of: (r: RuntimeRun) => r.peak.heapUsed, format: formatMb, minNoise: MIB },
+  { key: 'arrayBuffers', label: 'peak arrayBuffers', of: (r: RuntimeRun) => r.peak.arrayBuffers, format: formatMb, minNoise: MIB },
+  { key: 'duration', label: 'duration', of: (r: RuntimeRun) => r.durationMs, format: formatSeconds, minNoise: 0 },
 ] as const;
 
 /** A change smaller than this share of the figure is not told apart from noise, whatever the repeats. */
@@ -71,13 +76,13 @@ export function runtimeChanges(runs: readonly RuntimeRun[]): RuntimeChange[] {
       for (let i = 1; i < versions.length; i++) {
         const after = median(values[i]);
         const delta = after - before;
-        const floor = NOISE_SHARE * Math.max(Math.abs(before), Math.abs(after));
+        const floor = Math.max(f.minNoise, NOISE_SHARE * Math.max(Math.abs(before), Math.abs(after)));
         const measured = spread !== null && spread > floor;
         const beyondNoise = Math.abs(delta) > (measured ? spread : floor);
         const pct = before !== 0 ? ` (${delta >= 0 ? '+' : '−'}${Math.abs((100 * delta) / before).toFixed(0)} %)` : '';
         const noise = measured
           ? `${beyondNoise ? 'beyond' : 'within'} the ${f.format(spread)} spread of repeated runs`
-          : `${beyondNoise ? 'more' : 'less'} than the ${(NOISE_SHARE * 100).toFixed(0)} % taken as noise`;
+          : `${beyondNoise ? 'more' : 'less'} than the ${floor > NOISE_SHARE * Math.max(Math.abs(before), Math.abs(after)) ? f.format(floor) : `${(NOISE_SHARE * 100).toFixed(0)} %`} taken as noise`;
         changes.push({
           strategy,
           figure: f.key,
