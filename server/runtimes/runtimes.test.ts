@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
 import { parseBenchArgs, UsageError } from '../cli/args';
 import { admit } from '../queue/admission';
+import { findStrategy } from '../labs/registry';
 import { liveChildCount } from '../runner/runner';
 import { startStreamsRun } from '../labs/streams/run';
 import { withDataFiles } from '../test-support';
@@ -119,6 +120,19 @@ describe('runtimes that cannot run', () => {
 });
 
 describe('what a runtime may refuse', () => {
+  it('has the queue refuse a strategy whose minNode is newer than the runtime asked for, naming both', () => {
+    const strategy = findStrategy('streams', 'pipeline-generator')!;
+    strategy.minNode = '99.1';
+    try {
+      expect(() => admit({ labId: 'streams', strategies: ['rxjs-from', 'pipeline-generator'], rawParams: { ...PARAMS }, queued: 0, mine: 0 })).toThrow(
+        `node: pipeline-generator needs Node 99.1 or later (it uses APIs Node ${process.versions.node} lacks)`,
+      );
+    } finally {
+      delete strategy.minNode;
+    }
+    expect(() => admit({ labId: 'streams', strategies: ['pipeline-generator'], rawParams: { ...PARAMS }, queued: 0, mine: 0 })).not.toThrow();
+  });
+
   it('refuses a strategy that declares a newer Node than the runtime, with the reason', () => {
     expect(refusalOn({ id: 'uses-new-api', minNode: '22.4' }, '22.3.0')).toBe('node: uses-new-api needs Node 22.4 or later (it uses APIs Node 22.3.0 lacks)');
     expect(refusalOn({ id: 'uses-new-api', minNode: '22.4' }, '22.4.0')).toBeNull();
