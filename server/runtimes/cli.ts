@@ -2,8 +2,8 @@
  * `npm run runtimes -- add 22 24 | list | remove 22.23.3`: the Node runtimes experiments can run on.
  * Progress goes to stderr, results to stdout; a bad argument exits with code 2 naming it.
  */
-import { majorOf, NODE_SPEC_PATTERN, NODE_SPEC_RULE } from '../../lib/runtimes';
-import { installRuntime, MIN_RUNTIME_MAJOR } from './install';
+import { NODE_SPEC_PATTERN, NODE_SPEC_RULE } from '../../lib/runtimes';
+import { installRuntime } from './install';
 import { installRecord, listRuntimes, removeRuntime, runtimesDir, verifyRuntime } from './store';
 
 const USAGE = 'usage: npm run runtimes -- add <version>… | list | remove <version>…   (a version: 22, 22.23 or 22.23.3)';
@@ -63,6 +63,5 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`\nruntimes: ${message}\n`);
-  if (/too old/.test(message)) process.stderr.write(`(Node ${MIN_RUNTIME_MAJOR} or later; e.g. npm run runtimes -- add ${Math.max(MIN_RUNTIME_MAJOR, majorOf(process.versions.node))})\n`);
   process.exit(err instanceof UsageError || err instanceof RangeError ? 2 : 1);
 });
