@@ -14,6 +14,8 @@ import { markStartClicked } from '@/components/instrumentation';
 import { useShareableForm } from '@/components/hooks/useShareableForm';
 import { StrategyPicker } from '@/components/StrategyPicker';
 import { ParamFields } from '@/components/ParamFields';
+import { RuntimeSelect } from '@/components/RuntimeSelect';
+import type { RuntimeInfo } from '@/lib/runtimes';
 
 export interface ExperimentFormProps {
   /** The strategies of the form's lab (values.lab), in catalog order. */
@@ -34,11 +36,13 @@ export interface ExperimentFormProps {
   onStarted?(): void;
   /** With the operator token Stop all stops everyone's runs; without it, this browser's own. */
   operator?: boolean;
+  /** The Node runtimes the server offers (its own first); none known yet = the select offers the server's. */
+  runtimes?: readonly RuntimeInfo[];
 }
 
 /** The experiment form: strategies grouped push/pull, parameters, Start and Stop all. */
 export function ExperimentForm(props: ExperimentFormProps) {
-  const { strategies, catalog, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, identified = true, onStarted, operator = false } = props;
+  const { strategies, catalog, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, identified = true, onStarted, operator = false, runtimes = [] } = props;
   const form = formOf(values.lab);
   const [clientError, setClientError] = useState<string | null>(null);
   // Server errors stay up until the next Start or until dismissed.
@@ -110,6 +114,7 @@ export function ExperimentForm(props: ExperimentFormProps) {
         <fieldset className="params">
           <legend>Parameters</legend>
           <ParamFields values={values} maxSizeMb={maxSizeMb} errors={fieldErrors} onChange={onChange} />
+          <RuntimeSelect runtimes={runtimes} values={values} onChange={onChange} />
           <div className="actions">
             <button
               type="submit"

@@ -8,6 +8,8 @@
 import type { ReactNode } from 'react';
 import type { Experiment, LabSummary, RunState, RunSummary, StrategyInfo } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
+import { RuntimeTag } from '@/components/RuntimeVerdict';
+import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
 
 /** A column: its heading and what it means (the heading's title). */
 export type Column = [name: string, title?: string];
@@ -80,6 +82,7 @@ export function LabResultsTable<L extends RunSummary['lab']>({ lab, name, captio
                   <th scope="row">
                     {info?.label ?? run.strategy}
                     {info?.mode && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
+                    <RuntimeTag run={run} show={runtimesDiffer(runs)} />
                   </th>
                   <td title={s.reason ?? undefined}>
                     <StatusBadge status={s.outcome} />

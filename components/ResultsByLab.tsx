@@ -10,6 +10,8 @@ import { ARTICLE_RUN, ResultsTable } from '@/components/ResultsTable';
 import { HttpResultsTable } from '@/components/HttpResultsTable';
 import { CpuResultsTable } from '@/components/CpuResultsTable';
 import { CommonResultsTable } from '@/components/CommonResultsTable';
+import { byStrategyAndRuntime, RuntimeVerdict } from '@/components/RuntimeVerdict';
+import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
 
 export interface ResultsByLabProps {
   /** Finished runs (with a summary), in display order. */
@@ -38,7 +40,9 @@ export function ResultsByLab({ runs, strategies, experiments, showExperiment, la
   return (
     <>
       {shown.map((l) => {
-        const ofLab = runs.filter((r) => labOf(r) === l);
+        // Runs on several Node versions are grouped strategy × runtime, with what changed between them.
+        const mixed = runtimesDiffer(runs.filter((r) => labOf(r) === l));
+        const ofLab = mixed ? byStrategyAndRuntime(runs.filter((r) => labOf(r) === l)) : runs.filter((r) => labOf(r) === l);
         const props = { runs: ofLab, strategies, experiments, showExperiment };
         return (
           <div key={l} className="results-lab" data-lab={l}>
@@ -53,6 +57,7 @@ export function ResultsByLab({ runs, strategies, experiments, showExperiment, la
             ) : (
               <CommonResultsTable runs={ofLab} strategies={strategies} lab={l} />
             )}
+            {mixed && <RuntimeVerdict runs={ofLab} strategies={strategies} />}
           </div>
         );
       })}

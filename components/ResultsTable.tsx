@@ -6,6 +6,8 @@ import { paramsOfLab } from '@/lib/labs';
 import { legendParamsText } from '@/lib/readouts/params-text';
 import { formatMbNumber } from '@/lib/readouts/format';
 import { StatusBadge } from '@/components/StatusBadge';
+import { RuntimeTag } from '@/components/RuntimeVerdict';
+import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
 
 export interface ResultsTableProps {
   /** Finished streams runs (with a summary), in display order. */
@@ -38,6 +40,7 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
   // Runs of strategies the article measured, whose parameters differ from the article's: their Article cell stays empty.
   const unlike = runs.filter((r) => r.summary && !likeTheArticle(r) && strategies.find((x) => x.id === r.strategy)?.article);
   const unlikeParams = [...new Set(unlike.map((r) => legendParamsText(r)))].join('; ');
+  const showRuntime = runtimesDiffer(runs);
   return (
     <>
       <p className="scroll-hint" aria-hidden="true">
@@ -81,6 +84,7 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
                   <th scope="row">
                     {info?.label ?? run.strategy}
                     {info?.mode && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
+                    <RuntimeTag run={run} show={showRuntime} />
                   </th>
                   <td title={s.reason ?? undefined}>
                     <StatusBadge status={s.outcome} />

@@ -127,6 +127,7 @@ export function StreamLab() {
           runningExperiment={runningExperiment}
           identified={state.me !== null}
           operator={state.me?.operator ?? false}
+          runtimes={state.runtimes}
           onStarted={() => {
             setWatching(null);
             feedback.markStarted();

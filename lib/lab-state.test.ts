@@ -39,6 +39,7 @@ const snapshot = (over: Partial<Extract<ServerMessage, { type: 'snapshot' }>> = 
   strategies: [],
   maxSizeMb: 512,
   nodeVersion: '20.20.2',
+  runtimes: [],
   experiments: [],
   runs: [],
   samples: {},

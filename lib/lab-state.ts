@@ -18,6 +18,7 @@ import {
 } from './protocol';
 import { DEFAULT_MAX_SIZE_MB } from './params';
 import { boundSeries } from './series';
+import type { RuntimeInfo } from './runtimes';
 
 /** Only the newest experiments' samples are kept: older ones live on in the results table. */
 export const EXPERIMENTS_WITH_SAMPLES = 3;
@@ -36,6 +37,8 @@ export interface LabState {
   strategies: StrategyInfo[];
   maxSizeMb: number;
   nodeVersion: string | null;
+  /** The Node runtimes runs may ask for, the server's own first. */
+  runtimes: RuntimeInfo[];
   /** Oldest first. */
   experiments: Experiment[];
   runs: Record<string, RunState>;
@@ -58,6 +61,7 @@ export const initialLabState: LabState = {
   strategies: [],
   maxSizeMb: DEFAULT_MAX_SIZE_MB,
   nodeVersion: null,
+  runtimes: [],
   experiments: [],
   runs: {},
   samples: {},
@@ -125,6 +129,7 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
         next.strategies = m.strategies;
         next.maxSizeMb = m.maxSizeMb;
         next.nodeVersion = m.nodeVersion;
+        next.runtimes = m.runtimes;
         next.experiments = [...m.experiments].sort((a, b) => a.createdAt - b.createdAt);
         next.runs = Object.fromEntries(m.runs.map((r) => [r.id, r]));
         runsCopied = true;

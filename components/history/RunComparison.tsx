@@ -11,6 +11,7 @@ import { isComparisonMetric, METRIC_LABELS, metricsOfLabs, type ComparisonMetric
 import { LAB_IDS, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
 import { ResultsByLab } from '@/components/ResultsByLab';
+import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
 import { MetricSelect } from '@/components/charts/MetricSelect';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
@@ -85,7 +86,12 @@ function ComparisonView({ details, strategies, embed, metricParam }: ComparisonV
         <h2 id="compare-heading">{runs.length} runs compared</h2>
         <MetricSelect id="compare-metric" testId="compare-metric" value={metric} onChange={setMetric} metrics={metrics} />
       </header>
-      <p className="muted">Same axes for every run; time counts from each run’s own start. Each strategy keeps its colour and line style on every page.</p>
+      <p className="muted">
+        Same axes for every run; time counts from each run’s own start.{' '}
+        {runtimesDiffer(runs)
+          ? 'Each strategy keeps its colour; the line style is the Node version (solid: the oldest).'
+          : 'Each strategy keeps its colour and line style on every page.'}
+      </p>
       <ExportedChart
         series={series}
         sampleCount={total}

@@ -9,6 +9,7 @@ import { describeFlowing, differsFromArticle, flowingAttr, modesReportSchema, ty
 import { describeZodError } from '@/lib/params';
 import { formatClock } from '@/lib/readouts/format';
 import { LessonsNav } from './LessonsNav';
+import { ModesRuntimes } from './ModesRuntimes';
 
 type Load = { state: 'loading' } | { state: 'ready'; report: ModesReport } | { state: 'failed'; message: string };
 
@@ -144,6 +145,7 @@ export function ModesExplorer() {
             </details>
           )}
         </section>
+        <ModesRuntimes />
       </main>
     </>
   );

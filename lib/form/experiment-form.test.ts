@@ -120,8 +120,8 @@ describe('a recorded run’s "open this experiment" link', () => {
     ['the defaults', DEFAULT_PARAMS],
     ['a V8 heap limit, a seed, a timeout, no budget and the sampler off', { ...DEFAULT_PARAMS, sampleMs: null, maxOldSpaceMb: 16, seed: 7, timeoutS: 30, budgetMb: null }],
     ['a fractional delay and retained mode', { ...DEFAULT_PARAMS, sizeMb: 3, delayMs: 0.25, cpuUs: 1500, chunkKb: 1, sampleMs: 10, retained: true }],
-    ['the upper limits', { sizeMb: 2048, delayMs: 1000, cpuUs: 100_000, chunkKb: 4096, sampleMs: 1000, retained: false, budgetMb: 16_384, maxOldSpaceMb: 16_384, timeoutS: 3600, seed: 2 ** 31 - 1 }],
-    ['seed 0 and the lower limits', { sizeMb: 1, delayMs: 0, cpuUs: 0, chunkKb: 1, sampleMs: 10, retained: false, budgetMb: 32, maxOldSpaceMb: 16, timeoutS: 1, seed: 0 }],
+    ['the upper limits', { sizeMb: 2048, delayMs: 1000, cpuUs: 100_000, chunkKb: 4096, sampleMs: 1000, retained: false, budgetMb: 16_384, maxOldSpaceMb: 16_384, timeoutS: 3600, seed: 2 ** 31 - 1, node: null }],
+    ['seed 0 and the lower limits', { sizeMb: 1, delayMs: 0, cpuUs: 0, chunkKb: 1, sampleMs: 10, retained: false, budgetMb: 32, maxOldSpaceMb: 16, timeoutS: 1, seed: 0, node: null }],
   ];
 
   it.each(CASES)('starts exactly the recorded parameters again: %s', (_name, params) => {
@@ -221,7 +221,8 @@ describe('every lab’s form', () => {
   it.each(PAGE_LABS)('has a field for each numeric param of the %s lab’s schema, in its form and its links', (lab) => {
     const form = formOf(lab);
     const switches = form.switches.map((s) => s.field);
-    const numeric = Object.keys(form.defaults).filter((k) => k !== 'retained' && !switches.includes(k)).sort();
+    // `node` (the runtime) is the form's select, not a numeric field.
+    const numeric = Object.keys(form.defaults).filter((k) => k !== 'retained' && k !== 'node' && !switches.includes(k)).sort();
     expect(form.fields.map((f) => f.field).sort()).toEqual(numeric);
     expect([...form.linkOrder].sort()).toEqual(numeric);
     // And the defaults go out as they are.

@@ -8,6 +8,7 @@ import { clientMessageSchema, type ClientMessage, type LabParams } from '../prot
 import { describeZodError } from '../protocol/params';
 import { fieldError, formFieldErrors, NO_STRATEGY, NUMERIC_FIELDS, type NumericFormField } from './form-fields';
 import { formOf, NULL_WORDS, STREAMS_FORM, type LabForm } from './lab-forms';
+import { NODE_SPEC_PATTERN, NODE_SPEC_RULE } from '../runtimes';
 
 export { NUMERIC_FIELDS, type NumericFormField };
 
@@ -25,6 +26,8 @@ export interface ExperimentFormValues {
   parallel: boolean;
   /** Selected strategy ids, any order. */
   strategies: readonly string[];
+  /** The runtime asked for ("22", "22.23.3"); absent or "" = the server's own Node. */
+  node?: string;
 }
 
 /** The form's starting values for a lab: its defaults, with its first lesson's pair picked. */
@@ -59,6 +62,7 @@ export function buildStartMessage(values: ExperimentFormValues, catalogOrder: re
   const params: Record<string, unknown> = { retained: values.retained };
   for (const field of form.linkOrder) params[field] = field in NULL_WORDS ? readNullable(values.numbers[field]) : readNumber(values.numbers[field]);
   for (const { field } of form.switches) params[field] = values.switches[field] === true;
+  if (values.node) params.node = values.node;
   const selected = new Set(values.strategies);
   const strategies = catalogOrder.filter((id) => selected.has(id));
   const checked = form.schema.strict().safeParse(params);
@@ -77,7 +81,7 @@ const BOOLEAN_TEXT: Record<string, boolean> = { '1': true, true: true, '0': fals
 
 /** Query keys a link of the lab may carry; anything else is reported as ignored. */
 export function queryKeys(form: LabForm): readonly string[] {
-  return ['lab', 'strategies', ...form.linkOrder, ...form.switches.map((s) => s.field), 'retained', 'parallel', 'autostart'];
+  return ['lab', 'strategies', ...form.linkOrder, ...form.switches.map((s) => s.field), 'retained', 'parallel', 'node', 'autostart'];
 }
 /** The streams lab's keys (the only lab links had before labs). */
 export const QUERY_KEYS = queryKeys(STREAMS_FORM);
@@ -104,6 +108,7 @@ export function formToQuery(values: ExperimentFormValues, catalogOrder: readonly
   // A lab's switches only when on: their defaults are off, and everyday links stay short.
   for (const { field } of form.switches) if (values.switches[field]) q.set(field, '1');
   q.set('retained', values.retained ? '1' : '0');
+  if (values.node) q.set('node', values.node);
   if (form.runsAlone === null) q.set('parallel', values.parallel ? '1' : '0');
   // Commas in the strategy list stay readable: ids never contain characters that need escaping.
   return q.toString().replace(/%2C/g, ',');
@@ -176,6 +181,11 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
     else if (key === 'parallel' && form.runsAlone !== null && BOOLEAN_TEXT[raw]) notes.push(`parallel=${raw} ignored: ${LAB_NAMES[lab]} runs one strategy at a time`);
     else values[key] = BOOLEAN_TEXT[raw];
   }
+  const node = query.get('node');
+  if (node !== null && node !== '') {
+    if (NODE_SPEC_PATTERN.test(node)) values.node = node;
+    else notes.push(`node=${node.slice(0, 20)} ignored: ${NODE_SPEC_RULE}`);
+  }
   return { values, notes, autostart: query.get('autostart') === '1', present };
 }
 
@@ -194,5 +204,6 @@ export function formValuesFromParams(params: LabParams, strategies: readonly str
     retained: params.retained,
     parallel: formOf(lab).runsAlone === null && parallel,
     strategies: [...strategies],
+    ...(typeof p.node === 'string' && { node: p.node }),
   };
 }

@@ -128,7 +128,7 @@ export function summaryRow(r: RunRecord): SummaryRow {
     queuedAt: run.queuedAt,
     startedAt: run.startedAt,
     endedAt: r.endedAt,
-    nodeVersion: r.versions.node,
+    nodeVersion: s?.nodeVersion ?? r.versions.node,
     library: r.versions.library.name,
     libraryVersion: r.versions.library.version,
     lab: labOf(run),

@@ -90,7 +90,8 @@ function labTable(lab: LabId, records: readonly RunRecord[], labels: Readonly<Re
       labels[r.run.strategy] ?? r.run.strategy,
       r.run.status,
       ...t.cells(r, summaryRow(r)),
-      r.versions.node,
+      // The Node the run's own process reported (its runtime); records before runtimes: the server's.
+      r.run.summary?.nodeVersion ?? r.versions.node,
       new Date(r.run.queuedAt).toISOString().slice(0, 16).replace('T', ' '),
       `\`${r.run.id}\``,
     ].map(mdCell),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LAB_IDS, LAB_SCHEMAS, LAB_SUMMARY_SCHEMAS } from '../../server/labs/schemas';
 import { COMMON_LIMITS } from './params';
+import { runtimeInfoSchema } from '../runtimes';
 import { LEGACY_LAB, liveUpdateSchema, runStatusSchema, sampleSchema, procSampleSchema, strategyIdSchema, withLab } from './common';
 
 /** Largest WebSocket message the server accepts from a browser. */
@@ -181,6 +182,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     queue: z.array(queueEntrySchema).default([]),
     /** What each run in memory shows live beyond its samples, folded (see mergeLive). */
     live: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+    /** The Node runtimes runs may ask for: the server's own first (absent from servers before runtimes). */
+    runtimes: z.array(runtimeInfoSchema).default([]),
   }),
   z.object({ type: z.literal('experiment.created'), experiment: experimentSchema }),
   /** The answer to hello: who this browser is to the room. */

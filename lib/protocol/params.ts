@@ -4,6 +4,7 @@
  * so it imports nothing from `node:`.
  */
 import { z } from 'zod';
+import { nodeSpecSchema } from '../runtimes';
 
 export const MIB = 1024 * 1024;
 
@@ -49,6 +50,8 @@ export const commonParamsShape = {
   /** V8 old-space limit (--max-old-space-size); null = Node's default. */
   maxOldSpaceMb: rangedNumber('maxOldSpaceMb', COMMON_LIMITS.maxOldSpaceMb, { int: true }).nullable(),
   timeoutS: rangedNumber('timeoutS', COMMON_LIMITS.timeoutS, { int: true }),
+  /** The Node the run's child runs on ("22", "22.23.3"); null (or absent, in records and links from before runtimes) = the server's own. */
+  node: nodeSpecSchema,
 };
 export const commonParamsSchema = z.object(commonParamsShape);
 export type CommonParams = z.infer<typeof commonParamsSchema>;
@@ -59,6 +62,7 @@ export const DEFAULT_COMMON_PARAMS: CommonParams = {
   budgetMb: COMMON_LIMITS.budgetMb.default,
   maxOldSpaceMb: null,
   timeoutS: COMMON_LIMITS.timeoutS.default,
+  node: null,
 };
 
 /** Turns a zod error into one line naming the field, e.g. "delayMs must be between 0 and 1000". */

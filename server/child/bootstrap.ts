@@ -71,7 +71,7 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
 
   // The idle baseline: scenario, strategy and its library loaded, nothing started yet.
   collect?.();
-  send({ type: 'ready', idle: process.memoryUsage(), at: Date.now() });
+  send({ type: 'ready', idle: process.memoryUsage(), at: Date.now(), node: process.versions.node });
 
   const run = scenario.start(strategy, scenarioConfig);
   const sampler = new Sampler({

@@ -20,7 +20,8 @@ export interface ChildConfig {
 }
 
 const childMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), idle: memorySchema, at: z.number() }),
+  /** `node`: the child's own process.versions.node (absent from children built before runtimes). */
+  z.object({ type: z.literal('ready'), idle: memorySchema, at: z.number(), node: z.string().max(40).optional() }),
   z.object({ type: z.literal('sample'), sample: sampleSchema }),
   z.object({ type: z.literal('live'), update: liveUpdateSchema }),
   z.object({

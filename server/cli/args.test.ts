@@ -18,7 +18,7 @@ function usageError(argv: string[]): UsageError {
 
 describe('parseBenchArgs', () => {
   it('defaults to every strategy, the default parameters and the table output', () => {
-    expect(parseBenchArgs([])).toEqual({ lab: 'streams', strategies: [...STRATEGY_IDS], params: DEFAULT_PARAMS, json: false });
+    expect(parseBenchArgs([])).toEqual({ lab: 'streams', strategies: [...STRATEGY_IDS], params: DEFAULT_PARAMS, json: false, nodes: [null] });
   });
 
   it('applies caller defaults under the flags', () => {
@@ -39,6 +39,7 @@ describe('parseBenchArgs', () => {
       '--seed', '7',
       '--retained',
       '--json',
+      '--node', '20,22',
     ]);
     expect(args).toEqual({
       lab: 'streams',
@@ -54,8 +55,10 @@ describe('parseBenchArgs', () => {
         maxOldSpaceMb: 64,
         timeoutS: 30,
         seed: 7,
+        node: null,
       },
       json: true,
+      nodes: ['20', '22'],
     });
   });
 
@@ -100,7 +103,7 @@ describe('parseBenchArgs', () => {
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
       'unknown flag --delay; allowed: --lab, --strategies, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
-        '--budget-mb, --max-old-space-mb, --timeout-s, --seed, --retained, --json',
+        '--budget-mb, --max-old-space-mb, --timeout-s, --seed, --retained, --node, --json',
     );
   });
 });

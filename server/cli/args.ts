@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LAB_IDS } from '../labs/schemas';
 import { findLab, type LABS } from '../labs/registry';
+import { NODE_SPEC_PATTERN } from '../../lib/runtimes';
 
 export class UsageError extends Error {}
 
@@ -14,6 +15,8 @@ export interface BenchArgs {
   strategies: string[];
   params: Record<string, unknown>;
   json: boolean;
+  /** --node 20,22,24: every strategy runs on each, in this order; [null] = the Node running the bench. */
+  nodes: Array<string | null>;
 }
 
 type Lab = (typeof LABS)[number];
@@ -71,6 +74,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
   const raw: Record<string, unknown> = { ...lab.schema.defaults, ...defaults };
   let strategies = [...ids];
   let json = false;
+  let nodes: Array<string | null> = [null];
   for (const { flag, inline, value } of flagsOf(argv)) {
     const known = flags.get(flag);
     if ((flag === '--json' || known?.kind.type === 'switch') && inline !== undefined) {
@@ -78,6 +82,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     }
     if (flag === '--lab') value();
     else if (flag === '--json') json = true;
+    else if (flag === '--node') nodes = parseNodes(value());
     else if (flag === '--strategies') {
       const v = value();
       strategies = v === 'all' ? [...ids] : v.split(',').map((s) => s.trim()).filter(Boolean);
@@ -96,7 +101,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
         raw[known.field] = n;
       }
     } else {
-      throw new UsageError(`unknown flag ${flag}; allowed: --lab, --strategies, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --json`);
+      throw new UsageError(`unknown flag ${flag}; allowed: --lab, --strategies, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`);
     }
   }
   const parsed = lab.schema.params.safeParse(raw);
@@ -112,5 +117,14 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     const field = /^(\w+) must/.exec(message)?.[1];
     throw new UsageError(field ? `${flagOf(field)}: ${message}` : message);
   }
-  return { lab: lab.schema.id, strategies, params: parsed.data, json };
+  return { lab: lab.schema.id, strategies, params: parsed.data, json, nodes };
+}
+
+/** "20,22,24" → ["20", "22", "24"]; each a version of digits and dots, each once. */
+function parseNodes(v: string): string[] {
+  const specs = v.split(',').map((s) => s.trim());
+  const bad = specs.find((s) => !NODE_SPEC_PATTERN.test(s));
+  if (bad !== undefined) throw new UsageError(`--node must be a Node version or a comma-separated list of them, such as 22 or 20,22,24 (digits and dots), got "${bad.slice(0, 40)}"`);
+  if (new Set(specs).size !== specs.length) throw new UsageError('--node: each version may appear once');
+  return specs;
 }

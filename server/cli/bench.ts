@@ -2,12 +2,14 @@
  * `npm run bench -- [--lab streams] [--strategies a,b|all] [--<param> N …] [--json]`: runs a lab's
  * strategies one after another through the same runner the server uses, prints the table (or,
  * with --json, one JSON array of summaries) on stdout and progress on stderr. Without --lab it is
- * the streams lab, as before labs existed.
+ * the streams lab, as before labs existed. `--node 20,22,24` runs every strategy on each of those
+ * installed runtimes (npm run runtimes -- add …), one table per Node version.
  */
 import { randomUUID } from 'node:crypto';
 import type { RunSummary } from '../../lib/protocol';
 import { requireLab } from '../labs/registry';
 import { prepareAndStart } from '../runner/lab-run';
+import { runtimeForRun } from '../runtimes/for-run';
 import { parseBenchArgs, UsageError } from './args';
 import { describeParams, formatTable } from './format';
 
@@ -16,6 +18,15 @@ const MIB = 1024 * 1024;
 async function main(): Promise<void> {
   const args = parseBenchArgs(process.argv.slice(2));
   const lab = requireLab(args.lab);
+  // Every runtime is checked before the first run starts: a missing one would waste the others' time.
+  for (const spec of args.nodes) {
+    try {
+      runtimeForRun(args.lab, args.strategies, spec);
+    } catch (err) {
+      throw new UsageError(`--node: ${(err as Error).message.replace(/^node: /, '')}`);
+    }
+  }
+  const jobs = args.strategies.flatMap((strategy) => args.nodes.map((node) => ({ strategy, node })));
   const summaries: RunSummary[] = [];
   let stopping = false;
   let current: { stop(): void } | null = null;
@@ -24,9 +35,9 @@ async function main(): Promise<void> {
     current?.stop();
   });
   let reported = false;
-  for (const [i, strategy] of args.strategies.entries()) {
+  for (const [i, { strategy, node }] of jobs.entries()) {
     if (stopping) break;
-    const label = `[${i + 1}/${args.strategies.length}] ${strategy}`;
+    const label = `[${i + 1}/${jobs.length}] ${strategy}${node === null ? '' : ` on Node ${node}`}`;
     let lastLog = 0;
     let total: number | null = null;
     const handle = prepareAndStart(
@@ -34,7 +45,7 @@ async function main(): Promise<void> {
         lab: args.lab,
         runId: randomUUID(),
         strategy,
-        params: args.params as RunSummary['params'],
+        params: { ...args.params, node } as RunSummary['params'],
         onSample: (s) => {
           if (s.t - lastLog < 1000) return;
           lastLog = s.t;
@@ -60,7 +71,12 @@ async function main(): Promise<void> {
     summaries.push(summary);
   }
   if (args.json) process.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
-  else process.stdout.write(`\n${formatTable(summaries)}\n\nNode ${process.versions.node}, ${describeParams(args.lab, args.params)}\n`);
+  else {
+    const { node: _node, ...knobs } = args.params;
+    const versions = [...new Set(summaries.map((s) => s.nodeVersion))];
+    const tables = versions.map((v) => `${versions.length > 1 ? `Node ${v}:\n` : ''}${formatTable(summaries.filter((s) => s.nodeVersion === v))}`);
+    process.stdout.write(`\n${tables.join('\n\n')}\n\nNode ${versions.join(', ') || process.versions.node}, ${describeParams(args.lab, knobs)}\n`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,4 @@
-import { measureModesShared } from '../lessons/modes';
+import { measureModesOnRuntimes, measureModesShared } from '../lessons/modes';
 import type { Route } from './router';
 import { sendJson } from './router';
 
@@ -9,5 +9,11 @@ export const lessonRoutes: Route[] = [
     method: 'GET',
     pattern: /^\/api\/lessons\/modes$/,
     handle: async ({ res }) => sendJson(res, 200, await measureModesShared()),
+  },
+  {
+    // The same cases on every installed Node runtime, to show where their answers differ.
+    method: 'GET',
+    pattern: /^\/api\/lessons\/modes\/runtimes$/,
+    handle: async ({ res }) => sendJson(res, 200, { reports: await measureModesOnRuntimes() }),
   },
 ];

@@ -17,6 +17,7 @@ import { ClientConn } from './client-conn';
 import { admit } from './gate';
 import { ConnectionCounter, rateLimitMessage, readConnectionCaps, RATE_LIMITS, TokenBucket, type ConnectionCaps, type LimitedRequest, type RateLimit } from './limits';
 import { SharedSnapshot, thinForSnapshot, type Covered } from './snapshot';
+import { runtimeInfos } from '../runtimes/store';
 
 export const WS_PATH = '/ws';
 /** Close code for viewers when the server shuts down: the page reconnects when it is back. */
@@ -146,6 +147,7 @@ export class Hub {
       strategies: strategyCatalog(),
       maxSizeMb: this.opts.maxSizeMb,
       nodeVersion: process.versions.node,
+      runtimes: runtimeInfos(),
       ...rest,
       samples: thinForSnapshot(samples),
       proc: thinForSnapshot(proc),

@@ -27,6 +27,11 @@ export interface StrategyBase {
   keepsResults: boolean;
   explanation: string;
   article: ArticleFigure | null;
+  /**
+   * The oldest Node ("22" or "22.4") with every API the strategy uses, when that is newer than the
+   * oldest runtime the lab accepts (20); a run on an older runtime is refused before it starts.
+   */
+  minNode?: string;
   /** What the tests hold it to; the lab's strategy type may add its own expectations. */
   expects: { outcome: Outcome };
 }

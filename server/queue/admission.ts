@@ -6,6 +6,7 @@
 import { describeZodError } from '../../lib/protocol/params';
 import type { RunState } from '../../lib/protocol';
 import { findStrategy, requireLab } from '../labs/registry';
+import { runtimeForRun } from '../runtimes/for-run';
 
 /** Runs waiting to start; past this an experiment is refused, so a flood of requests can't grow memory or disk. */
 export const MAX_QUEUED_RUNS = 64;
@@ -31,5 +32,7 @@ export function admit(ask: { labId: string; strategies: string[]; rawParams: Rec
   if (!parsed.success) throw new RangeError(describeZodError(parsed.error));
   const params = parsed.data as RunState['params'];
   lab.checkLimits(params);
+  // A runtime that is not installed, broken or too old for a strategy: refused here, nothing queued.
+  runtimeForRun(labId, strategies, params.node);
   return params;
 }

@@ -17,6 +17,7 @@ import { classifyExit, type ExitFacts } from './exit';
 import { readProcCpuMs, readProcRss } from './proc-status';
 import { killTree, live } from './children';
 import { forkRunChild, replenishSpare, takeSpare } from './spare-child';
+import { checkedRuntime } from '../runtimes/for-run';
 
 export { liveChildCount } from './children';
 import { RunRecorder } from './summary';
@@ -115,6 +116,8 @@ export function startRun(req: RunRequest): RunHandle {
 
   async function launch(): Promise<void> {
     const entry = await ensureChildBuild();
+    const runtime = await checkedRuntime(req.lab, req.strategy, req.params.node);
+    recorder.nodeVersion = runtime.version;
     if (decided) return finish(decided.outcome, decided.reason);
     const config: ChildConfig = {
       scenarioModule: scenarioModule(req.lab),
@@ -126,7 +129,8 @@ export function startRun(req: RunRequest): RunHandle {
     const execArgv: string[] = [];
     if (req.params.retained) execArgv.push('--expose-gc');
     if (req.params.maxOldSpaceMb !== null) execArgv.push(`--max-old-space-size=${req.params.maxOldSpaceMb}`);
-    const proc = takeSpare(entry, execArgv, config) ?? forkRunChild(entry, [JSON.stringify(config)], execArgv);
+    // The spare child is the server's own Node: a run on another runtime always gets a fresh fork of that binary.
+    const proc = (runtime.own ? takeSpare(entry, execArgv, config) : null) ?? forkRunChild(entry, [JSON.stringify(config)], execArgv, runtime.execPath);
     proc.once('close', () => replenishSpare(entry));
     child = proc;
     live.add(proc);
@@ -149,6 +153,7 @@ export function startRun(req: RunRequest): RunHandle {
       switch (message.type) {
         case 'ready':
           recorder.idle = message.idle;
+          if (message.node) recorder.nodeVersion = message.node;
           // Duration and throughput count from here, not from the fork: Node's boot and the
           // library's load are not the strategy's work.
           strategyStartWall = message.at;

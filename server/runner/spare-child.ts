@@ -12,9 +12,12 @@ let enabled = false;
 let spare: { proc: ChildProcess; entry: string } | null = null;
 
 /** The options every run child is forked with: bare Node (no TypeScript loader), its own process group. */
-export function forkRunChild(entry: string, args: string[], execArgv: string[]): ChildProcess {
+export function forkRunChild(entry: string, args: string[], execArgv: string[], execPath: string = process.execPath): ChildProcess {
   const { NODE_OPTIONS: _drop, ...env } = process.env;
   return fork(entry, args, {
+    // Another runtime's binary (server/runtimes/); advanced serialization was checked to work both
+    // ways between Node 20, 22 and 24 (docs/results.md §12).
+    execPath,
     // execArgv is set explicitly so the child does not inherit the server's TypeScript loader.
     execArgv,
     env,

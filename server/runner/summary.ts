@@ -27,6 +27,8 @@ export class RunRecorder {
   eventLoop = { p50: 0, p99: 0, max: 0 };
   cpu: { userMs: number; systemMs: number } | null = null;
   peakCpuPct = 0;
+  /** The Node the child said it runs (its 'ready'); until then the runtime the run asked for. */
+  nodeVersion: string = process.versions.node;
 
   constructor(readonly figures: FigureRecorder) {}
 
@@ -61,7 +63,7 @@ export class RunRecorder {
       gc: { count: last?.gcCount ?? 0, totalMs: last?.gcMs ?? 0 },
       cpu: this.cpu && { ...this.cpu, peakPct: this.peakCpuPct },
       sampleCount: this.sampleCount,
-      nodeVersion: process.versions.node,
+      nodeVersion: this.nodeVersion,
     } as RunSummary;
   }
 }

@@ -13,6 +13,16 @@ import { RECORD_FORMAT } from '../../lib/history';
 import { libraryVersion } from '../labs/catalog';
 import { findStrategy } from '../labs/registry';
 import type { RunStore } from './run-store';
+import { resolveRuntime } from '../runtimes/store';
+
+/** The Node a run asked for, as the store records it before the run's process says (its summary has the measured one). */
+function runtimeVersionOf(spec: string | null | undefined): string {
+  try {
+    return resolveRuntime(spec).version;
+  } catch {
+    return spec ?? process.versions.node;
+  }
+}
 
 /** Experiments remembered until their runs start (the lab's queue holds at most 64 runs). */
 const MAX_EXPERIMENTS = 128;
@@ -30,7 +40,7 @@ export function createRunRecorder(store: RunStore): QueueListener {
       format: RECORD_FORMAT,
       run,
       experiment: experiment ? { id: experiment.id, strategies: experiment.strategies, parallel: experiment.parallel, owner: experiment.owner } : null,
-      versions: { node: process.versions.node, library: library ? { name: library, version: libraryVersion(library) } : { name: 'unknown', version: 'unknown' } },
+      versions: { node: runtimeVersionOf(run.params.node), library: library ? { name: library, version: libraryVersion(library) } : { name: 'unknown', version: 'unknown' } },
       recordedAt: Date.now(),
       endedAt: null,
       observed: null,
