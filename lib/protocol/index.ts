@@ -51,6 +51,7 @@ export type LabSummary<L extends RunSummary['lab']> = Extract<RunSummary, { lab:
 export type StreamsSummary = LabSummary<'streams'>;
 export type HttpSummary = LabSummary<'http'>;
 export type CpuSummary = LabSummary<'cpu'>;
+export type DeadlineSummary = LabSummary<'deadline'>;
 
 /** The summary as the given lab's, or an error saying whose it is (for code that handles one lab). */
 export function summaryOfLab<L extends RunSummary['lab']>(summary: RunSummary, lab: L): LabSummary<L> {

@@ -5,7 +5,7 @@
  * judges it. Counts every answer by outcome; sent = on time + late + timed out + refused + errors.
  * Child build entry (no zod).
  */
-import { Client } from 'undici';
+import { Agent } from 'undici';
 import { send as sendToRun, serveLoad, type LoadMessage } from '../../child/load-process';
 import { arrivalTimesMs } from './params';
 import { percentileOf } from './lateness';
@@ -53,6 +53,10 @@ function classify(status: number, answer: FetchAnswer | null, id: number, latenc
 
 async function main(cfg: DeadlineLoadConfig): Promise<void> {
   const times = arrivalTimesMs(cfg);
+  // Keep-alive connections, as a service's clients keep them, and no cap on how many: an open-loop
+  // client never waits for a free one (a new one opens; when the service is behind, it waits to be
+  // accepted, and that wait is part of the latency).
+  const agent = new Agent({ connections: null, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 0, bodyTimeout: 0 });
   const origin = `http://127.0.0.1:${cfg.port}`;
   const counts: Record<Outcome, number> = { onTime: 0, late: 0, timedOut: 0, refused: 0, errors: 0 };
   const latencies: number[] = [];
@@ -65,11 +69,8 @@ async function main(cfg: DeadlineLoadConfig): Promise<void> {
 
   async function one(id: number, dueAt: number): Promise<void> {
     let outcome: Outcome | string;
-    // A connection of its own per request: an open-loop client must never queue a request behind
-    // another one's connection (a shared pool handed new requests to connections still opening).
-    const client = new Client(origin, { headersTimeout: 0, bodyTimeout: 0 });
     try {
-      const res = await client.request({ path: `/fetch?id=${id}`, method: 'GET', signal: aborter.signal });
+      const res = await agent.request({ origin, path: `/fetch?id=${id}`, method: 'GET', signal: aborter.signal });
       const text = await res.body.text();
       let answer: FetchAnswer | null = null;
       try {
@@ -83,7 +84,6 @@ async function main(cfg: DeadlineLoadConfig): Promise<void> {
     } catch (err) {
       outcome = aborter.signal.aborted ? `request ${id}: no answer ${cfg.drainMs / 1000} s after the schedule ended` : `request ${id}: ${(err as Error).message}`;
     }
-    client.destroy().catch(() => undefined);
     answered += 1;
     if (outcome in counts) counts[outcome as Outcome] += 1;
     else {
@@ -130,6 +130,7 @@ async function main(cfg: DeadlineLoadConfig): Promise<void> {
   await Promise.all(pending);
   clearTimeout(drain);
   clearInterval(reporter);
+  await agent.destroy();
   send({ type: 'readings', readings: readings() });
   const figures = {
     requestsPlanned: times.length,

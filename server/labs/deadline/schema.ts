@@ -76,7 +76,7 @@ export const deadlineFigures = {
 };
 
 /** Timers this late or less count as on time when judging recovery (ms). */
-export const RECOVERED_MS = 50;
+export const RECOVERED_MS = 100;
 /** The most lateness points a summary keeps. */
 export const LATENESS_POINTS_MAX = 3000;
 
