@@ -23,7 +23,7 @@ export interface ParamsOfLab {
 }
 
 /** The labs whose experiments the dashboard can set up (form, strategies, lessons), in switch order. */
-export const PAGE_LABS = ['streams', 'http', 'cpu'] as const satisfies readonly LabId[];
+export const PAGE_LABS = ['streams', 'http', 'cpu', 'deadline'] as const satisfies readonly LabId[];
 export type PageLabId = (typeof PAGE_LABS)[number];
 
 /** True for a lab the dashboard's form knows. */

@@ -24,10 +24,11 @@ export function outcomesText(s: DeadlineSummary): string {
 }
 
 /** "recovered 2.1 s after the spike" / "had not recovered by the end" / "never fell behind". */
-export function recoveryText(s: Pick<DeadlineSummary, 'recoveryMs' | 'latenessMaxMs'>): string {
-  if (s.recoveryMs < 0) return 'had not recovered by the end of the schedule';
-  if (s.latenessMaxMs <= LATE_TIMER_MS) return 'never fell behind';
-  return s.recoveryMs === 0 ? 'was on time again as soon as the spike ended' : `was on time again ${formatSeconds(s.recoveryMs)} after the spike ended`;
+export function recoveryText(s: Pick<DeadlineSummary, 'recoveryMs' | 'latenessMaxMs' | 'recoveredBelowMs'>): string {
+  const line = `timers under ${formatMs(s.recoveredBelowMs)}, as before the spike`;
+  if (s.recoveryMs < 0) return `had not recovered by the end of the schedule (${line})`;
+  if (s.latenessMaxMs <= s.recoveredBelowMs) return 'never fell behind';
+  return s.recoveryMs === 0 ? `was back as soon as the spike ended (${line})` : `was back ${formatSeconds(s.recoveryMs)} after the spike ended (${line})`;
 }
 
 /** The capacity arithmetic: what the spike asked of the CPU, against one thread and the cores. */
@@ -55,7 +56,7 @@ function timersPart(s: DeadlineSummary): string {
 /** Where the figures contradict what the strategy is there to show, one clause saying so; else ''. */
 function contradiction(s: DeadlineSummary): string {
   const lateTimers = s.spikeLatenessP99Ms > 2 * LATE_TIMER_MS;
-  if (KEEPS_TIMERS.has(s.strategy) && lateTimers) return `Not what ${s.strategy} should show: its timers were late in the spike (p99 ${formatMs(s.spikeLatenessP99Ms)}). `;
+  if (KEEPS_TIMERS.has(s.strategy) && lateTimers) return `Not what ${s.strategy} should show: its timers were late in the spike (p99 ${formatMs(s.spikeLatenessP99Ms)}, more than ${formatMs(2 * LATE_TIMER_MS)}). `;
   if (!KEEPS_TIMERS.has(s.strategy) && s.spikeDemandCores > 1 && !lateTimers && s.late + s.timedOut === 0) {
     return `Not the failure ${s.strategy} should show: the spike asked for more than one core, yet timers stayed near on time and every request met its deadline (the machine may have been faster than its calibration). `;
   }
@@ -63,8 +64,15 @@ function contradiction(s: DeadlineSummary): string {
   return '';
 }
 
+/** shed-load bounds the backlog, not one request: its K objects' work can run in one turn of the loop. */
+function chunkPart(s: DeadlineSummary): string {
+  if (s.strategy !== 'shed-load' && s.strategy !== 'unbounded') return '';
+  const chunkMs = s.params.objects * s.workMsPerObject;
+  return ` One request's work is ${s.params.objects} × ${formatMs(s.workMsPerObject)} = ${formatMs(chunkMs)} on the main thread, and its objects mostly arrive together: no admission control makes a timer less late than that.`;
+}
+
 function completedVerdict(s: DeadlineSummary): string {
-  return `${contradiction(s)}${deadlinePart(s)}; ${timersPart(s)}. ${capacityPart(s)}.`;
+  return `${contradiction(s)}${deadlinePart(s)}; ${timersPart(s)}. ${capacityPart(s)}.${chunkPart(s)}`;
 }
 
 /** The verdict sentence for a finished deadlines run. */

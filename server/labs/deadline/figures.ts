@@ -8,7 +8,7 @@ import { latenessPointSchema, OUTCOMES, type LatenessPoint } from './schema';
 
 const NUMBERS = [
   'sent', ...OUTCOMES, 'latencyP50Ms', 'latencyP99Ms', 'latencyMaxMs', 'latenessP50Ms', 'latenessP99Ms', 'latenessMaxMs',
-  'deadlineTimersFired', 'deadlineLatenessMaxMs', 'spikeLatenessP99Ms', 'recoveryMs', 'peakInFlight', 'workMsPerObject',
+  'deadlineTimersFired', 'deadlineLatenessMaxMs', 'spikeLatenessP99Ms', 'recoveryMs', 'recoveredBelowMs', 'peakInFlight', 'workMsPerObject',
   'baselineDemandCores', 'spikeDemandCores', 'cores', 'objectsFetched', 'objectsWorked', 'scheduleStartMs',
 ] as const;
 type NumberFigure = (typeof NUMBERS)[number];

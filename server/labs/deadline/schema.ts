@@ -57,8 +57,10 @@ export const deadlineFigures = {
   deadlineLatenessMaxMs: z.number(),
   /** Lateness while the spike lasted (timers that fired in the spike band), p99. */
   spikeLatenessP99Ms: z.number(),
-  /** ms from the spike's end until timers were on time (≤ RECOVERED_MS late) for good; −1: not by the run's end. */
+  /** ms from the spike's end until timers were on time again for good; −1: still late in the schedule's last second. */
   recoveryMs: z.number(),
+  /** "On time" for recovery: 1.5 × the baseline's p99 lateness before the spike, at least RECOVERED_MS. */
+  recoveredBelowMs: z.number(),
   peakInFlight: z.number(),
   /** One object's CPU work alone, measured in the service before the load (the capacity arithmetic's cost). */
   workMsPerObject: z.number(),
@@ -75,7 +77,7 @@ export const deadlineFigures = {
   lateness: z.array(latenessPointSchema),
 };
 
-/** Timers this late or less count as on time when judging recovery (ms). */
+/** Timers this late or less always count as on time when judging recovery (ms). */
 export const RECOVERED_MS = 100;
 /** The most lateness points a summary keeps. */
 export const LATENESS_POINTS_MAX = 3000;
