@@ -11,6 +11,8 @@ export interface Schedule {
   durationS: number;
   /** When the load's schedule started, ms after the run's start (−1 if it never did). */
   scheduleStartMs: number;
+  /** One request's work (K × the work per object), ms: the most a baseline request may hold the loop. */
+  requestWorkMs: number;
 }
 
 /**
@@ -25,9 +27,10 @@ export function recoveryFigures(recorder: { all(): readonly LatenessPoint[] }, s
   const scheduleEnd = s.scheduleStartMs + s.durationS * 1000;
   const inSpike = points.filter((p) => p.atMs >= spikeFrom && p.atMs <= spikeTo).map((p) => p.latenessMs);
   // On time means as on time as before the spike: one request's work already holds the loop for
-  // K × the work per object in the baseline (150 ms at the defaults), which no spike caused.
+  // K × the work per object in the baseline (150 ms at the defaults), which no spike caused. Not
+  // more than that, though: a baseline already behind (a busy machine) must not hide the spike's lag.
   const before = points.filter((p) => p.atMs >= s.scheduleStartMs && p.atMs < spikeFrom).map((p) => p.latenessMs);
-  const onTimeMs = Math.max(RECOVERED_MS, 1.5 * percentileOf(before, 99));
+  const onTimeMs = Math.max(RECOVERED_MS, Math.min(1.5 * percentileOf(before, 99), 1.5 * s.requestWorkMs));
   // A timer L ms late at time t means the loop was held from t − L to t: the last such after the spike.
   const lastLate = points.filter((p) => p.latenessMs > onTimeMs && p.atMs >= spikeTo).reduce((m, p) => Math.max(m, p.atMs), -Infinity);
   const recoveryMs = s.scheduleStartMs < 0 ? -1 : lastLate === -Infinity ? 0 : lastLate > scheduleEnd - 1000 ? -1 : lastLate - spikeTo;

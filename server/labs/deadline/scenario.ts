@@ -11,7 +11,7 @@ import { numberAt } from '../../child/check-config';
 import type { Scenario } from '../../child/scenario';
 import { freePort } from '../../child/free-port';
 import { endProcess, startLoad } from '../../child/load-process';
-import { LatenessRecorder, startProbe } from './lateness';
+import { LatenessRecorder, percentileOf, startProbe } from './lateness';
 import type { DeadlineLoadConfig, DeadlineLoadDone, DeadlineLoadReadings } from './load';
 import type { StoreConfig, StoreMessage } from './store';
 import type { ServiceCounters, ServiceUnderTest, Strategy } from './strategy';
@@ -75,7 +75,7 @@ export const scenario: Scenario<DeadlineConfig> = {
     const startWall = Date.now();
     const lateness = new LatenessRecorder(t0);
     let probe: { stop(): void } | null = null;
-    const counters: ServiceCounters = { objectsFetched: 0, objectsWorked: 0 };
+    const counters: ServiceCounters = { objectsFetched: 0, objectsWorked: 0, workTimesMs: [] };
     let load = NO_LOAD;
     let store: ChildProcess | null = null;
     let loadChild: ChildProcess | null = null;
@@ -125,7 +125,9 @@ export const scenario: Scenario<DeadlineConfig> = {
       }
     })();
 
-    const demand = (rps: number) => (rps * config.objects * workMs) / 1000;
+    // The cost per object as this run paid it (median of the objects worked), else the calibration's.
+    const workMsPerObject = () => (counters.workTimesMs.length > 0 ? percentileOf(counters.workTimesMs, 50) : workMs);
+    const demand = (rps: number) => (rps * config.objects * workMsPerObject()) / 1000;
     return {
       readings: () => {
         const w = lateness.window(performance.now());
@@ -135,10 +137,10 @@ export const scenario: Scenario<DeadlineConfig> = {
       done,
       extras: () => ({
         ...final,
-        ...recoveryFigures(lateness, { ...config, scheduleStartMs: scheduleStartMs() }),
+        ...recoveryFigures(lateness, { ...config, scheduleStartMs: scheduleStartMs(), requestWorkMs: config.objects * workMsPerObject() }),
         deadlineTimersFired: lateness.deadlineFired,
         deadlineLatenessMaxMs: lateness.deadlineMaxMs,
-        workMsPerObject: workMs,
+        workMsPerObject: workMsPerObject(),
         baselineDemandCores: demand(config.baselineRps),
         spikeDemandCores: demand(config.spikeRps),
         cores,

@@ -59,10 +59,10 @@ export const deadlineFigures = {
   spikeLatenessP99Ms: z.number(),
   /** ms from the spike's end until timers were on time again for good; −1: still late in the schedule's last second. */
   recoveryMs: z.number(),
-  /** "On time" for recovery: 1.5 × the baseline's p99 lateness before the spike, at least RECOVERED_MS. */
+  /** "On time" for recovery: 1.5 × the baseline's p99 lateness before the spike, at most 1.5 × one request's work, at least RECOVERED_MS. */
   recoveredBelowMs: z.number(),
   peakInFlight: z.number(),
-  /** One object's CPU work alone, measured in the service before the load (the capacity arithmetic's cost). */
+  /** One object's work, the median of this run's objects where they ran (the calibration's figure if none ran): the capacity arithmetic's cost. */
   workMsPerObject: z.number(),
   /** rate × K × work per object, in cores: what the baseline and the spike ask of the CPU. */
   baselineDemandCores: z.number(),

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request, type Agent } from 'undici';
 import { work } from './work';
-import type { DeadlineContext } from './strategy';
+import { countWork, type DeadlineContext } from './strategy';
 
 /** What the service answers; the load classifies it. */
 export interface FetchAnswer {
@@ -32,8 +32,9 @@ export async function getObject(ctx: DeadlineContext, agent: Agent, objectId: nu
 
 /** The object's CPU work on this thread (the main thread, for every strategy but worker-pool). */
 export function workHere(ctx: DeadlineContext, body: string): void {
+  const t = performance.now();
   work(body, ctx.rounds);
-  ctx.counters.objectsWorked += 1;
+  countWork(ctx.counters, performance.now() - t);
 }
 
 /** One request as a strategy sees it: its id, its deadline's abort signal, and its objects worked so far. */

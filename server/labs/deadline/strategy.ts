@@ -5,6 +5,17 @@ import type { LatenessRecorder } from './lateness';
 export interface ServiceCounters {
   objectsFetched: number;
   objectsWorked: number;
+  /** How long objects' work took where it ran (ms, the first WORK_TIMES_MAX of them): the run's own cost per object. */
+  workTimesMs: number[];
+}
+
+/** Work times kept per run (enough for a median; bounded whatever the schedule). */
+export const WORK_TIMES_MAX = 5000;
+
+/** Counts one object's work and keeps how long it took. */
+export function countWork(counters: ServiceCounters, ms: number): void {
+  counters.objectsWorked += 1;
+  if (counters.workTimesMs.length < WORK_TIMES_MAX) counters.workTimesMs.push(ms);
 }
 
 /** What the scenario hands a strategy: where to listen and fetch, what one request does, the strategies' knobs. */

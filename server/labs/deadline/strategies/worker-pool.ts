@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { Piscina } from 'piscina';
 import { Agent } from 'undici';
 import { forEachObject, getObject, serveDeadline } from '../service';
-import type { DeadlineContext, ServiceUnderTest, Strategy } from '../strategy';
+import { countWork, type DeadlineContext, type ServiceUnderTest, type Strategy } from '../strategy';
 
 // #region run
 async function run(ctx: DeadlineContext): Promise<ServiceUnderTest> {
@@ -17,8 +17,7 @@ async function run(ctx: DeadlineContext): Promise<ServiceUnderTest> {
       const body = await getObject(ctx, agent, objectId, req.signal);
       return dispatch(async () => {
         if (req.signal.aborted) return false;
-        await pool.run({ body, rounds: ctx.rounds });
-        ctx.counters.objectsWorked += 1;
+        countWork(ctx.counters, (await pool.run({ body, rounds: ctx.rounds })) as number);
         return !req.signal.aborted;
       });
     }),
