@@ -87,8 +87,9 @@ describe('deadline lab', () => {
   });
 
   it('sends the schedule open loop: baseline, spike, baseline', () => {
-    const times = arrivalTimesMs({ baselineRps: 2, spikeRps: 10, spikeStartS: 1, spikeS: 1, durationS: 3 });
-    expect(times.length).toBe(2 + 10 + 2);
-    expect(times.filter((t) => t >= 1000 && t < 2000)).toHaveLength(10);
+    const times = arrivalTimesMs({ baselineRps: 2, spikeRps: 6, spikeStartS: 1, spikeS: 2, durationS: 4 });
+    expect(times.length).toBe(2 + 12 + 2);
+    expect(times.filter((t) => t >= 1000 && t < 3000)).toHaveLength(12);
+    expect(arrivalTimesMs(DEFAULT_DEADLINE_PARAMS)).toHaveLength(15 * 2 + 20 * 8 + 25 * 2);
   });
 });
