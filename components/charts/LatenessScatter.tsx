@@ -36,7 +36,7 @@ function LatenessScatterImpl({ points, band, label }: { points: readonly Latenes
           <line key={t} x1={x(t)} x2={x(t)} y1={0} y2={HEIGHT} className="timeline-grid" vectorEffect="non-scaling-stroke" />
         ))}
         {points.map((p, i) => (
-          <rect key={i} x={x(p.atMs) - 2} y={y(p.latenessMs) - 2} width={4} height={4} fill={COLORS[p.kind]} fillOpacity={p.kind === 'deadline' ? 0.9 : 0.5}>
+          <rect key={i} x={x(p.atMs) - 6} y={y(p.latenessMs) - 2} width={12} height={4} fill={COLORS[p.kind]} fillOpacity={p.kind === 'deadline' ? 0.9 : 0.5}>
             <title>{`${p.kind} timer at ${seconds(p.atMs)}: ${formatMs(p.latenessMs)} late`}</title>
           </rect>
         ))}
