@@ -59,8 +59,8 @@ describe('deadline lab', () => {
       expect(s.spikeDemandCores).toBeGreaterThan(1);
       expect(s.lateness.length).toBeGreaterThan(0);
     }
-    // Measured while three other engineers loaded the 2 cores (load average 8–9): unbounded
-    // 1.15–1.9 s, worker-pool p99 9–93 ms. The ordering is the claim; the bounds hold with margin.
+    // Measured while three other engineers loaded the 2 cores (load average 7–12): unbounded at most
+    // 1550 and 1770 ms late, worker-pool p99 58 and 72 ms. The ordering is the claim; the bounds hold with margin.
     expect(unbounded.latenessMaxMs).toBeGreaterThan(1000);
     expect(pool.latenessP99Ms).toBeLessThan(unbounded.latenessP99Ms);
     expect(pool.latenessP99Ms * 4).toBeLessThan(unbounded.latenessMaxMs);
