@@ -9,6 +9,7 @@ import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
 import { ARTICLE_RUN, ResultsTable } from '@/components/ResultsTable';
 import { HttpResultsTable } from '@/components/HttpResultsTable';
 import { CpuResultsTable } from '@/components/CpuResultsTable';
+import { DeadlineResultsTable } from '@/components/DeadlineResultsTable';
 import { CommonResultsTable } from '@/components/CommonResultsTable';
 import { byStrategyAndRuntime, RuntimeVerdict } from '@/components/RuntimeVerdict';
 import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
@@ -32,6 +33,9 @@ const NOTES: Partial<Record<LabId, string>> = {
   http:
     'Memory of the server under test, peaks in MB (MiB); socket buffers are the bytes queued in its open responses. Latencies are ' +
     'measured at the load generator, per response, in ms.',
+  deadline:
+    'Outcomes as the load generator counted them (on time + late + timed out + refused + errors = sent); timer lateness measured in the ' +
+    'service: every timer that fired, deadline and probe, actual fire time minus due time.',
 };
 
 export function ResultsByLab({ runs, strategies, experiments, showExperiment, lab = 'streams', explain = false }: ResultsByLabProps) {
@@ -52,6 +56,8 @@ export function ResultsByLab({ runs, strategies, experiments, showExperiment, la
               <HttpResultsTable {...props} />
             ) : l === 'cpu' ? (
               <CpuResultsTable {...props} />
+            ) : l === 'deadline' ? (
+              <DeadlineResultsTable {...props} />
             ) : l === 'streams' ? (
               <ResultsTable {...props} />
             ) : (

@@ -1,9 +1,9 @@
 'use client';
 
 /** One run, live: its lab's charts, progress with ETA, its figures, and the verdict. */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { LiveState, ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
-import { labOf, type LabId } from '@/lib/labs';
+import { labOf, paramsOfLab, type LabId } from '@/lib/labs';
 import { verdictFor } from '@/lib/readouts/verdict';
 import { formatSeconds } from '@/lib/readouts/format';
 import { isActive } from '@/lib/lab-state';
@@ -15,6 +15,9 @@ import { RunCharts } from '@/components/run-card/RunCharts';
 import { httpCard } from '@/components/run-card/http-card';
 import { cpuCard } from '@/components/run-card/cpu-card';
 import { RequestsPanel } from '@/components/run-card/RequestsPanel';
+import { deadlineCard } from '@/components/run-card/deadline-card';
+import { LatenessPanel } from '@/components/run-card/LatenessPanel';
+import { spikeBand } from '@/components/charts/deadline-series';
 import { streamsCard } from '@/components/run-card/streams-card';
 import { commonCard } from '@/components/run-card/common-card';
 import type { CardLab } from '@/components/run-card/figures';
@@ -44,7 +47,7 @@ export interface RunCardProps {
 const NO_SIBLINGS: readonly RunSummary[] = [];
 
 /** Each lab's part of the card; a lab without one gets the figures every run has. */
-const CARDS: Partial<Record<LabId, CardLab>> = { streams: streamsCard, http: httpCard, cpu: cpuCard };
+const CARDS: Partial<Record<LabId, CardLab>> = { streams: streamsCard, http: httpCard, cpu: cpuCard, deadline: deadlineCard };
 
 /** "Waiting: #3 in the queue, about 40 s". */
 function waitingText(waiting: RunCardProps['waiting']): string {
@@ -63,6 +66,14 @@ function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, sc
   const label = info?.label ?? run.strategy;
   const figures = card.figures(run.summary, samples.at(-1), proc.at(-1));
   const lastKind = !active && !run.summary ? 'last' : null;
+  // The deadlines lab's spike, on the charts' axis once the load has said when its schedule began.
+  const deadline = paramsOfLab(run, 'deadline');
+  const scheduleStartMs = run.summary?.lab === 'deadline' ? run.summary.scheduleStartMs : samples.findLast((s) => (s.scheduleStartMs ?? -1) >= 0)?.scheduleStartMs;
+  const band = useMemo(() => {
+    const b = deadline ? spikeBand(deadline, scheduleStartMs) : null;
+    return b ? { ...b, label: 'spike' } : null;
+  }, [deadline, scheduleStartMs]);
+  const bands = useMemo(() => (band ? [band] : []), [band]);
 
   return (
     <article
@@ -80,7 +91,8 @@ function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, sc
         <StatusBadge status={run.status} />
       </header>
 
-      <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} />
+      {lab === 'deadline' && <LatenessPanel label={label} summary={run.summary} source={source} active={active} band={band} scaleGroups={scaleGroups} />}
+      <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} bands={bands} />
       {lab === 'cpu' && <RequestsPanel label={label} summary={run.summary} source={source} active={active} live={live} />}
 
       <div className="run-progress" data-testid="run-progress" data-fraction={progress.fraction.toFixed(4)}>

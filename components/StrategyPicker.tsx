@@ -18,6 +18,7 @@ const GROUPS: Record<PageLabId, ReadonlyArray<{ mode: 'push' | 'pull' | null; ti
     { mode: 'pull', title: 'Pull', blurb: 'the server writes as the client reads (drain)' },
   ],
   cpu: [{ mode: null, title: 'Where fib(n) runs', blurb: 'the request handler’s thread, more processes, or more threads' }],
+  deadline: [{ mode: null, title: 'Where the work per object runs', blurb: 'the main thread (all at once, limited, or shedding load) or a worker pool' }],
 };
 
 export interface StrategyPickerProps {

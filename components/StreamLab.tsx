@@ -39,6 +39,12 @@ const TAGLINES: Record<PageLabId, ReactNode> = {
       Watch the process tree, its CPU and each request&apos;s bar.
     </>
   ),
+  deadline: (
+    <>
+      A traffic spike asks more CPU of one event loop than it has: every timer, the deadline&apos;s too, fires late. Watch the timers&apos;
+      lateness, the requests on time, late, timed out and refused, and whether the service recovers after the spike.
+    </>
+  ),
 };
 
 /** The lab a link names, read after hydration (the server renders the default lab). */

@@ -11,7 +11,7 @@ import type { ChartColumns } from './line-columns';
 import type { HoverStore } from './hover';
 import type { ScaleGroup } from './scale-group';
 import type { DisplayScale } from './units';
-import type { ReferenceLine } from './uplot-options';
+import type { ReferenceLine, TimeBand } from './uplot-options';
 import { LivePlot } from './live-plot';
 
 export { writeUnit } from './live-plot';
@@ -25,6 +25,8 @@ export interface PlotProps {
   scaleGroup: ScaleGroup | null;
   fixedScale: DisplayScale | null;
   referenceLines: readonly ReferenceLine[];
+  /** Stretches of the time axis shaded behind the lines. */
+  bands: readonly TimeBand[];
   /** The chart's element: the plot keeps data-points and data-y-unit on it current. */
   rootRef: RefObject<HTMLDivElement | null>;
   hover: HoverStore;
@@ -32,22 +34,22 @@ export interface PlotProps {
   reportsTiming: boolean;
 }
 
-function CanvasPlotImpl({ columns, height, hidden, log, zoomable, scaleGroup, fixedScale, referenceLines, rootRef, hover, reportsTiming }: PlotProps) {
+function CanvasPlotImpl({ columns, height, hidden, log, zoomable, scaleGroup, fixedScale, referenceLines, bands, rootRef, hover, reportsTiming }: PlotProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<LivePlot | null>(null);
 
   useEffect(() => {
-    const p = new LivePlot(box.current!, { columns, height, log, fixedScale, referenceLines, scaleGroup, hover, reportsTiming, root: () => rootRef.current });
+    const p = new LivePlot(box.current!, { columns, height, log, fixedScale, referenceLines, bands, scaleGroup, hover, reportsTiming, root: () => rootRef.current });
     plot.current = p;
     return () => {
       p.destroy();
       plot.current = null;
     };
-  }, [columns, height, log, fixedScale, referenceLines, rootRef, hover, reportsTiming, scaleGroup]);
+  }, [columns, height, log, fixedScale, referenceLines, bands, rootRef, hover, reportsTiming, scaleGroup]);
 
   // Neither needs a new plot. Declared after the effect above, so they also run for a new plot.
-  useEffect(() => plot.current?.setHidden(hidden), [hidden, columns, height, log, fixedScale, referenceLines, rootRef, hover, reportsTiming, scaleGroup]);
-  useEffect(() => plot.current?.setZoomable(zoomable), [zoomable, columns, height, log, fixedScale, referenceLines, rootRef, hover, reportsTiming, scaleGroup]);
+  useEffect(() => plot.current?.setHidden(hidden), [hidden, columns, height, log, fixedScale, referenceLines, bands, rootRef, hover, reportsTiming, scaleGroup]);
+  useEffect(() => plot.current?.setZoomable(zoomable), [zoomable, columns, height, log, fixedScale, referenceLines, bands, rootRef, hover, reportsTiming, scaleGroup]);
 
   return <div ref={box} className="chart-plot" style={{ height }} />;
 }

@@ -6,12 +6,12 @@
  * transparent layer over the plot area gives the same hover readout and drag-to-zoom as the canvas.
  */
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { decimateMinMax, MAX_POINTS_PER_SERIES, type Point } from '@/lib/series/decimate';
 import { maxOfLines } from './line-columns';
 import { writeUnit, type PlotProps } from './CanvasPlot';
 import { formatScaled, formatSecondsTick, pickScale } from './units';
-import { niceTop, REFERENCE_COLOR } from './uplot-options';
+import { BAND_COLOR, niceTop, REFERENCE_COLOR } from './uplot-options';
 
 // Plot area inside the recharts surface: margins plus the axes' sizes (kept in step with the JSX).
 const MARGIN = { top: 8, right: 12, bottom: 0, left: 0 };
@@ -26,7 +26,7 @@ export interface SvgPlotProps extends PlotProps {
   yAtLeast?: number;
 }
 
-function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, referenceLines, rootRef, hover, maxPointsPerSeries = MAX_POINTS_PER_SERIES, yAtLeast = 0 }: SvgPlotProps) {
+function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, referenceLines, bands, rootRef, hover, maxPointsPerSeries = MAX_POINTS_PER_SERIES, yAtLeast = 0 }: SvgPlotProps) {
   const [zoom, setZoom] = useState<[number, number] | null>(null);
   const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
   const layer = useRef<HTMLDivElement>(null);
@@ -95,6 +95,9 @@ function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, refer
           tick={{ fontSize: 11 }}
           label={{ value: scale.suffix, angle: -90, position: 'insideLeft', offset: 12, fontSize: 11 }}
         />
+        {bands.map((b) => (
+          <ReferenceArea key={`band-${b.label}`} x1={b.fromMs} x2={b.toMs} fill={BAND_COLOR} fillOpacity={1} ifOverflow="hidden" />
+        ))}
         {referenceLines.map((r) => (
           <ReferenceLine key={`ref-${r.label}`} y={r.y / scale.divisor} stroke={r.color ?? REFERENCE_COLOR} strokeWidth={1.5} strokeDasharray="5 3" />
         ))}

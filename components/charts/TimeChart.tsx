@@ -13,13 +13,13 @@ import { ChartColumns } from './line-columns';
 import { HoverStore } from './hover';
 import type { ScaleGroup } from './scale-group';
 import type { DisplayScale } from './units';
-import type { ReferenceLine } from './uplot-options';
+import type { ReferenceLine, TimeBand } from './uplot-options';
 import { CanvasPlot } from './CanvasPlot';
 import { SvgPlot } from './SvgPlot';
 import { ChartLegend } from './ChartLegend';
 import { ChartReadout } from './ChartReadout';
 
-export type { ReferenceLine } from './uplot-options';
+export type { ReferenceLine, TimeBand } from './uplot-options';
 
 export interface TimeChartProps {
   /** Memoise: new lines mean a new plot. */
@@ -37,6 +37,8 @@ export interface TimeChartProps {
   /** Fix the y unit (e.g. KB) instead of picking it from the values. */
   fixedScale?: DisplayScale | null;
   referenceLines?: readonly ReferenceLine[];
+  /** Stretches of the time axis shaded behind the lines (the deadlines lab's spike). */
+  bands?: readonly TimeBand[];
   /** The y axis reaches at least this value: charts shown side by side share one scale (SVG charts). */
   yAtLeast?: number;
   /** Live cards record when samples reach the screen (for `npm run bench:ui`). */
@@ -48,6 +50,7 @@ export interface TimeChartProps {
 }
 
 const NO_REFERENCE_LINES: readonly ReferenceLine[] = [];
+const NO_BANDS: readonly TimeBand[] = [];
 const PLOT_LEFT_PX = 44;
 
 function TimeChartImpl({
@@ -60,6 +63,7 @@ function TimeChartImpl({
   scaleGroup = null,
   fixedScale = null,
   referenceLines = NO_REFERENCE_LINES,
+  bands = NO_BANDS,
   reportsTiming = false,
   maxPointsPerSeries,
   yAtLeast = 0,
@@ -76,7 +80,7 @@ function TimeChartImpl({
       if (!next.delete(key)) next.add(key);
       return next;
     });
-  const plotProps = { columns, height, hidden, log, zoomable, scaleGroup, fixedScale, referenceLines, rootRef: root, hover, reportsTiming };
+  const plotProps = { columns, height, hidden, log, zoomable, scaleGroup, fixedScale, referenceLines, bands, rootRef: root, hover, reportsTiming };
   const hiddenKeys = lines.filter((l) => hidden.has(l.key)).map((l) => l.key);
 
   return (

@@ -11,7 +11,7 @@ import { maxOfLines, type ChartColumns } from './line-columns';
 import type { HoverStore } from './hover';
 import type { ScaleGroup } from './scale-group';
 import { pickScale, type DisplayScale } from './units';
-import { niceTop, plotOptions, type ReferenceLine } from './uplot-options';
+import { niceTop, plotOptions, type ReferenceLine, type TimeBand } from './uplot-options';
 
 /** Width before the first ResizeObserver report (a card's plot is about this wide at 1280 px). */
 const INITIAL_WIDTH = 300;
@@ -22,6 +22,7 @@ export interface LivePlotConfig {
   log: boolean;
   fixedScale: DisplayScale | null;
   referenceLines: readonly ReferenceLine[];
+  bands: readonly TimeBand[];
   scaleGroup: ScaleGroup | null;
   hover: HoverStore;
   /** The chart's element, on which data-points, data-y-unit and data-y-max are kept current. */
@@ -104,7 +105,7 @@ export class LivePlot implements Drawable {
   private displayScale = (top: number): DisplayScale => this.c.fixedScale ?? pickScale(this.c.columns.lines[0]?.unit ?? 'bytes', top);
 
   private build(): uPlot {
-    const { columns, height, log, referenceLines, hover } = this.c;
+    const { columns, height, log, referenceLines, bands, hover } = this.c;
     const u = new uPlot(
       plotOptions({
         lines: columns.lines,
@@ -113,6 +114,7 @@ export class LivePlot implements Drawable {
         log,
         hidden: this.hidden,
         referenceLines,
+        bands,
         joined: columns.groups.length > 1,
         yTop: this.yTop,
         displayScale: this.displayScale,

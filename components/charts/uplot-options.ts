@@ -17,6 +17,15 @@ export interface ReferenceLine {
 
 export const REFERENCE_COLOR = '#000000';
 
+/** A stretch of the time axis shaded behind the lines (the deadlines lab's spike), in ms since the run's start. */
+export interface TimeBand {
+  fromMs: number;
+  toMs: number;
+  label: string;
+}
+
+export const BAND_COLOR = 'rgba(213, 94, 0, 0.12)';
+
 export interface PlotSettings {
   lines: readonly ChartLine<unknown>[];
   width: number;
@@ -24,6 +33,7 @@ export interface PlotSettings {
   log: boolean;
   hidden: ReadonlySet<string>;
   referenceLines: readonly ReferenceLine[];
+  bands: readonly TimeBand[];
   /** Several sources joined on one time axis: lines skip the gaps between their own samples. */
   joined: boolean;
   /** The top of the y axis in raw units (own maximum or the shared one); 0 = nothing yet. */
@@ -96,6 +106,19 @@ function drawReferenceLines(u: uPlot, refs: readonly ReferenceLine[]): void {
   ctx.restore();
 }
 
+function drawBands(u: uPlot, bands: readonly TimeBand[]): void {
+  if (bands.length === 0) return;
+  const ctx = u.ctx;
+  ctx.save();
+  ctx.fillStyle = BAND_COLOR;
+  for (const b of bands) {
+    const left = Math.max(u.bbox.left, u.valToPos(b.fromMs, 'x', true));
+    const right = Math.min(u.bbox.left + u.bbox.width, u.valToPos(b.toMs, 'x', true));
+    if (right > left) ctx.fillRect(left, u.bbox.top, right - left, u.bbox.height);
+  }
+  ctx.restore();
+}
+
 /** uPlot options for the settings; changing lines, log or zoomability means new options. */
 export function plotOptions(s: PlotSettings): uPlot.Options {
   const axisFont = '11px system-ui, sans-serif';
@@ -144,6 +167,8 @@ export function plotOptions(s: PlotSettings): uPlot.Options {
       })),
     ],
     hooks: {
+      // Behind the lines: drawn on the cleared canvas before the series.
+      drawClear: [(u) => drawBands(u, s.bands)],
       draw: [(u) => drawReferenceLines(u, s.referenceLines)],
       setCursor: [s.onCursor],
     },

@@ -51,6 +51,15 @@ export function LessonsIndex() {
               against a pool, and the leaky pool that answers requests with each other&apos;s results.
             </p>
           </li>
+          <li className="panel">
+            <h2>
+              <Link href="/lessons/deadline">Deadlines under a traffic spike</Link>
+            </h2>
+            <p>
+              Two live runs of the deadlines lab: a service whose timers fire late once a spike asks more than a core of its event loop,
+              against a worker pool; then a limit on the GETs against shedding load with 503.
+            </p>
+          </li>
         </ul>
       </main>
     </>

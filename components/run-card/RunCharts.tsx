@@ -14,6 +14,8 @@ import { TimeChart } from '@/components/charts/TimeChart';
 import { EXTRA_SERIES, MEMORY_SERIES, sampleLines, type SeriesSpec } from '@/components/charts/chart-lines';
 import { HTTP_LOAD_VIEWS, HTTP_MEMORY_SERIES, type HttpLoadView } from '@/components/charts/http-series';
 import { CPU_LOAD_VIEWS, CPU_MEMORY_SERIES, type CpuLoadView } from '@/components/charts/cpu-series';
+import { DEADLINE_LOAD_VIEWS, type DeadlineLoadView } from '@/components/charts/deadline-series';
+import type { TimeBand } from '@/components/charts/TimeChart';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 
@@ -26,6 +28,8 @@ export interface RunChartsProps {
   active: boolean;
   /** The experiment's shared y-scales; null for each chart's own. */
   scaleGroups: ScaleGroups | null;
+  /** Stretches shaded on the time axis (the deadlines lab's spike). */
+  bands?: readonly TimeBand[];
 }
 
 interface ViewButtonsProps<V extends string> {
@@ -132,9 +136,31 @@ function CpuCharts({ label, source, active, scaleGroups }: Omit<RunChartsProps, 
   );
 }
 
+function DeadlineCharts({ label, source, active, scaleGroups, bands }: Omit<RunChartsProps, 'lab'>) {
+  // The lateness chart comes first (LatenessPanel); this one shows the load and the service, one unit at a time.
+  const [view, setView] = useState<DeadlineLoadView>('rates');
+  const chosen = DEADLINE_LOAD_VIEWS.find((v) => v.id === view)!;
+  const load = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
+  return (
+    <>
+      <ViewButtons<DeadlineLoadView> label={label} views={DEADLINE_LOAD_VIEWS} value={view} onChange={setView} />
+      <TimeChart
+        testId="run-chart-load"
+        label={`${chosen.label} of the ${label} run over seconds`}
+        lines={load}
+        height={130}
+        bands={bands}
+        scaleGroup={scaleGroups?.of(`deadline-${view}`) ?? null}
+        zoomable={!active}
+      />
+    </>
+  );
+}
+
 /** The charts of one run card, drawn live from its samples. */
 export function RunCharts({ lab, ...rest }: RunChartsProps) {
   if (lab === 'http') return <HttpCharts {...rest} />;
   if (lab === 'cpu') return <CpuCharts {...rest} />;
+  if (lab === 'deadline') return <DeadlineCharts {...rest} />;
   return <StreamsCharts {...rest} />;
 }

@@ -79,6 +79,27 @@ const TABLES: Partial<Record<LabId, LabTable>> = {
       ];
     },
   },
+  deadline: {
+    head: ['Baseline → spike (req/s)', 'K', 'CPU/object (ms)', 'Deadline (ms)', 'On time', 'Late', 'Timed out', 'Refused', 'Errors', 'Lateness p99 / max (ms)', 'Recovery (s)'],
+    align: ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+    cells: (r) => {
+      const p = paramsOfLab(r.run, 'deadline');
+      const s = r.run.summary?.lab === 'deadline' ? r.run.summary : null;
+      return [
+        p ? `${p.baselineRps} → ${p.spikeRps} for ${p.spikeS} s` : '–',
+        text(p?.objects),
+        text(p?.cpuMs),
+        text(p?.deadlineMs),
+        text(s?.onTime),
+        text(s?.late),
+        text(s?.timedOut),
+        text(s?.refused),
+        text(s?.errors),
+        s ? `${fixed(s.latenessP99Ms, 0)} / ${fixed(s.latenessMaxMs, 0)}` : '–',
+        s ? (s.recoveryMs < 0 ? 'not by the end' : fixed(s.recoveryMs / 1000, 1)) : '–',
+      ];
+    },
+  },
 };
 
 function labTable(lab: LabId, records: readonly RunRecord[], labels: Readonly<Record<string, string>>): string {

@@ -7,6 +7,7 @@ export const ALL_METRICS = [
   'arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu',
   'writableBytes', 'reqPerSec', 'latencyP50Ms', 'latencyP99Ms', 'loadCpuPct',
   'treeRss', 'treeCpuPct', 'pingMs',
+  'latenessP99Ms', 'latenessMaxMs', 'completedRps',
 ] as const;
 export type ComparisonMetric = (typeof ALL_METRICS)[number];
 
@@ -16,6 +17,8 @@ export const METRICS_OF_LAB: Record<LabId, readonly ComparisonMetric[]> = {
   http: ['heapUsed', 'writableBytes', 'latencyP50Ms', 'latencyP99Ms', 'reqPerSec', 'rss', 'external', 'arrayBuffers', 'heapTotal', 'cpuPct', 'loadCpuPct', 'elu'],
   // The whole process tree first: the primary alone misses every worker process.
   cpu: ['treeRss', 'treeCpuPct', 'pingMs', 'rss', 'heapUsed', 'cpuPct', 'loadCpuPct', 'elu'],
+  // Timer lateness first: whether the deadlines could fire on time is the lab's point.
+  deadline: ['latenessP99Ms', 'latenessMaxMs', 'completedRps', 'cpuPct', 'elu', 'rss', 'heapUsed'],
 };
 
 /** The streams lab's metrics (what the comparison picker offered before labs). */
@@ -38,6 +41,9 @@ export const METRIC_LABELS: Record<ComparisonMetric, string> = {
   treeRss: 'RSS of the process tree',
   treeCpuPct: 'CPU of the process tree (% of one core)',
   pingMs: '/ping round trip',
+  latenessP99Ms: 'timer lateness p99 (last second)',
+  latenessMaxMs: 'timer lateness max (last second)',
+  completedRps: 'requests answered per second',
 };
 
 /** What each metric is measured in (the chart picks its display unit from this). */
@@ -59,6 +65,9 @@ export const METRIC_UNITS: Record<ComparisonMetric, MetricUnit> = {
   treeRss: 'bytes',
   treeCpuPct: 'percent',
   pingMs: 'ms',
+  latenessP99Ms: 'ms',
+  latenessMaxMs: 'ms',
+  completedRps: 'perSec',
 };
 
 /**

@@ -5,6 +5,7 @@
 import type { CpuSummary, HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
 import { formatMb, formatMbCeil, formatPercent, formatSeconds } from './format';
 import { cpuVerdict } from './cpu-verdict';
+import { deadlineVerdict } from './deadline-verdict';
 import { httpVerdict } from './http-verdict';
 import { commonVerdict, memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
 
@@ -107,6 +108,8 @@ export function verdictFor(s: RunSummary, info?: StrategyTraits, others: readonl
       return httpVerdict(s, others.filter((o): o is HttpSummary => o.lab === 'http'));
     case 'cpu':
       return cpuVerdict(s, others.filter((o): o is CpuSummary => o.lab === 'cpu'));
+    case 'deadline':
+      return deadlineVerdict(s);
     default:
       // A lab whose pages have no verdict of their own yet: how it ended, in the common figures.
       return commonVerdict(s);

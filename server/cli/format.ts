@@ -9,7 +9,8 @@ export function formatTable(summaries: RunSummary[]): string {
   const streams = summaries.filter((s): s is StreamsSummary => s.lab === 'streams');
   const http = summaries.filter((s): s is HttpSummary => s.lab === 'http');
   const cpu = summaries.filter((s): s is LabSummary<'cpu'> => s.lab === 'cpu');
-  return [streams.length ? streamsTable(streams) : null, http.length ? httpTable(http) : null, cpu.length ? cpuTable(cpu) : null].filter(Boolean).join('\n\n');
+  const deadline = summaries.filter((s): s is LabSummary<'deadline'> => s.lab === 'deadline');
+  return [streams.length ? streamsTable(streams) : null, http.length ? httpTable(http) : null, cpu.length ? cpuTable(cpu) : null, deadline.length ? deadlineTable(deadline) : null].filter(Boolean).join('\n\n');
 }
 
 function streamsTable(summaries: StreamsSummary[]): string {
@@ -79,6 +80,29 @@ function cpuTable(summaries: LabSummary<'cpu'>[]): string {
     String(s.peakProcesses),
     String(s.peakThreads),
     String(s.peakMessageListeners),
+    s.eventLoopDelayMs.max.toFixed(0),
+  ]);
+  return table(header, rows);
+}
+
+/** The deadlines lab's table: the outcomes (they sum to sent), latency, timer lateness, recovery and the capacity arithmetic. */
+function deadlineTable(summaries: LabSummary<'deadline'>[]): string {
+  const header = ['strategy', 'outcome', 'sent', 'on time', 'late', 'timed out', 'refused', 'errors', 'latency p99/max ms', 'lateness p99/max ms', 'spike p99 ms', 'recovery s', 'work/obj ms', 'spike cores', 'el max ms'];
+  const rows = summaries.map((s) => [
+    s.strategy,
+    s.outcome,
+    String(s.sent),
+    String(s.onTime),
+    String(s.late),
+    String(s.timedOut),
+    String(s.refused),
+    String(s.errors),
+    `${s.latencyP99Ms.toFixed(0)}/${s.latencyMaxMs.toFixed(0)}`,
+    `${s.latenessP99Ms.toFixed(0)}/${s.latenessMaxMs.toFixed(0)}`,
+    s.spikeLatenessP99Ms.toFixed(0),
+    s.recoveryMs < 0 ? 'no' : (s.recoveryMs / 1000).toFixed(1),
+    s.workMsPerObject.toFixed(2),
+    s.spikeDemandCores.toFixed(1),
     s.eventLoopDelayMs.max.toFixed(0),
   ]);
   return table(header, rows);

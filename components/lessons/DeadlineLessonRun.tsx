@@ -1,0 +1,49 @@
+'use client';
+
+/** One run inside a deadlines walkthrough step: its timer scatter once it ends, and the figures the step concludes from. */
+import { memo } from 'react';
+import type { RunState } from '@/lib/protocol';
+import { outcomesText } from '@/lib/readouts/deadline-verdict';
+import { formatMs } from '@/lib/readouts/format';
+import { LatenessScatter } from '@/components/charts/LatenessScatter';
+import { spikeBand } from '@/components/charts/deadline-series';
+import { StatusBadge } from '@/components/StatusBadge';
+
+function DeadlineLessonRunImpl({ run }: { run: RunState }) {
+  const s = run.summary?.lab === 'deadline' ? run.summary : null;
+  const band = s ? spikeBand(s.params, s.scheduleStartMs) : null;
+  return (
+    <section className="lesson-run" data-testid="lesson-run-panel" data-run-id={run.id} data-strategy={run.strategy} data-status={run.status} aria-label={`${run.strategy} run`}>
+      <header className="lesson-run-header">
+        <h4>{run.strategy}</h4>
+        <StatusBadge status={run.status} />
+      </header>
+      {s && s.lateness.length > 0 ? (
+        <LatenessScatter points={s.lateness} band={band ? { ...band, label: 'spike' } : null} label={`Timers of the ${run.strategy} run`} />
+      ) : (
+        <p className="muted">The timer scatter appears when the run ends.</p>
+      )}
+      {s && (
+        <dl className="lesson-figures" data-testid="lesson-run-result" data-strategy={s.strategy} data-outcome={s.outcome} data-lateness-max-ms={s.latenessMaxMs}>
+          <div>
+            <dt>timer lateness p99 / max</dt>
+            <dd>
+              {formatMs(s.latenessP99Ms)} / {formatMs(s.latenessMaxMs)}
+            </dd>
+          </div>
+          <div>
+            <dt>answers</dt>
+            <dd>{outcomesText(s)}</dd>
+          </div>
+          <div>
+            <dt>latency p99</dt>
+            <dd>{formatMs(s.latencyP99Ms)}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** A run of a deadlines lesson step; re-renders only when its own state changes. */
+export const DeadlineLessonRun = memo(DeadlineLessonRunImpl);

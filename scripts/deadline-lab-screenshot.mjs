@@ -1,0 +1,26 @@
+// `node scripts/deadline-lab-screenshot.mjs`: docs/screenshots/deadline-lab.png from a real run. Starts the
+// production server, runs unbounded against worker-pool in the deadlines lab (a 14-s schedule:
+// 2 → 12 req/s for 6 s, K 50, 3 ms per object) and saves a 1280×800 view of the finished cards. Needs `next build` first.
+import { chromium } from '@playwright/test';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, findChromium, root, startServer } from './lib.mjs';
+
+const server = await startServer(Number(process.env.SHOT_PORT ?? 3262));
+const browser = await chromium.launch({ executablePath: (await findChromium()) ?? undefined, args: CHROMIUM_ARGS });
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${server.url}/?lab=deadline&strategies=unbounded,worker-pool&durationS=14&spikeStartS=3&spikeS=6&spikeRps=12`);
+  await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
+  await page.getByTestId('lab-switch').and(page.locator('[data-lab="deadline"]')).waitFor();
+  await page.getByTestId('start-button').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= 2, null, { timeout: 120_000, polling: 500 });
+  await page.getByTestId('run-card').first().scrollIntoViewIfNeeded();
+  await page.evaluate(() => document.querySelector('[data-testid="run-card"]').scrollIntoView({ block: 'start' }));
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: join(root, 'docs', 'screenshots', 'deadline-lab.png') });
+  await page.screenshot({ path: '/tmp/deadline-lab-full.png', fullPage: true });
+  console.log('wrote docs/screenshots/deadline-lab.png');
+} finally {
+  await browser.close();
+  server.stop();
+}
