@@ -7,6 +7,7 @@
  */
 import { DEFAULT_LAB, LAB_IDS, labSchema, type LabId } from '../server/labs/schemas';
 import type { CpuParams } from '../server/labs/cpu/params';
+import type { HotcodeParams } from '../server/labs/hotcode/params';
 import type { HttpParams } from '../server/labs/http/params';
 import type { StreamsParams } from '../server/labs/streams/params';
 import type { LabParams } from './protocol';
@@ -18,10 +19,11 @@ export interface ParamsOfLab {
   streams: StreamsParams;
   http: HttpParams;
   cpu: CpuParams;
+  hotcode: HotcodeParams;
 }
 
 /** The labs whose experiments the dashboard can set up (form, strategies, lessons), in switch order. */
-export const PAGE_LABS = ['streams', 'http', 'cpu'] as const satisfies readonly LabId[];
+export const PAGE_LABS = ['streams', 'http', 'cpu', 'hotcode'] as const satisfies readonly LabId[];
 export type PageLabId = (typeof PAGE_LABS)[number];
 
 /** True for a lab the dashboard's form knows. */
@@ -49,6 +51,7 @@ export const LAB_NAMES: Record<LabId, string> = {
   streams: 'Streams',
   http: 'HTTP responses',
   cpu: 'CPU scaling',
+  hotcode: 'Hot code',
 };
 
 /** The params as the given lab's, or an error saying whose they are (for code that handles one lab). */

@@ -51,6 +51,7 @@ export type LabSummary<L extends RunSummary['lab']> = Extract<RunSummary, { lab:
 export type StreamsSummary = LabSummary<'streams'>;
 export type HttpSummary = LabSummary<'http'>;
 export type CpuSummary = LabSummary<'cpu'>;
+export type HotcodeSummary = LabSummary<'hotcode'>;
 
 /** The summary as the given lab's, or an error saying whose it is (for code that handles one lab). */
 export function summaryOfLab<L extends RunSummary['lab']>(summary: RunSummary, lab: L): LabSummary<L> {
@@ -60,7 +61,7 @@ export function summaryOfLab<L extends RunSummary['lab']>(summary: RunSummary, l
 
 /** Any lab's params (a run's `lab` says which). */
 type Labs = typeof LAB_SCHEMAS;
-export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [Labs[0]['params'], Labs[1]['params'], Labs[2]['params']]);
+export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [Labs[0]['params'], Labs[1]['params'], Labs[2]['params'], Labs[3]['params']]);
 export type LabParams = z.infer<typeof labParamsSchema>;
 
 const runStateShape = z.object({

@@ -7,6 +7,7 @@ export const ALL_METRICS = [
   'arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu',
   'writableBytes', 'reqPerSec', 'latencyP50Ms', 'latencyP99Ms', 'loadCpuPct',
   'treeRss', 'treeCpuPct', 'pingMs',
+  'probeMs',
 ] as const;
 export type ComparisonMetric = (typeof ALL_METRICS)[number];
 
@@ -16,6 +17,8 @@ export const METRICS_OF_LAB: Record<LabId, readonly ComparisonMetric[]> = {
   http: ['heapUsed', 'writableBytes', 'latencyP50Ms', 'latencyP99Ms', 'reqPerSec', 'rss', 'external', 'arrayBuffers', 'heapTotal', 'cpuPct', 'loadCpuPct', 'elu'],
   // The whole process tree first: the primary alone misses every worker process.
   cpu: ['treeRss', 'treeCpuPct', 'pingMs', 'rss', 'heapUsed', 'cpuPct', 'loadCpuPct', 'elu'],
+  // What a blocked event loop costs every other request first.
+  hotcode: ['probeMs', 'cpuPct', 'elu', 'heapUsed', 'rss'],
 };
 
 /** The streams lab's metrics (what the comparison picker offered before labs). */
@@ -38,6 +41,7 @@ export const METRIC_LABELS: Record<ComparisonMetric, string> = {
   treeRss: 'RSS of the process tree',
   treeCpuPct: 'CPU of the process tree (% of one core)',
   pingMs: '/ping round trip',
+  probeMs: '/health probe round trip',
 };
 
 /** What each metric is measured in (the chart picks its display unit from this). */
@@ -59,6 +63,7 @@ export const METRIC_UNITS: Record<ComparisonMetric, MetricUnit> = {
   treeRss: 'bytes',
   treeCpuPct: 'percent',
   pingMs: 'ms',
+  probeMs: 'ms',
 };
 
 /**
