@@ -9,6 +9,7 @@ import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
 import { ARTICLE_RUN, ResultsTable } from '@/components/ResultsTable';
 import { HttpResultsTable } from '@/components/HttpResultsTable';
 import { CpuResultsTable } from '@/components/CpuResultsTable';
+import { HotcodeResultsTable } from '@/components/HotcodeResultsTable';
 import { CommonResultsTable } from '@/components/CommonResultsTable';
 
 export interface ResultsByLabProps {
@@ -30,6 +31,9 @@ const NOTES: Partial<Record<LabId, string>> = {
   http:
     'Memory of the server under test, peaks in MB (MiB); socket buffers are the bytes queued in its open responses. Latencies are ' +
     'measured at the load generator, per response, in ms.',
+  hotcode:
+    'Report times are the strategy’s synchronous work in the request handler; /health is a probe sent every probeMs meanwhile, ' +
+    'so its wait is what any other request waited. A sweep’s exponent is fitted to CPU time.',
 };
 
 export function ResultsByLab({ runs, strategies, experiments, showExperiment, lab = 'streams', explain = false }: ResultsByLabProps) {
@@ -48,6 +52,8 @@ export function ResultsByLab({ runs, strategies, experiments, showExperiment, la
               <HttpResultsTable {...props} />
             ) : l === 'cpu' ? (
               <CpuResultsTable {...props} />
+            ) : l === 'hotcode' ? (
+              <HotcodeResultsTable {...props} />
             ) : l === 'streams' ? (
               <ResultsTable {...props} />
             ) : (

@@ -14,6 +14,8 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { RunCharts } from '@/components/run-card/RunCharts';
 import { httpCard } from '@/components/run-card/http-card';
 import { cpuCard } from '@/components/run-card/cpu-card';
+import { hotcodeCard } from '@/components/run-card/hotcode-card';
+import { SweepChart } from '@/components/hotcode/SweepChart';
 import { RequestsPanel } from '@/components/run-card/RequestsPanel';
 import { streamsCard } from '@/components/run-card/streams-card';
 import { commonCard } from '@/components/run-card/common-card';
@@ -42,7 +44,7 @@ export interface RunCardProps {
 const NO_SIBLINGS: readonly RunSummary[] = [];
 
 /** Each lab's part of the card; a lab without one gets the figures every run has. */
-const CARDS: Partial<Record<LabId, CardLab>> = { streams: streamsCard, http: httpCard, cpu: cpuCard };
+const CARDS: Partial<Record<LabId, CardLab>> = { streams: streamsCard, http: httpCard, cpu: cpuCard, hotcode: hotcodeCard };
 
 /** "Waiting: #3 in the queue, about 40 s". */
 function waitingText(waiting: RunCardProps['waiting']): string {
@@ -80,6 +82,7 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGro
 
       <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} />
       {lab === 'cpu' && <RequestsPanel label={label} summary={run.summary} source={source} active={active} />}
+      {run.summary?.lab === 'hotcode' && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
 
       <div className="run-progress" data-testid="run-progress" data-fraction={progress.fraction.toFixed(4)}>
         <progress max={1} value={progress.fraction} aria-label={`${label}: ${progress.label}`} />

@@ -18,6 +18,7 @@ const GROUPS: Record<PageLabId, ReadonlyArray<{ mode: 'push' | 'pull' | null; ti
     { mode: 'pull', title: 'Pull', blurb: 'the server writes as the client reads (drain)' },
   ],
   cpu: [{ mode: null, title: 'Where fib(n) runs', blurb: 'the request handler’s thread, more processes, or more threads' }],
+  hotcode: [{ mode: null, title: 'How the report computes', blurb: 'each runs synchronously in the request handler, as the write-up’s did' }],
 };
 
 export interface StrategyPickerProps {

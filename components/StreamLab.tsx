@@ -39,6 +39,12 @@ const TAGLINES: Record<PageLabId, ReactNode> = {
       Watch the process tree, its CPU and each request&apos;s bar.
     </>
   ),
+  hotcode: (
+    <>
+      Two lines made a report take 200 s: <code>toLocaleString</code> with a time zone, and a <code>groupBy</code> that copies its array
+      per row. Profile a run, find them in the flame graph, and watch the /health probe wait while they block the server.
+    </>
+  ),
 };
 
 /** The lab a link names, read after hydration (the server renders the default lab). */

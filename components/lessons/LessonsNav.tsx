@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-export type LessonPage = 'index' | 'modes' | 'backpressure' | 'http' | 'cpu';
+export type LessonPage = 'index' | 'modes' | 'backpressure' | 'http' | 'cpu' | 'hotcode';
 
 const LINKS: Array<{ page: LessonPage; href: string; label: string }> = [
   { page: 'index', href: '/lessons', label: 'Lessons' },
@@ -10,6 +10,7 @@ const LINKS: Array<{ page: LessonPage; href: string; label: string }> = [
   { page: 'backpressure', href: '/lessons/backpressure', label: 'Push vs pull' },
   { page: 'http', href: '/lessons/http', label: 'HTTP responses' },
   { page: 'cpu', href: '/lessons/cpu', label: 'CPU-bound requests' },
+  { page: 'hotcode', href: '/lessons/hotcode', label: 'Hot code' },
 ];
 
 export function LessonsNav({ current, children }: { current: LessonPage; children?: ReactNode }) {

@@ -14,6 +14,7 @@ import { TimeChart } from '@/components/charts/TimeChart';
 import { EXTRA_SERIES, MEMORY_SERIES, sampleLines, type SeriesSpec } from '@/components/charts/chart-lines';
 import { HTTP_LOAD_VIEWS, HTTP_MEMORY_SERIES, type HttpLoadView } from '@/components/charts/http-series';
 import { CPU_LOAD_VIEWS, CPU_MEMORY_SERIES, type CpuLoadView } from '@/components/charts/cpu-series';
+import { HOTCODE_PROBE_SERIES, HOTCODE_VIEWS, type HotcodeView } from '@/components/charts/hotcode-series';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 
@@ -132,9 +133,25 @@ function CpuCharts({ label, source, active, scaleGroups }: Omit<RunChartsProps, 
   );
 }
 
+function HotcodeCharts({ label, source, active, scaleGroups }: Omit<RunChartsProps, 'lab'>) {
+  // The probe first: a frozen server is a wait for every other request.
+  const [view, setView] = useState<HotcodeView>('cpu');
+  const probe = useMemo(() => sampleLines(source, HOTCODE_PROBE_SERIES), [source]);
+  const chosen = HOTCODE_VIEWS.find((v) => v.id === view)!;
+  const load = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
+  return (
+    <>
+      <TimeChart testId="run-chart" label={`/health wait and event-loop delay of the ${label} run over seconds`} lines={probe} height={150} scaleGroup={scaleGroups?.of('hotcode-probe') ?? null} zoomable={!active} reportsTiming />
+      <ViewButtons<HotcodeView> label={label} views={HOTCODE_VIEWS} value={view} onChange={setView} />
+      <TimeChart testId="run-chart-load" label={`${chosen.label} of the ${label} run over seconds`} lines={load} height={120} scaleGroup={scaleGroups?.of(`hotcode-${view}`, view === 'memory' ? 1024 : 1000) ?? null} zoomable={!active} />
+    </>
+  );
+}
+
 /** The charts of one run card, drawn live from its samples. */
 export function RunCharts({ lab, ...rest }: RunChartsProps) {
   if (lab === 'http') return <HttpCharts {...rest} />;
   if (lab === 'cpu') return <CpuCharts {...rest} />;
+  if (lab === 'hotcode') return <HotcodeCharts {...rest} />;
   return <StreamsCharts {...rest} />;
 }

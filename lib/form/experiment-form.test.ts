@@ -185,10 +185,10 @@ describe('the HTTP lab’s form', () => {
   });
 
   it('reads an unknown lab as the streams lab, with a note', () => {
-    expect(labFromQuery(new URLSearchParams('lab=kafka'))).toEqual({ lab: 'streams', note: 'lab=kafka ignored: lab must be one of streams, http, cpu' });
+    expect(labFromQuery(new URLSearchParams('lab=kafka'))).toEqual({ lab: 'streams', note: 'lab=kafka ignored: lab must be one of streams, http, cpu, hotcode' });
     const back = formFromQuery(new URLSearchParams('lab=kafka'), CATALOG, 2048);
     expect(back.values).toEqual(defaultFormValues());
-    expect(back.notes).toEqual(['lab=kafka ignored: lab must be one of streams, http, cpu']);
+    expect(back.notes).toEqual(['lab=kafka ignored: lab must be one of streams, http, cpu, hotcode']);
   });
 
   it('carries the CPU lab’s workers ("cores" when empty) and keep-alive (only when on) through a link', () => {

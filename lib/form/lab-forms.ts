@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { CPU_PARAM_LIMITS, cpuParamsSchema, DEFAULT_CPU_PARAMS } from '../../server/labs/cpu/params';
+import { DEFAULT_HOTCODE_PARAMS, HOTCODE_PARAM_LIMITS, hotcodeParamsSchema } from '../../server/labs/hotcode/params';
 import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from '../../server/labs/http/params';
 import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from '../../server/labs/streams/params';
 import type { PageLabId } from '../labs';
@@ -152,7 +153,33 @@ export const CPU_FORM: LabForm = {
   runsAlone: 'each run needs every core of the machine to itself',
 };
 
-const FORMS: Record<PageLabId, LabForm> = { streams: STREAMS_FORM, http: HTTP_FORM, cpu: CPU_FORM };
+export const HOTCODE_FORM: LabForm = {
+  lab: 'hotcode',
+  fields: [
+    { field: 'rows', label: 'Rows per report', unit: 'rows', hint: 'the sweep’s largest step when sweeping', integer: true },
+    { field: 'requests', label: 'Reports', hint: 'asked for one after another (not in a sweep)', integer: true },
+    { field: 'probeMs', label: 'Probe /health every', unit: 'ms', hint: 'what any other request waits while a report runs; 0 = none', integer: true },
+    ...COMMON_FIELDS,
+  ],
+  switches: [
+    {
+      field: 'sweep',
+      label: 'Sweep rows (1e3 … rows)',
+      note: 'One report per step of 1e3, 2e3, 5e3, 1e4 … up to the rows above, timed; plots time against rows on log–log axes with the fitted exponent.',
+    },
+  ],
+  linkOrder: ['rows', 'requests', 'probeMs', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
+  limits: HOTCODE_PARAM_LIMITS,
+  cappedField: null,
+  schema: hotcodeParamsSchema,
+  defaults: DEFAULT_HOTCODE_PARAMS,
+  // The write-up's report as found against fixed: the lab's first lesson.
+  defaultStrategies: ['report-slow', 'report-fixed'],
+  alwaysWritten: new Set(['rows']),
+  runsAlone: 'each run times synchronous work on the same cores',
+};
+
+const FORMS: Record<PageLabId, LabForm> = { streams: STREAMS_FORM, http: HTTP_FORM, cpu: CPU_FORM, hotcode: HOTCODE_FORM };
 
 /** The form of a lab. */
 export function formOf(lab: PageLabId): LabForm {

@@ -89,7 +89,7 @@ describe('parseBenchArgs', () => {
 
   it('takes --lab streams as the default lab, and names the labs for an unknown one', () => {
     expect(parseBenchArgs(['--lab', 'streams', '--size-mb', '2']).params).toEqual({ ...DEFAULT_PARAMS, sizeMb: 2 });
-    expect(usageError(['--lab', 'nope']).message).toBe('--lab: unknown lab "nope"; allowed: streams, http, cpu');
+    expect(usageError(['--lab', 'nope']).message).toBe('--lab: unknown lab "nope"; allowed: streams, http, cpu, hotcode');
   });
 
   it.each(['--retained=false', '--json=yes'])('rejects a value on the switch %s instead of ignoring it', (arg) => {

@@ -47,7 +47,7 @@ function answer(id: number, rows: number, report: Report, computeMs: number, cpu
 }
 
 /** Serves the strategy's report; `maxRows` bounds what a request may ask for (the run's own rows). */
-export async function serveReport(run: (rows: readonly SaleRow[]) => Report, maxRows: number): Promise<{ port: number; close(): Promise<void> }> {
+export async function serveReport(run: (rows: readonly SaleRow[]) => Promise<Report>, maxRows: number): Promise<{ port: number; close(): Promise<void> }> {
   // Only the latest size is kept: a sweep's steps never hold two tables at once.
   let table: SaleRow[] = [];
   const server = createServer((req, res) => {
@@ -56,11 +56,15 @@ export async function serveReport(run: (rows: readonly SaleRow[]) => Report, max
     if (ask === null || ask.rows < 1 || ask.rows > maxRows) return void res.writeHead(404).end();
     if (table.length !== ask.rows) table = makeRows(ask.rows);
     const [t, cpu] = [performance.now(), process.cpuUsage()];
-    const report = run(table);
-    const computeMs = performance.now() - t;
-    const used = process.cpuUsage(cpu);
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(answer(ask.id, ask.rows, report, computeMs, (used.user + used.system) / 1000)));
+    run(table).then(
+      (report) => {
+        const computeMs = performance.now() - t;
+        const used = process.cpuUsage(cpu);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(answer(ask.id, ask.rows, report, computeMs, (used.user + used.system) / 1000)));
+      },
+      (err: Error) => res.writeHead(500).end(err.message),
+    );
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
   return {

@@ -10,6 +10,9 @@ export interface Strategy extends StrategyBase {
   /** Which part of the report it computes (the date ones count by day, the groupBy ones group by tax rate). */
   parts: { days: boolean; taxRates: boolean };
   expects: { outcome: 'completed'; growth: 'linear' | 'quadratic' };
-  /** Synchronous, like the write-up's endpoint: the event loop is blocked while it runs. */
-  run(rows: readonly SaleRow[]): Report;
+  /**
+   * Async like every lab's run, but its body is synchronous, like the write-up's endpoint: the event
+   * loop is blocked until it returns.
+   */
+  run(rows: readonly SaleRow[]): Promise<Report>;
 }

@@ -1,4 +1,4 @@
-import { countByDay, dayKeyFromUs, type SaleRow } from '../rows';
+import { countByDay, dayKeyFromUs, type Report, type SaleRow } from '../rows';
 import type { Strategy } from '../strategy';
 
 // #region run
@@ -19,7 +19,7 @@ export function formatDayCached(at: number): string {
   return dayKeyFromUs(memoizedDateFormat('en-US', { timeZone: 'Asia/Tokyo' }).format(at));
 }
 
-function report(rows: readonly SaleRow[]) {
+async function run(rows: readonly SaleRow[]): Promise<Report> {
   return { days: countByDay(rows, formatDayCached), taxRates: null };
 }
 // #endregion run
@@ -38,5 +38,5 @@ export const strategy: Strategy = {
     'The same day keys through one Intl.DateTimeFormat kept in a Map (the write-up’s memoizedDateFormat): the formatter ' +
     'is built once, each row only formats.',
   article: { peakMb: '–', note: '1e6 calls 0.7 s, ~40× faster (the write-up); 1e5 0.30 s measured here by hand' },
-  run: report,
+  run,
 };

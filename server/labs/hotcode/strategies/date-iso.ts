@@ -1,4 +1,4 @@
-import { countByDay, type SaleRow } from '../rows';
+import { countByDay, type Report, type SaleRow } from '../rows';
 import type { Strategy } from '../strategy';
 
 // #region run
@@ -9,7 +9,7 @@ export function formatDayIso(at: number): string {
   return new Date(at + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-function report(rows: readonly SaleRow[]) {
+async function run(rows: readonly SaleRow[]): Promise<Report> {
   return { days: countByDay(rows, formatDayIso), taxRates: null };
 }
 // #endregion run
@@ -27,5 +27,5 @@ export const strategy: Strategy = {
   explanation:
     'No Intl at all: shift by Tokyo’s fixed +9 h and take the ISO date. Right only for zones without daylight saving time.',
   article: { peakMb: '–', note: '1e6 toISOString 0.3 s (the write-up); 1e5 0.07 s measured here by hand' },
-  run: report,
+  run,
 };

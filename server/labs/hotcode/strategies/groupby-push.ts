@@ -1,4 +1,4 @@
-import { totalsByRate, type SaleRow } from '../rows';
+import { totalsByRate, type Report, type SaleRow } from '../rows';
 import type { Strategy } from '../strategy';
 
 // #region run
@@ -14,7 +14,7 @@ export function groupByPush<T, U>(array: readonly T[], callbackFn: (value: T) =>
   return result;
 }
 
-function report(rows: readonly SaleRow[]) {
+async function run(rows: readonly SaleRow[]): Promise<Report> {
   return { days: null, taxRates: totalsByRate(groupByPush(rows, (r) => r.taxRate)) };
 }
 // #endregion run
@@ -31,5 +31,5 @@ export const strategy: Strategy = {
   keepsResults: false,
   explanation: 'The same groups, pushing each row into its group’s array: each row costs the same however big its group is.',
   article: { peakMb: '–', note: '1e5 rows: 4 ms (the write-up); 23 ms measured here by hand' },
-  run: report,
+  run,
 };
