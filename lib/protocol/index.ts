@@ -21,7 +21,7 @@ export {
   strategyIdSchema,
   STRATEGY_ID_PATTERN,
 } from './common';
-export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary } from './common';
+export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary, ProfileSummary } from './common';
 
 export const labIdSchema = z.enum(LAB_IDS as [string, ...string[]], { error: `lab must be one of ${LAB_IDS.join(', ')}` });
 

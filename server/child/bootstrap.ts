@@ -9,6 +9,7 @@ import { send as sendToParent } from './load-process';
 import type { ChildConfig, ChildMessage } from './protocol';
 import { loopDelayMs, Sampler } from './sampler';
 import type { Scenario } from './scenario';
+import { openForProfiler, releaseProfiler } from './inspect';
 
 const LOOP_RESOLUTION_MS = 10;
 
@@ -19,6 +20,13 @@ const send: (message: ChildMessage, then?: () => void) => void = sendToParent;
 function sendAndExit(message: ChildMessage, code: number): void {
   exiting = true;
   send(message, () => process.exit(code));
+}
+
+/** A profiled run's parent stops the profiler when it has the done message: exit only once it has. */
+function sendAndAwaitProfile(message: ChildMessage): void {
+  exiting = true;
+  send(message);
+  void releaseProfiler().then(() => process.exit(0));
 }
 
 let exiting = false;
@@ -67,6 +75,7 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   intervalDelay.enable();
   totalDelay.enable();
 
+  if (config.profile) await openForProfiler(send);
   // The idle baseline: scenario, strategy and its library loaded, nothing started yet.
   collect?.();
   send({ type: 'ready', idle: process.memoryUsage(), at: Date.now() });
@@ -132,7 +141,7 @@ function start(raw: string | undefined): void {
     return;
   }
   main(config).then(
-    (done) => sendAndExit(done, 0),
+    (done) => (config.profile ? sendAndAwaitProfile(done) : sendAndExit(done, 0)),
     (err: unknown) => sendAndExit({ type: 'error', message: err instanceof Error ? err.message : String(err) }, 1),
   );
 }

@@ -202,6 +202,7 @@ export class RunQueue {
         entry.series.addProc(proc);
         this.emit((l) => l.runProc(state.id, proc));
       },
+      onProfile: (profile) => this.emit((l) => l.runProfile?.(state.id, profile)),
     });
     entry.handle = handle;
     const summary = await handle.done;

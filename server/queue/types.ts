@@ -9,6 +9,8 @@ export interface QueueListener {
   runUpdated(run: RunState): void;
   runSample(runId: string, sample: Sample): void;
   runProc(runId: string, proc: ProcSample): void;
+  /** A profiled run's CPU profile, once, before its end (only the history stores it: it is too big for pages' sockets). */
+  runProfile?(runId: string, profile: unknown): void;
   runEnded(run: RunState, summary: RunSummary): void;
   dataProgress(status: DataStatus): void;
 }

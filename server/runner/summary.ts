@@ -2,7 +2,7 @@
  * The common part of every run's summary, folded from what the runner learns (samples, /proc
  * readings, the child's final report); the lab's FigureRecorder adds its own figures. Pure.
  */
-import { MEMORY_FIELDS, type Memory, type Outcome, type ProcSample, type RunSummary, type Sample } from '../../lib/protocol';
+import { MEMORY_FIELDS, type Memory, type Outcome, type ProcSample, type ProfileSummary, type RunSummary, type Sample } from '../../lib/protocol';
 import { emptyMemory, foldPeaks } from '../../lib/series';
 import type { FigureRecorder } from '../labs/types';
 
@@ -27,6 +27,8 @@ export class RunRecorder {
   eventLoop = { p50: 0, p99: 0, max: 0 };
   cpu: { userMs: number; systemMs: number } | null = null;
   peakCpuPct = 0;
+  /** A profiled run's profile in brief (server/runner/profiler.ts); unset for other runs. */
+  profile: ProfileSummary | undefined = undefined;
 
   constructor(readonly figures: FigureRecorder) {}
 
@@ -60,6 +62,7 @@ export class RunRecorder {
       eventLoopDelayMs: { ...this.eventLoop },
       gc: { count: last?.gcCount ?? 0, totalMs: last?.gcMs ?? 0 },
       cpu: this.cpu && { ...this.cpu, peakPct: this.peakCpuPct },
+      ...(this.profile && { profile: this.profile }),
       sampleCount: this.sampleCount,
       nodeVersion: process.versions.node,
     } as RunSummary;
