@@ -16,6 +16,7 @@ import { httpCard } from '@/components/run-card/http-card';
 import { cpuCard } from '@/components/run-card/cpu-card';
 import { hotcodeCard } from '@/components/run-card/hotcode-card';
 import { SweepChart } from '@/components/hotcode/SweepChart';
+import { ProfilePanel } from '@/components/profile/ProfilePanel';
 import { RequestsPanel } from '@/components/run-card/RequestsPanel';
 import { streamsCard } from '@/components/run-card/streams-card';
 import { commonCard } from '@/components/run-card/common-card';
@@ -83,6 +84,7 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGro
       <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} />
       {lab === 'cpu' && <RequestsPanel label={label} summary={run.summary} source={source} active={active} />}
       {run.summary?.lab === 'hotcode' && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
+      {run.summary?.profile && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
 
       <div className="run-progress" data-testid="run-progress" data-fraction={progress.fraction.toFixed(4)}>
         <progress max={1} value={progress.fraction} aria-label={`${label}: ${progress.label}`} />

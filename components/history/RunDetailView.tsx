@@ -13,6 +13,7 @@ import { runParamsText } from '@/lib/readouts/params-text';
 import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
 import { SweepChart } from '@/components/hotcode/SweepChart';
+import { ProfilePanel } from '@/components/profile/ProfilePanel';
 import { RequestTimeline } from '@/components/charts/RequestTimeline';
 import { StatusBadge } from '@/components/StatusBadge';
 import { runMemorySeries } from '@/components/charts/series';
@@ -104,6 +105,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
       />
       {timeline && <RequestTimeline bars={timeline} label={`Request timeline of the ${label} run`} />}
       {run.summary?.lab === 'hotcode' && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
+      {run.summary?.profile && !embed && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
       <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
         {!run.summary
           ? 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'

@@ -4,6 +4,7 @@ import { labOf } from '@/lib/labs';
 import type { CpuSummary, HotcodeSummary, HttpSummary, Memory, StreamsSummary } from '@/lib/protocol';
 import { speedupText } from '@/lib/readouts/cpu-verdict';
 import { exponentText } from '@/lib/readouts/hotcode-verdict';
+import { longTasksText } from '@/components/run-card/hotcode-card';
 import { formatCount, formatMb, formatMs, formatSeconds, MB_NOTE } from '@/lib/readouts/format';
 
 type Items = Array<[string, string]>;
@@ -54,6 +55,7 @@ function hotcodeItems(s: HotcodeSummary | null): Items {
     ['Report min / max', s ? `${formatMs(s.reportMsMin)} / ${formatMs(s.reportMsMax)}` : '–'],
     ['/health p50 / max', s ? `${formatMs(s.probeP50Ms)} / ${formatMs(s.probeMaxMs)} (${formatCount(s.probes)} probes)` : '–'],
     ...(s && s.sweep.length > 1 ? ([['Time ∝ rows^k', exponentText(s.sweepExponent)]] as Items) : []),
+    ...(s?.longTasks ? ([['Long tasks', longTasksText(s.longTasks)]] as Items) : []),
   ];
 }
 

@@ -10,6 +10,17 @@ import { eventLoopFigure, latencyText, paceText, type CardLab, type Figure } fro
 
 const DONE = progressReadingOf('hotcode');
 
+/** "3, longest 650 ms (formatDayToLocale, groupBySpread)": the run's synchronous stretches over 50 ms. */
+export function longTasksText(tasks: ReadonlyArray<{ durationMs: number; top: readonly string[] }>): string {
+  if (tasks.length === 0) return 'none over 50 ms';
+  const longest = tasks.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+  return `${tasks.length}, longest ${formatMs(longest.durationMs)}${longest.top.length ? ` (${longest.top.join(', ')})` : ''}`;
+}
+
+function longTasksFigure(tasks: ReadonlyArray<{ durationMs: number; top: readonly string[] }>): Figure {
+  return { id: 'long-tasks', term: 'Long tasks', value: tasks.length, text: longTasksText(tasks), kind: 'total', alert: tasks.some((t) => t.durationMs > 1000) };
+}
+
 export const hotcodeCard: CardLab = {
   preparing: () => 'Preparing: starting the report server and its load',
 
@@ -38,6 +49,7 @@ export const hotcodeCard: CardLab = {
         { id: 'report', term: 'Report min / max', value: s.reportMsMax, text: `${formatMs(s.reportMsMin)} / ${formatMs(s.reportMsMax)}`, kind: 'overall' },
         { id: 'probe', term: '/health p50 / max', value: s.probeMaxMs, text: probe, kind: 'overall', alert: s.probeMaxMs > 1000 },
       ];
+      if (s.longTasks) figures.push(longTasksFigure(s.longTasks));
       if (s.params.sweep && s.sweep.length > 1) figures.push({ id: 'exponent', term: 'Time ∝ rows^k', value: s.sweepExponent, text: exponentText(s.sweepExponent), kind: 'overall' });
       return [...figures, eventLoopFigure(summary, last)];
     }

@@ -101,6 +101,12 @@ export const commonSummaryShape = {
   gc: z.object({ count: z.number(), totalMs: z.number() }),
   /** null in runs recorded before CPU was measured. */
   cpu: cpuSummarySchema.nullable().default(null),
+  /**
+   * Synchronous stretches of the run's main thread over 50 ms (the longest 100): when each ended
+   * (µs, monotonic), how long, and with a profile the functions on top during it. Absent in runs
+   * recorded before they were measured.
+   */
+  longTasks: z.array(z.object({ endUs: z.number(), durationMs: z.number(), top: z.array(z.string()).max(5) })).max(100).optional(),
   /** Absent or null unless the run was profiled (params.profile). */
   profile: profileSummarySchema.nullable().optional(),
   sampleCount: z.number(),

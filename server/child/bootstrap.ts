@@ -10,6 +10,7 @@ import type { ChildConfig, ChildMessage } from './protocol';
 import { loopDelayMs, Sampler } from './sampler';
 import type { Scenario } from './scenario';
 import { openForProfiler, releaseProfiler } from './inspect';
+import { watchLongTasks } from './long-tasks';
 
 const LOOP_RESOLUTION_MS = 10;
 
@@ -80,10 +81,13 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   collect?.();
   send({ type: 'ready', idle: process.memoryUsage(), at: Date.now() });
 
+  // STREAM_LAB_LONG_TASKS=0 turns the detector off (to measure what it costs).
+  const longTasks = process.env.STREAM_LAB_LONG_TASKS === '0' ? null : watchLongTasks();
   const run = scenario.start(strategy, scenarioConfig);
   const sampler = new Sampler({
     memoryUsage: () => process.memoryUsage(),
-    readings: () => run.readings(),
+    // The longest synchronous stretch since the last sample (0: none over the threshold).
+    readings: () => (longTasks ? { ...run.readings(), longTaskMs: longTasks.takeMaxMs() } : run.readings()),
     cpu: cpuMs,
     loopTime,
     loopDelay: intervalDelay,
@@ -114,6 +118,7 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   await run.done;
   settled = true;
   clearInterval(timer);
+  longTasks?.stop();
   const final = sampler.take();
   gcObserver.disconnect();
   run.dispose();
@@ -128,6 +133,7 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
     extras: run.extras(),
     note: run.note?.() ?? null,
     details: run.details?.() ?? {},
+    longTasks: longTasks?.all() ?? [],
   };
 }
 

@@ -38,6 +38,8 @@ const childMessageSchema = z.discriminatedUnion('type', [
     note: z.string().max(2000).nullable().default(null),
     /** Structured results a scenario hands its lab's figures (e.g. the CPU lab's per-request timeline). */
     details: z.record(z.string(), z.unknown()).default({}),
+    /** Synchronous stretches over the threshold (server/child/long-tasks.ts), the longest 100. */
+    longTasks: z.array(z.object({ endUs: z.number(), durationMs: z.number() })).max(100).optional(),
   }),
   z.object({ type: z.literal('error'), message: z.string() }),
   /** A profiled run's inspector (ws://127.0.0.1:<port>/<uuid>): the runner drives the profiler over it. */

@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import WebSocket from 'ws';
 import { COMMON_LIMITS } from '../../lib/protocol/params';
-import { functionsBySelfTime, type CpuProfile } from '../../lib/profile/cpu-profile';
+import { frameName, functionsBySelfTime, VM_ENTRIES, type CpuProfile } from '../../lib/profile/cpu-profile';
 import type { ProfileSummary } from '../../lib/protocol';
 
 /** How long one protocol call may take before the profile is given up. */
@@ -67,6 +67,29 @@ export interface ProfileResult {
 export function summarizeProfile(profile: CpuProfile, intervalUs: number): ProfileSummary {
   const top = functionsBySelfTime(profile).slice(0, TOP_FUNCTIONS);
   return { intervalUs, samples: profile.samples?.length ?? 0, sampledMs: (profile.endTime - profile.startTime) / 1000, top, error: null };
+}
+
+/**
+ * Names the functions on top of the stack during each long task: the profile's samples whose time
+ * falls in the task's window. Both clocks are the monotonic clock in µs (V8's TimeTicks and
+ * process.hrtime on Linux). Without a profile the tasks keep an empty list.
+ */
+export function nameLongTasks(tasks: ReadonlyArray<{ endUs: number; durationMs: number }>, profile: CpuProfile | null): Array<{ endUs: number; durationMs: number; top: string[] }> {
+  if (!profile?.samples || !profile.timeDeltas) return tasks.map((t) => ({ ...t, top: [] }));
+  const names = new Map(profile.nodes.map((n) => [n.id, frameName(n.callFrame)]));
+  const times: number[] = [];
+  let at = profile.startTime;
+  for (const d of profile.timeDeltas) times.push((at += d));
+  return tasks.map((task) => {
+    const from = task.endUs - task.durationMs * 1000;
+    const counts = new Map<string, number>();
+    profile.samples!.forEach((node, i) => {
+      const name = names.get(node) ?? '';
+      if (times[i] >= from && times[i] <= task.endUs && !VM_ENTRIES.has(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+    });
+    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n]) => n);
+    return { ...task, top };
+  });
 }
 
 /**

@@ -17,7 +17,7 @@ import { classifyExit, type ExitFacts } from './exit';
 import { readProcCpuMs, readProcRss } from './proc-status';
 import { killTree, live } from './children';
 import { forkRunChild, replenishSpare, takeSpare } from './spare-child';
-import { profileRun, type ProfileResult } from './profiler';
+import { nameLongTasks, profileRun, type ProfileResult } from './profiler';
 
 export { liveChildCount } from './children';
 import { RunRecorder } from './summary';
@@ -86,6 +86,7 @@ export function startRun(req: RunRequest): RunHandle {
     (profiled ??= profiling
       ? profiling.stop(proc).then((r: ProfileResult) => {
           recorder.profile = r.summary;
+          if (recorder.longTasks) recorder.longTasks = nameLongTasks(recorder.longTasks, r.profile);
           if (r.profile) req.onProfile?.(r.profile);
         })
       : Promise.resolve());
@@ -186,6 +187,7 @@ export function startRun(req: RunRequest): RunHandle {
           recorder.eventLoop = { p50: message.elP50Ms, p99: message.elP99Ms, max: message.elMaxMs };
           recorder.cpu = message.cpu;
           recorder.figures.addFinal(message.extras, message.note, message.details);
+          if (message.longTasks) recorder.longTasks = nameLongTasks(message.longTasks, null);
           req.onSample?.(message.final);
           // The child waits for the profiler to stop before it exits (server/child/inspect.ts).
           void collectProfile(proc);

@@ -29,6 +29,8 @@ export class RunRecorder {
   peakCpuPct = 0;
   /** A profiled run's profile in brief (server/runner/profiler.ts); unset for other runs. */
   profile: ProfileSummary | undefined = undefined;
+  /** The child's long tasks, named by the profile when there is one. */
+  longTasks: Array<{ endUs: number; durationMs: number; top: string[] }> | undefined = undefined;
 
   constructor(readonly figures: FigureRecorder) {}
 
@@ -63,6 +65,7 @@ export class RunRecorder {
       gc: { count: last?.gcCount ?? 0, totalMs: last?.gcMs ?? 0 },
       cpu: this.cpu && { ...this.cpu, peakPct: this.peakCpuPct },
       ...(this.profile && { profile: this.profile }),
+      ...(this.longTasks && { longTasks: this.longTasks }),
       sampleCount: this.sampleCount,
       nodeVersion: process.versions.node,
     } as RunSummary;
