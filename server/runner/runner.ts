@@ -119,7 +119,7 @@ export function startRun(req: RunRequest): RunHandle {
       if (signal !== 'SIGKILL') timers.kill = setTimeout(() => killTree(proc, 'SIGKILL'), STOP_GRACE_MS);
     };
     // A stop or a timeout keeps what was profiled so far (the inspector answers a busy process); a budget kill waits for nothing.
-    if (signal === 'SIGKILL') kill();
+    if (!profiling || signal === 'SIGKILL') kill();
     else void collectProfile(proc).finally(kill);
   }
 
