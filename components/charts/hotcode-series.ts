@@ -11,8 +11,7 @@ import { reading } from './http-series';
 export const HOTCODE_PROBE_SERIES: readonly SeriesSpec<Sample>[] = [
   { key: 'probeMs', label: '/health probe round trip', unit: 'ms', color: '#D55E00', emphasis: true, value: reading('probeMs') },
   { ...EXTRA_SERIES.elMaxMs, label: 'server event-loop delay (max)' },
-  // Each synchronous stretch over 50 ms, as the child's detector measured it (server/child/long-tasks.ts).
-  { key: 'longTaskMs', label: 'long task (sync stretch > 50 ms)', unit: 'ms', color: '#CC79A7', dash: [2, 2], value: reading('longTaskMs') },
+  EXTRA_SERIES.longTaskMs,
 ];
 
 /** The second chart: CPU, or the heap the report builds. */

@@ -55,7 +55,6 @@ function hotcodeItems(s: HotcodeSummary | null): Items {
     ['Report min / max', s ? `${formatMs(s.reportMsMin)} / ${formatMs(s.reportMsMax)}` : '–'],
     ['/health p50 / max', s ? `${formatMs(s.probeP50Ms)} / ${formatMs(s.probeMaxMs)} (${formatCount(s.probes)} probes)` : '–'],
     ...(s && s.sweep.length > 1 ? ([['Time ∝ rows^k', exponentText(s.sweepExponent)]] as Items) : []),
-    ...(s?.longTasks ? ([['Long tasks', longTasksText(s.longTasks)]] as Items) : []),
   ];
 }
 
@@ -80,6 +79,8 @@ export function RunSummaryList({ record, storedSamples }: { record: RunRecord; s
     ['Duration', s ? formatSeconds(s.durationMs) : o ? `${formatSeconds(o.lastT)} (until interrupted)` : '–'],
     ...(isHttp ? httpItems(http, o) : lab === 'streams' ? streamsItems(streams, o) : lab === 'cpu' ? cpuItems(cpu, o) : s?.lab === 'hotcode' ? hotcodeItems(s) : []),
     ...memoryItems(s?.peak ?? o?.peak ?? null),
+    // Every lab's runs: synchronous stretches over 50 ms, named by the profile when there is one.
+    ...(s?.longTasks ? ([['Long tasks', longTasksText(s.longTasks)]] as Items) : []),
     ['RSS from outside', s ? formatMb(s.procPeakRss) : o ? formatMb(o.procPeakRss) : '–'],
     ...(isHttp
       ? ([

@@ -51,19 +51,20 @@ function ViewButtons<V extends string>({ label, views, value, onChange }: ViewBu
 const STREAMS_VIEWS = [
   { id: 'memory', label: 'Memory', specs: MEMORY_SERIES },
   { id: 'cpu', label: 'CPU', specs: [EXTRA_SERIES.cpuPct] as readonly SeriesSpec<Sample>[] },
+  { id: 'loop', label: 'Long tasks', specs: [EXTRA_SERIES.longTaskMs, EXTRA_SERIES.elMaxMs] as readonly SeriesSpec<Sample>[] },
 ] as const;
 
 function StreamsCharts({ label, source, active, scaleGroups }: Omit<RunChartsProps, 'lab'>) {
   // Memory by default; CPU (% of one core, from the child's samples) on request.
-  const [view, setView] = useState<'memory' | 'cpu'>('memory');
+  const [view, setView] = useState<'memory' | 'cpu' | 'loop'>('memory');
   const specs = STREAMS_VIEWS.find((v) => v.id === view)!.specs;
   const lines = useMemo(() => sampleLines(source, specs), [source, specs]);
   return (
     <>
-      <ViewButtons<'memory' | 'cpu'> label={label} views={STREAMS_VIEWS} value={view} onChange={setView} />
+      <ViewButtons<'memory' | 'cpu' | 'loop'> label={label} views={STREAMS_VIEWS} value={view} onChange={setView} />
       <TimeChart
         testId="run-chart"
-        label={`${view === 'memory' ? 'Memory' : 'CPU'} of the ${label} run over seconds`}
+        label={`${STREAMS_VIEWS.find((v) => v.id === view)!.label} of the ${label} run over seconds`}
         lines={lines}
         height={170}
         scaleGroup={view === 'memory' ? (scaleGroups?.of('memory', 1024) ?? null) : null}
