@@ -10,6 +10,7 @@ import { ARTICLE_RUN, ResultsTable } from '@/components/ResultsTable';
 import { HttpResultsTable } from '@/components/HttpResultsTable';
 import { CpuResultsTable } from '@/components/CpuResultsTable';
 import { DeadlineResultsTable } from '@/components/DeadlineResultsTable';
+import { HotcodeResultsTable } from '@/components/HotcodeResultsTable';
 import { CommonResultsTable } from '@/components/CommonResultsTable';
 import { byStrategyAndRuntime, RuntimeVerdict } from '@/components/RuntimeVerdict';
 import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
@@ -36,6 +37,9 @@ const NOTES: Partial<Record<LabId, string>> = {
   deadline:
     'Outcomes as the load generator counted them (on time + late + timed out + refused + errors = sent); timer lateness measured in the ' +
     'service: every timer that fired, deadline and probe, actual fire time minus due time.',
+  hotcode:
+    'Report times are the strategy’s synchronous work in the request handler; /health is a probe sent every probeMs meanwhile, ' +
+    'so its wait is what any other request waited. A sweep’s exponent is fitted to CPU time.',
 };
 
 export function ResultsByLab({ runs, strategies, experiments, showExperiment, lab = 'streams', explain = false }: ResultsByLabProps) {
@@ -58,6 +62,8 @@ export function ResultsByLab({ runs, strategies, experiments, showExperiment, la
               <CpuResultsTable {...props} />
             ) : l === 'deadline' ? (
               <DeadlineResultsTable {...props} />
+            ) : l === 'hotcode' ? (
+              <HotcodeResultsTable {...props} />
             ) : l === 'streams' ? (
               <ResultsTable {...props} />
             ) : (

@@ -14,6 +14,9 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { RunCharts } from '@/components/run-card/RunCharts';
 import { httpCard } from '@/components/run-card/http-card';
 import { cpuCard } from '@/components/run-card/cpu-card';
+import { hotcodeCard } from '@/components/run-card/hotcode-card';
+import { SweepChart } from '@/components/hotcode/SweepChart';
+import { ProfilePanel } from '@/components/profile/ProfilePanel';
 import { RequestsPanel } from '@/components/run-card/RequestsPanel';
 import { deadlineCard } from '@/components/run-card/deadline-card';
 import { LatenessPanel } from '@/components/run-card/LatenessPanel';
@@ -47,7 +50,7 @@ export interface RunCardProps {
 const NO_SIBLINGS: readonly RunSummary[] = [];
 
 /** Each lab's part of the card; a lab without one gets the figures every run has. */
-const CARDS: Partial<Record<LabId, CardLab>> = { streams: streamsCard, http: httpCard, cpu: cpuCard, deadline: deadlineCard };
+const CARDS: Partial<Record<LabId, CardLab>> = { streams: streamsCard, http: httpCard, cpu: cpuCard, deadline: deadlineCard, hotcode: hotcodeCard };
 
 /** "Waiting: #3 in the queue, about 40 s". */
 function waitingText(waiting: RunCardProps['waiting']): string {
@@ -94,6 +97,9 @@ function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, sc
       {lab === 'deadline' && <LatenessPanel label={label} summary={run.summary} source={source} active={active} band={band} scaleGroups={scaleGroups} />}
       <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} bands={bands} />
       {lab === 'cpu' && <RequestsPanel label={label} summary={run.summary} source={source} active={active} live={live} />}
+      <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} />
+      {run.summary?.lab === 'hotcode' && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
+      {run.summary?.profile && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
 
       <div className="run-progress" data-testid="run-progress" data-fraction={progress.fraction.toFixed(4)}>
         <progress max={1} value={progress.fraction} aria-label={`${label}: ${progress.label}`} />

@@ -19,6 +19,7 @@ const GROUPS: Record<PageLabId, ReadonlyArray<{ mode: 'push' | 'pull' | null; ti
   ],
   cpu: [{ mode: null, title: 'Where fib(n) runs', blurb: 'the request handler’s thread, more processes, or more threads' }],
   deadline: [{ mode: null, title: 'Where the work per object runs', blurb: 'the main thread (all at once, limited, or shedding load) or a worker pool' }],
+  hotcode: [{ mode: null, title: 'How the report computes', blurb: 'each runs synchronously in the request handler, as the write-up’s did' }],
 };
 
 export interface StrategyPickerProps {

@@ -45,6 +45,12 @@ const TAGLINES: Record<PageLabId, ReactNode> = {
       lateness, the requests on time, late, timed out and refused, and whether the service recovers after the spike.
     </>
   ),
+  hotcode: (
+    <>
+      Two lines made a report take 200 s: <code>toLocaleString</code> with a time zone, and a <code>groupBy</code> that copies its array
+      per row. Profile a run, find them in the flame graph, and watch the /health probe wait while they block the server.
+    </>
+  ),
 };
 
 /** The lab a link names, read after hydration (the server renders the default lab). */

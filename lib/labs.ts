@@ -8,6 +8,7 @@
 import { DEFAULT_LAB, LAB_IDS, labSchema, type LabId } from '../server/labs/schemas';
 import type { CpuParams } from '../server/labs/cpu/params';
 import type { DeadlineParams } from '../server/labs/deadline/params';
+import type { HotcodeParams } from '../server/labs/hotcode/params';
 import type { HttpParams } from '../server/labs/http/params';
 import type { StreamsParams } from '../server/labs/streams/params';
 import type { LabParams } from './protocol';
@@ -20,10 +21,11 @@ export interface ParamsOfLab {
   http: HttpParams;
   cpu: CpuParams;
   deadline: DeadlineParams;
+  hotcode: HotcodeParams;
 }
 
 /** The labs whose experiments the dashboard can set up (form, strategies, lessons), in switch order. */
-export const PAGE_LABS = ['streams', 'http', 'cpu', 'deadline'] as const satisfies readonly LabId[];
+export const PAGE_LABS = ['streams', 'http', 'cpu', 'deadline', 'hotcode'] as const satisfies readonly LabId[];
 export type PageLabId = (typeof PAGE_LABS)[number];
 
 /** True for a lab the dashboard's form knows. */
@@ -52,6 +54,7 @@ export const LAB_NAMES: Record<LabId, string> = {
   http: 'HTTP responses',
   cpu: 'CPU scaling',
   deadline: 'Deadlines',
+  hotcode: 'Hot code',
 };
 
 /** The params as the given lab's, or an error saying whose they are (for code that handles one lab). */

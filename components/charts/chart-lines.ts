@@ -69,6 +69,8 @@ export const EXTRA_SERIES = {
   elMaxMs: { key: 'elMaxMs', label: 'event-loop delay (max)', unit: 'ms', color: '#000000', value: (s: Sample) => s.elMaxMs },
   cpuPct: { key: 'cpuPct', label: 'CPU', unit: 'percent', color: '#0072B2', value: optionalField('cpuPct') },
   elu: { key: 'elu', label: 'event-loop utilization', unit: 'ratio', color: '#009E73', value: optionalField('elu') },
+  // The longest synchronous stretch over 50 ms in each sample interval (server/child/long-tasks.ts); 0 = none.
+  longTaskMs: { key: 'longTaskMs', label: 'long task (sync stretch > 50 ms)', unit: 'ms', color: '#CC79A7', dash: [2, 2], value: optionalField('longTaskMs') },
 } satisfies Record<string, SeriesSpec<Sample>>;
 
 /** One metric of several runs, each line styled by its strategy. */

@@ -12,6 +12,8 @@ import { verdictFor } from '@/lib/readouts/verdict';
 import { runParamsText } from '@/lib/readouts/params-text';
 import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
+import { SweepChart } from '@/components/hotcode/SweepChart';
+import { ProfilePanel } from '@/components/profile/ProfilePanel';
 import { RequestTimeline } from '@/components/charts/RequestTimeline';
 import { layoutTimeline } from '@/components/charts/timeline-layout';
 import { ThreadCpuList } from '@/components/run-card/ThreadCpuList';
@@ -72,7 +74,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   const label = strategyLabel(strategies, run.strategy);
   const lab = labOf(run);
   // The HTTP and CPU labs' verdicts compare a run with the others of its experiment (buffered-json, single-thread).
-  const siblings = useExperimentSummaries(run, lab === 'http' || lab === 'cpu');
+  const siblings = useExperimentSummaries(run, lab === 'http' || lab === 'cpu' || lab === 'hotcode');
   const series = useMemo(() => runMemorySeries(lab, samples), [lab, samples]);
   const origin = useOrigin();
   // Only a lab the dashboard's form knows can be reopened there.
@@ -106,6 +108,8 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
       />
       {timeline && <RequestTimeline bars={timeline} label={`Request timeline of the ${label} run`} />}
       {threads.length > 0 && <ThreadCpuList threads={threads} live={false} colorOf={timeline ? layoutTimeline(timeline).colorOf : undefined} />}
+      {run.summary?.lab === 'hotcode' && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
+      {run.summary?.profile && !embed && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
       <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
         {!run.summary
           ? 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'

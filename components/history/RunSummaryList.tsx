@@ -1,8 +1,10 @@
 /** The figures of a recorded run as a definition list: summary when it ended, stored samples otherwise; each lab's own. */
 import type { RunRecord } from '@/lib/history';
 import { labOf } from '@/lib/labs';
-import type { CpuSummary, HttpSummary, Memory, StreamsSummary } from '@/lib/protocol';
+import type { CpuSummary, HotcodeSummary, HttpSummary, Memory, StreamsSummary } from '@/lib/protocol';
 import { speedupText } from '@/lib/readouts/cpu-verdict';
+import { exponentText } from '@/lib/readouts/hotcode-verdict';
+import { longTasksText } from '@/components/run-card/hotcode-card';
 import { formatCount, formatMb, formatMs, formatSeconds, MB_NOTE } from '@/lib/readouts/format';
 
 type Items = Array<[string, string]>;
@@ -46,6 +48,16 @@ function cpuItems(s: CpuSummary | null, o: RunRecord['observed']): Items {
   ];
 }
 
+/** What the hot-code lab measured: the reports' synchronous time, what /health waited, a sweep's exponent. */
+function hotcodeItems(s: HotcodeSummary | null): Items {
+  return [
+    ['Reports', s ? `${formatCount(s.reportsOk)} of ${formatCount(s.reportsPlanned)} right, ${formatCount(s.badReports)} wrong` : '–'],
+    ['Report min / max', s ? `${formatMs(s.reportMsMin)} / ${formatMs(s.reportMsMax)}` : '–'],
+    ['/health p50 / max', s ? `${formatMs(s.probeP50Ms)} / ${formatMs(s.probeMaxMs)} (${formatCount(s.probes)} probes)` : '–'],
+    ...(s && s.sweep.length > 1 ? ([['Time ∝ rows^k', exponentText(s.sweepExponent)]] as Items) : []),
+  ];
+}
+
 function memoryItems(peak: Memory | null): Items {
   return [
     ['Peak RSS', peak ? formatMb(peak.rss) : '–'],
@@ -65,8 +77,10 @@ export function RunSummaryList({ record, storedSamples }: { record: RunRecord; s
   const isHttp = lab === 'http';
   const items: Items = [
     ['Duration', s ? formatSeconds(s.durationMs) : o ? `${formatSeconds(o.lastT)} (until interrupted)` : '–'],
-    ...(isHttp ? httpItems(http, o) : lab === 'streams' ? streamsItems(streams, o) : lab === 'cpu' ? cpuItems(cpu, o) : []),
+    ...(isHttp ? httpItems(http, o) : lab === 'streams' ? streamsItems(streams, o) : lab === 'cpu' ? cpuItems(cpu, o) : s?.lab === 'hotcode' ? hotcodeItems(s) : []),
     ...memoryItems(s?.peak ?? o?.peak ?? null),
+    // Every lab's runs: synchronous stretches over 50 ms, named by the profile when there is one.
+    ...(s?.longTasks ? ([['Long tasks', longTasksText(s.longTasks)]] as Items) : []),
     ['RSS from outside', s ? formatMb(s.procPeakRss) : o ? formatMb(o.procPeakRss) : '–'],
     ...(isHttp
       ? ([

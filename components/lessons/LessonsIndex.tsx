@@ -60,6 +60,15 @@ export function LessonsIndex() {
               against a worker pool; then a limit on the GETs against shedding load with 503.
             </p>
           </li>
+          <li className="panel">
+            <h2>
+              <Link href="/lessons/hotcode">Hot code: toLocaleString and a spreading groupBy</Link>
+            </h2>
+            <p>
+              Three live runs of the hot-code lab: a report that freezes the server (and its fix), what a time-zone{' '}
+              <code>toLocaleString</code> costs against a cached formatter, and a sweep showing rows² against rows.
+            </p>
+          </li>
         </ul>
       </main>
     </>

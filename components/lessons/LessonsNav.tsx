@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-export type LessonPage = 'index' | 'modes' | 'backpressure' | 'http' | 'cpu' | 'deadline';
+export type LessonPage = 'index' | 'modes' | 'backpressure' | 'http' | 'cpu' | 'deadline' | 'hotcode';
 
 const LINKS: Array<{ page: LessonPage; href: string; label: string }> = [
   { page: 'index', href: '/lessons', label: 'Lessons' },
@@ -11,6 +11,7 @@ const LINKS: Array<{ page: LessonPage; href: string; label: string }> = [
   { page: 'http', href: '/lessons/http', label: 'HTTP responses' },
   { page: 'cpu', href: '/lessons/cpu', label: 'CPU-bound requests' },
   { page: 'deadline', href: '/lessons/deadline', label: 'Deadlines' },
+  { page: 'hotcode', href: '/lessons/hotcode', label: 'Hot code' },
 ];
 
 export function LessonsNav({ current, children }: { current: LessonPage; children?: ReactNode }) {

@@ -16,6 +16,7 @@ import { HTTP_LOAD_VIEWS, HTTP_MEMORY_SERIES, type HttpLoadView } from '@/compon
 import { CPU_LOAD_VIEWS, CPU_MEMORY_SERIES, type CpuLoadView } from '@/components/charts/cpu-series';
 import { DEADLINE_LOAD_VIEWS, type DeadlineLoadView } from '@/components/charts/deadline-series';
 import type { TimeBand } from '@/components/charts/TimeChart';
+import { HOTCODE_PROBE_SERIES, HOTCODE_VIEWS, type HotcodeView } from '@/components/charts/hotcode-series';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 
@@ -54,19 +55,20 @@ function ViewButtons<V extends string>({ label, views, value, onChange }: ViewBu
 const STREAMS_VIEWS = [
   { id: 'memory', label: 'Memory', specs: MEMORY_SERIES },
   { id: 'cpu', label: 'CPU', specs: [EXTRA_SERIES.cpuPct] as readonly SeriesSpec<Sample>[] },
+  { id: 'loop', label: 'Long tasks', specs: [EXTRA_SERIES.longTaskMs, EXTRA_SERIES.elMaxMs] as readonly SeriesSpec<Sample>[] },
 ] as const;
 
 function StreamsCharts({ label, source, active, scaleGroups }: Omit<RunChartsProps, 'lab'>) {
   // Memory by default; CPU (% of one core, from the child's samples) on request.
-  const [view, setView] = useState<'memory' | 'cpu'>('memory');
+  const [view, setView] = useState<'memory' | 'cpu' | 'loop'>('memory');
   const specs = STREAMS_VIEWS.find((v) => v.id === view)!.specs;
   const lines = useMemo(() => sampleLines(source, specs), [source, specs]);
   return (
     <>
-      <ViewButtons<'memory' | 'cpu'> label={label} views={STREAMS_VIEWS} value={view} onChange={setView} />
+      <ViewButtons<'memory' | 'cpu' | 'loop'> label={label} views={STREAMS_VIEWS} value={view} onChange={setView} />
       <TimeChart
         testId="run-chart"
-        label={`${view === 'memory' ? 'Memory' : 'CPU'} of the ${label} run over seconds`}
+        label={`${STREAMS_VIEWS.find((v) => v.id === view)!.label} of the ${label} run over seconds`}
         lines={lines}
         height={170}
         scaleGroup={view === 'memory' ? (scaleGroups?.of('memory', 1024) ?? null) : null}
@@ -157,10 +159,26 @@ function DeadlineCharts({ label, source, active, scaleGroups, bands }: Omit<RunC
   );
 }
 
+function HotcodeCharts({ label, source, active, scaleGroups }: Omit<RunChartsProps, 'lab'>) {
+  // The probe first: a frozen server is a wait for every other request.
+  const [view, setView] = useState<HotcodeView>('cpu');
+  const probe = useMemo(() => sampleLines(source, HOTCODE_PROBE_SERIES), [source]);
+  const chosen = HOTCODE_VIEWS.find((v) => v.id === view)!;
+  const load = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
+  return (
+    <>
+      <TimeChart testId="run-chart" label={`/health wait and event-loop delay of the ${label} run over seconds`} lines={probe} height={150} scaleGroup={scaleGroups?.of('hotcode-probe') ?? null} zoomable={!active} reportsTiming />
+      <ViewButtons<HotcodeView> label={label} views={HOTCODE_VIEWS} value={view} onChange={setView} />
+      <TimeChart testId="run-chart-load" label={`${chosen.label} of the ${label} run over seconds`} lines={load} height={120} scaleGroup={scaleGroups?.of(`hotcode-${view}`, view === 'memory' ? 1024 : 1000) ?? null} zoomable={!active} />
+    </>
+  );
+}
+
 /** The charts of one run card, drawn live from its samples. */
 export function RunCharts({ lab, ...rest }: RunChartsProps) {
   if (lab === 'http') return <HttpCharts {...rest} />;
   if (lab === 'cpu') return <CpuCharts {...rest} />;
   if (lab === 'deadline') return <DeadlineCharts {...rest} />;
+  if (lab === 'hotcode') return <HotcodeCharts {...rest} />;
   return <StreamsCharts {...rest} />;
 }

@@ -185,15 +185,15 @@ describe('the HTTP lab’s form', () => {
   });
 
   it('reads an unknown lab as the streams lab, with a note', () => {
-    expect(labFromQuery(new URLSearchParams('lab=kafka'))).toEqual({ lab: 'streams', note: 'lab=kafka ignored: lab must be one of streams, http, cpu, deadline' });
+    expect(labFromQuery(new URLSearchParams('lab=kafka'))).toEqual({ lab: 'streams', note: 'lab=kafka ignored: lab must be one of streams, http, cpu, deadline, hotcode' });
     const back = formFromQuery(new URLSearchParams('lab=kafka'), CATALOG, 2048);
     expect(back.values).toEqual(defaultFormValues());
-    expect(back.notes).toEqual(['lab=kafka ignored: lab must be one of streams, http, cpu, deadline']);
+    expect(back.notes).toEqual(['lab=kafka ignored: lab must be one of streams, http, cpu, deadline, hotcode']);
   });
 
   it('carries the CPU lab’s workers ("cores" when empty) and keep-alive (only when on) through a link', () => {
     const catalog = ['single-thread', 'cluster'];
-    const values = { ...defaultFormValues('cpu'), strategies: ['cluster'], numbers: { ...defaultFormValues('cpu').numbers, n: '30', workers: '3' }, switches: { keepAlive: true } };
+    const values = { ...defaultFormValues('cpu'), strategies: ['cluster'], numbers: { ...defaultFormValues('cpu').numbers, n: '30', workers: '3' }, switches: { keepAlive: true, profile: false } };
     const query = formToQuery(values, catalog);
     expect(query).toBe('lab=cpu&strategies=cluster&n=30&requests=4&concurrency=4&workers=3&keepAlive=1&retained=0');
     const back = formFromQuery(new URLSearchParams(query), catalog, 2048);
@@ -202,7 +202,7 @@ describe('the HTTP lab’s form', () => {
     expect(built.ok && built.message.params).toMatchObject({ n: 30, workers: 3, keepAlive: true });
     const cores = formFromQuery(new URLSearchParams('lab=cpu&workers=cores'), catalog, 2048).values;
     expect(cores.numbers.workers).toBe('');
-    expect(cores.switches).toEqual({ keepAlive: false });
+    expect(cores.switches).toEqual({ keepAlive: false, profile: false });
     expect(buildStartMessage(cores, catalog, 2048)).toMatchObject({ ok: true, message: { lab: 'cpu', params: { workers: null, keepAlive: false } } });
     expect(formFromQuery(new URLSearchParams('lab=cpu&keepAlive=yes'), catalog, 2048).notes).toEqual(['keepAlive=yes ignored: keepAlive must be 1 or 0']);
   });
@@ -228,5 +228,19 @@ describe('every lab’s form', () => {
     // And the defaults go out as they are.
     const built = buildStartMessage(defaultFormValues(lab), form.defaultStrategies, 2048);
     expect(built.ok && built.message.params).toEqual(form.defaults);
+  });
+});
+
+describe('the CPU profile switch', () => {
+  it('is on every lab’s form, goes into links only when on, and sends profile only when ticked', () => {
+    for (const lab of PAGE_LABS) expect(formOf(lab).switches.map((s) => s.field)).toContain('profile');
+    const values = { ...defaultFormValues('hotcode'), switches: { sweep: false, profile: true } };
+    const query = formToQuery(values);
+    expect(query).toContain('profile=1');
+    const back = formFromQuery(new URLSearchParams(query), ['report-slow', 'report-fixed'], 2048);
+    expect(back.values.switches).toEqual({ sweep: false, profile: true });
+    expect(buildStartMessage(back.values, ['report-slow', 'report-fixed'], 2048)).toMatchObject({ ok: true, message: { params: { profile: true } } });
+    const off = buildStartMessage(defaultFormValues('hotcode'), ['report-slow'], 2048);
+    expect(off.ok && 'profile' in off.message.params).toBe(false);
   });
 });

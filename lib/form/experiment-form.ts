@@ -61,7 +61,7 @@ export function buildStartMessage(values: ExperimentFormValues, catalogOrder: re
   if (values.strategies.length === 0) return { ok: false, error: NO_STRATEGY };
   const params: Record<string, unknown> = { retained: values.retained };
   for (const field of form.linkOrder) params[field] = field in NULL_WORDS ? readNullable(values.numbers[field]) : readNumber(values.numbers[field]);
-  for (const { field } of form.switches) params[field] = values.switches[field] === true;
+  for (const { field, optional } of form.switches) if (!optional || values.switches[field]) params[field] = values.switches[field] === true;
   if (values.node) params.node = values.node;
   const selected = new Set(values.strategies);
   const strategies = catalogOrder.filter((id) => selected.has(id));

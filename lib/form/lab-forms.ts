@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { CPU_PARAM_LIMITS, cpuParamsSchema, DEFAULT_CPU_PARAMS } from '../../server/labs/cpu/params';
 import { DEADLINE_PARAM_LIMITS, deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS } from '../../server/labs/deadline/params';
+import { DEFAULT_HOTCODE_PARAMS, HOTCODE_PARAM_LIMITS, hotcodeParamsSchema } from '../../server/labs/hotcode/params';
 import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from '../../server/labs/http/params';
 import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from '../../server/labs/streams/params';
 import type { PageLabId } from '../labs';
@@ -31,6 +32,8 @@ export interface SwitchSpec {
   label: string;
   /** Why a person would tick it: what changes. */
   note: string;
+  /** An optional param (the common `profile`): sent only when on, so runs without it keep the params they always had. */
+  optional?: boolean;
 }
 
 export interface LabForm {
@@ -69,6 +72,14 @@ export interface LabForm {
  */
 export const NULL_WORDS: Readonly<Record<string, string>> = { sampleMs: 'off', budgetMb: 'none', maxOldSpaceMb: 'none', workers: 'cores' };
 
+/** Every lab's switch to profile its runs (the common param `profile`), after the lab's own switches. */
+export const PROFILE_SWITCH: SwitchSpec = {
+  field: 'profile',
+  label: 'CPU profile',
+  note: 'Profile each run with V8’s CPU profiler from outside (over the inspector, on 127.0.0.1): a flame graph and the functions by self time when it ends, and a .cpuprofile download.',
+  optional: true,
+};
+
 /** The fields of the common params, in the order every lab's form shows them after its own. */
 const COMMON_FIELDS: readonly FieldSpec[] = [
   { field: 'sampleMs', label: 'Sample every', unit: 'ms', integer: true, empty: 'sampler off' },
@@ -90,7 +101,7 @@ export const STREAMS_FORM: LabForm = {
     ...COMMON_FIELDS,
     { field: 'seed', label: 'Data seed', hint: 'picks the generated file’s bytes', integer: true },
   ],
-  switches: [],
+  switches: [PROFILE_SWITCH],
   linkOrder: STREAMS_LINK_ORDER,
   limits: LIMITS,
   cappedField: 'sizeMb',
@@ -113,7 +124,7 @@ export const HTTP_FORM: LabForm = {
     { field: 'slowKbps', label: 'Slow client speed', unit: 'KB/s', hint: 'how fast each slow client reads', integer: true },
     ...COMMON_FIELDS,
   ],
-  switches: [],
+  switches: [PROFILE_SWITCH],
   linkOrder: ['rows', 'concurrency', 'requests', 'batchRows', 'cursorRows', 'slowClients', 'slowKbps', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
   limits: HTTP_PARAM_LIMITS,
   cappedField: null,
@@ -141,6 +152,7 @@ export const CPU_FORM: LabForm = {
       label: 'Keep-alive connections',
       note: 'Reuse connections. cluster balances connections, not requests: with keep-alive a client’s requests all go to one process.',
     },
+    PROFILE_SWITCH,
   ],
   linkOrder: ['n', 'requests', 'concurrency', 'workers', 'pingMs', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
   limits: CPU_PARAM_LIMITS,
@@ -182,7 +194,34 @@ export const DEADLINE_FORM: LabForm = {
   runsAlone: 'each run needs every core of the machine to itself',
 };
 
-const FORMS: Record<PageLabId, LabForm> = { streams: STREAMS_FORM, http: HTTP_FORM, cpu: CPU_FORM, deadline: DEADLINE_FORM };
+export const HOTCODE_FORM: LabForm = {
+  lab: 'hotcode',
+  fields: [
+    { field: 'rows', label: 'Rows per report', unit: 'rows', hint: 'the sweep’s largest step when sweeping', integer: true },
+    { field: 'requests', label: 'Reports', hint: 'asked for one after another (not in a sweep)', integer: true },
+    { field: 'probeMs', label: 'Probe /health every', unit: 'ms', hint: 'what any other request waits while a report runs; 0 = none', integer: true },
+    ...COMMON_FIELDS,
+  ],
+  switches: [
+    {
+      field: 'sweep',
+      label: 'Sweep rows (1e3 … rows)',
+      note: 'One report per step of 1e3, 2e3, 5e3, 1e4 … up to the rows above, timed; plots time against rows on log–log axes with the fitted exponent.',
+    },
+    PROFILE_SWITCH,
+  ],
+  linkOrder: ['rows', 'requests', 'probeMs', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
+  limits: HOTCODE_PARAM_LIMITS,
+  cappedField: null,
+  schema: hotcodeParamsSchema,
+  defaults: DEFAULT_HOTCODE_PARAMS,
+  // The write-up's report as found against fixed: the lab's first lesson.
+  defaultStrategies: ['report-slow', 'report-fixed'],
+  alwaysWritten: new Set(['rows']),
+  runsAlone: 'each run times synchronous work on the same cores',
+};
+
+const FORMS: Record<PageLabId, LabForm> = { streams: STREAMS_FORM, http: HTTP_FORM, cpu: CPU_FORM, deadline: DEADLINE_FORM, hotcode: HOTCODE_FORM };
 
 /** The form of a lab. */
 export function formOf(lab: PageLabId): LabForm {

@@ -100,6 +100,25 @@ const TABLES: Partial<Record<LabId, LabTable>> = {
       ];
     },
   },
+  hotcode: {
+    head: ['Rows', 'Reports', 'Sweep', 'Report min (ms)', 'Report max (ms)', '/health p50 (ms)', '/health max (ms)', 'Exponent', 'OK'],
+    align: ['---:', '---:', '---', '---:', '---:', '---:', '---:', '---:', '---:'],
+    cells: (r) => {
+      const p = paramsOfLab(r.run, 'hotcode');
+      const s = r.run.summary?.lab === 'hotcode' ? r.run.summary : null;
+      return [
+        text(p?.rows),
+        text(p?.requests),
+        p ? (p.sweep ? 'yes' : 'no') : '–',
+        fixed(s?.reportMsMin, 1),
+        fixed(s?.reportMsMax, 1),
+        fixed(s?.probeP50Ms, 0),
+        fixed(s?.probeMaxMs, 0),
+        s && s.sweep.length > 1 ? fixed(s.sweepExponent, 2) : '–',
+        s ? `${s.reportsOk} / ${s.reportsPlanned}` : '–',
+      ];
+    },
+  },
 };
 
 function labTable(lab: LabId, records: readonly RunRecord[], labels: Readonly<Record<string, string>>): string {

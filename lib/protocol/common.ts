@@ -68,6 +68,22 @@ export const cpuSummarySchema = z.object({
   peakPct: z.number(),
 });
 
+/** A function of a CPU profile by self time (lib/profile/cpu-profile.ts FunctionTime). */
+export const profileFunctionSchema = z.object({ name: z.string(), url: z.string(), line: z.number(), selfMs: z.number(), totalMs: z.number(), selfShare: z.number() });
+
+/** A profiled run's profile in brief; the whole profile is stored beside its record (a .cpuprofile). */
+export const profileSummarySchema = z.object({
+  intervalUs: z.number(),
+  samples: z.number(),
+  /** Time the samples cover (ms). */
+  sampledMs: z.number(),
+  /** The functions with the most self time, V8's own entries ((program), (garbage collector)…) included. */
+  top: z.array(profileFunctionSchema).max(20),
+  /** Why there is no profile although one was asked for (the inspector did not answer…), else null. */
+  error: z.string().nullable(),
+});
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
 /** What every lab's summary has; a lab adds its params and figures (server/labs/schemas.ts). */
 export const commonSummaryShape = {
   runId: z.string(),
@@ -85,6 +101,14 @@ export const commonSummaryShape = {
   gc: z.object({ count: z.number(), totalMs: z.number() }),
   /** null in runs recorded before CPU was measured. */
   cpu: cpuSummarySchema.nullable().default(null),
+  /**
+   * Synchronous stretches of the run's main thread over 50 ms (the longest 100): when each ended
+   * (µs, monotonic), how long, and with a profile the functions on top during it. Absent in runs
+   * recorded before they were measured.
+   */
+  longTasks: z.array(z.object({ endUs: z.number(), durationMs: z.number(), top: z.array(z.string()).max(5) })).max(100).optional(),
+  /** Absent or null unless the run was profiled (params.profile). */
+  profile: profileSummarySchema.nullable().optional(),
   sampleCount: z.number(),
   nodeVersion: z.string(),
   library: z.object({ name: z.string(), version: z.string() }),

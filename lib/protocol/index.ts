@@ -24,7 +24,7 @@ export {
   liveUpdateSchema,
   mergeLive,
 } from './common';
-export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary, LiveUpdate, LiveState } from './common';
+export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary, LiveUpdate, LiveState, ProfileSummary } from './common';
 
 export const labIdSchema = z.enum(LAB_IDS as [string, ...string[]], { error: `lab must be one of ${LAB_IDS.join(', ')}` });
 
@@ -55,6 +55,7 @@ export type StreamsSummary = LabSummary<'streams'>;
 export type HttpSummary = LabSummary<'http'>;
 export type CpuSummary = LabSummary<'cpu'>;
 export type DeadlineSummary = LabSummary<'deadline'>;
+export type HotcodeSummary = LabSummary<'hotcode'>;
 
 /** The summary as the given lab's, or an error saying whose it is (for code that handles one lab). */
 export function summaryOfLab<L extends RunSummary['lab']>(summary: RunSummary, lab: L): LabSummary<L> {
@@ -64,7 +65,7 @@ export function summaryOfLab<L extends RunSummary['lab']>(summary: RunSummary, l
 
 /** Any lab's params (a run's `lab` says which). */
 type Labs = typeof LAB_SCHEMAS;
-export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [Labs[0]['params'], Labs[1]['params'], Labs[2]['params'], Labs[3]['params']]);
+export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [Labs[0]['params'], Labs[1]['params'], Labs[2]['params'], Labs[3]['params'], Labs[4]['params']]);
 export type LabParams = z.infer<typeof labParamsSchema>;
 
 const runStateShape = z.object({

@@ -20,6 +20,8 @@ export const COMMON_LIMITS = {
   budgetMb: { min: 32, max: 16_384, default: 1024 },
   maxOldSpaceMb: { min: 16, max: 16_384 },
   timeoutS: { min: 1, max: 3600, default: 600 },
+  /** V8's CPU profiler samples the stack every this many µs (1000 is Chrome DevTools' default). */
+  profileIntervalUs: { min: 50, max: 100_000, default: 1000 },
   strategies: { min: 1, max: 16 },
 } as const satisfies Record<string, Limit>;
 
@@ -52,6 +54,13 @@ export const commonParamsShape = {
   timeoutS: rangedNumber('timeoutS', COMMON_LIMITS.timeoutS, { int: true }),
   /** The Node the run's child runs on ("22", "22.23.3"); null (or absent, in records and links from before runtimes) = the server's own. */
   node: nodeSpecSchema,
+  /**
+   * Profile the run's process with V8's CPU profiler, driven by the runner over the inspector
+   * protocol (server/runner/profiler.ts). Optional: absent is off, as in every run recorded before.
+   */
+  profile: z.boolean({ error: 'profile must be true or false' }).optional(),
+  /** The profiler's sampling interval; absent = COMMON_LIMITS.profileIntervalUs.default. */
+  profileIntervalUs: rangedNumber('profileIntervalUs', COMMON_LIMITS.profileIntervalUs, { int: true }).optional(),
 };
 export const commonParamsSchema = z.object(commonParamsShape);
 export type CommonParams = z.infer<typeof commonParamsSchema>;

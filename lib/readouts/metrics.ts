@@ -8,6 +8,7 @@ export const ALL_METRICS = [
   'writableBytes', 'reqPerSec', 'latencyP50Ms', 'latencyP99Ms', 'loadCpuPct',
   'treeRss', 'treeCpuPct', 'pingMs',
   'latenessP99Ms', 'latenessMaxMs', 'completedRps',
+  'probeMs',
 ] as const;
 export type ComparisonMetric = (typeof ALL_METRICS)[number];
 
@@ -19,6 +20,8 @@ export const METRICS_OF_LAB: Record<LabId, readonly ComparisonMetric[]> = {
   cpu: ['treeRss', 'treeCpuPct', 'pingMs', 'rss', 'heapUsed', 'cpuPct', 'loadCpuPct', 'elu'],
   // Timer lateness first: whether the deadlines could fire on time is the lab's point.
   deadline: ['latenessP99Ms', 'latenessMaxMs', 'completedRps', 'cpuPct', 'elu', 'rss', 'heapUsed'],
+  // What a blocked event loop costs every other request first.
+  hotcode: ['probeMs', 'cpuPct', 'elu', 'heapUsed', 'rss'],
 };
 
 /** The streams lab's metrics (what the comparison picker offered before labs). */
@@ -44,6 +47,7 @@ export const METRIC_LABELS: Record<ComparisonMetric, string> = {
   latenessP99Ms: 'timer lateness p99 (last second)',
   latenessMaxMs: 'timer lateness max (last second)',
   completedRps: 'requests answered per second',
+  probeMs: '/health probe round trip',
 };
 
 /** What each metric is measured in (the chart picks its display unit from this). */
@@ -68,6 +72,7 @@ export const METRIC_UNITS: Record<ComparisonMetric, MetricUnit> = {
   latenessP99Ms: 'ms',
   latenessMaxMs: 'ms',
   completedRps: 'perSec',
+  probeMs: 'ms',
 };
 
 /**

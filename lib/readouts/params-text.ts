@@ -36,11 +36,18 @@ function deadlineLoad(x: Tagged): string[] | null {
   return [`${p.baselineRps} → ${p.spikeRps} req/s`, `K ${p.objects}`, `${p.cpuMs} ms/object`, `deadline ${formatCount(p.deadlineMs)} ms`];
 }
 
+/** "20,000 rows · 3 reports", "sweep to 100,000 rows": the hot-code lab's work. */
+function hotcodeLoad(x: Tagged): string[] | null {
+  const p = paramsOfLab(x, 'hotcode');
+  if (!p) return null;
+  return p.sweep ? [`sweep to ${formatCount(p.rows)} rows`] : [`${formatCount(p.rows)} rows`, `${formatCount(p.requests)} report${p.requests === 1 ? '' : 's'}`];
+}
+
 /** What the Runs header says about an experiment: "150 MB file · 10 ms/chunk · 64 KB chunks · budget 1024 MB · one at a time". */
 export function experimentParamsText(e: Tagged & { parallel: boolean }): string {
   const p = e.params;
   const streams = paramsOfLab(e, 'streams');
-  const parts = httpLoad(e, false) ?? cpuLoad(e) ?? deadlineLoad(e) ?? [];
+  const parts = httpLoad(e, false) ?? cpuLoad(e) ?? deadlineLoad(e) ?? hotcodeLoad(e) ?? [];
   if (streams) {
     parts.push(`${streams.sizeMb} MB file`, `${streams.delayMs} ms/chunk`, `${streams.chunkKb} KB chunks`);
     if (streams.cpuUs > 0) parts.push(`${streams.cpuUs} µs CPU/chunk`);
@@ -54,7 +61,7 @@ export function experimentParamsText(e: Tagged & { parallel: boolean }): string 
 /** "32 MB · 2 ms/chunk · 64 KB chunks", "1,000 rows · 20 requests · 4 at once": a run's parameters in lists and titles. */
 export function runParamsText(run: Tagged): string {
   const streams = paramsOfLab(run, 'streams');
-  const parts = httpLoad(run, true) ?? cpuLoad(run) ?? deadlineLoad(run) ?? [];
+  const parts = httpLoad(run, true) ?? cpuLoad(run) ?? deadlineLoad(run) ?? hotcodeLoad(run) ?? [];
   if (streams) {
     parts.push(`${streams.sizeMb} MB`, `${streams.delayMs} ms/chunk`, `${streams.chunkKb} KB chunks`);
     if (streams.cpuUs > 0) parts.push(`${streams.cpuUs} µs CPU`);
@@ -69,5 +76,5 @@ export function legendParamsText(run: Tagged): string {
   if (streams) return `${streams.sizeMb} MB, ${streams.delayMs} ms`;
   const http = paramsOfLab(run, 'http');
   if (http) return `${formatCount(http.rows)} rows, ${http.concurrency} at once`;
-  return (cpuLoad(run) ?? deadlineLoad(run))?.slice(0, 2).join(', ') ?? '';
+  return (cpuLoad(run) ?? deadlineLoad(run) ?? hotcodeLoad(run))?.slice(0, 2).join(', ') ?? '';
 }

@@ -2,10 +2,11 @@
  * One sentence that says what a finished run showed, with every number taken from its summary.
  * Pure: the run card and the tests call it with a RunSummary and nothing else.
  */
-import type { CpuSummary, HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
+import type { CpuSummary, HotcodeSummary, HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
 import { formatMb, formatMbCeil, formatPercent, formatSeconds } from './format';
 import { cpuVerdict } from './cpu-verdict';
 import { deadlineVerdict } from './deadline-verdict';
+import { hotcodeVerdict } from './hotcode-verdict';
 import { httpVerdict } from './http-verdict';
 import { commonVerdict, memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
 
@@ -110,6 +111,8 @@ export function verdictFor(s: RunSummary, info?: StrategyTraits, others: readonl
       return cpuVerdict(s, others.filter((o): o is CpuSummary => o.lab === 'cpu'));
     case 'deadline':
       return deadlineVerdict(s);
+    case 'hotcode':
+      return hotcodeVerdict(s, others.filter((o): o is HotcodeSummary => o.lab === 'hotcode'));
     default:
       // A lab whose pages have no verdict of their own yet: how it ended, in the common figures.
       return commonVerdict(s);

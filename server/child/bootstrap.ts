@@ -9,6 +9,8 @@ import { send as sendToParent } from './load-process';
 import type { ChildConfig, ChildMessage } from './protocol';
 import { loopDelayMs, Sampler } from './sampler';
 import type { Scenario } from './scenario';
+import { openForProfiler, releaseProfiler } from './inspect';
+import { watchLongTasks } from './long-tasks';
 
 const LOOP_RESOLUTION_MS = 10;
 /** How often a scenario's live extras are asked for: a human rate, whatever the sample rate. */
@@ -21,6 +23,13 @@ const send: (message: ChildMessage, then?: () => void) => void = sendToParent;
 function sendAndExit(message: ChildMessage, code: number): void {
   exiting = true;
   send(message, () => process.exit(code));
+}
+
+/** A profiled run's parent stops the profiler when it has the done message: exit only once it has. */
+function sendAndAwaitProfile(message: ChildMessage): void {
+  exiting = true;
+  send(message);
+  void releaseProfiler().then(() => process.exit(0));
 }
 
 let exiting = false;
@@ -69,14 +78,18 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   intervalDelay.enable();
   totalDelay.enable();
 
+  if (config.profile) await openForProfiler(send);
   // The idle baseline: scenario, strategy and its library loaded, nothing started yet.
   collect?.();
   send({ type: 'ready', idle: process.memoryUsage(), at: Date.now(), node: process.versions.node });
 
+  // STREAM_LAB_LONG_TASKS=0 turns the detector off (to measure what it costs).
+  const longTasks = process.env.STREAM_LAB_LONG_TASKS === '0' ? null : watchLongTasks();
   const run = scenario.start(strategy, scenarioConfig);
   const sampler = new Sampler({
     memoryUsage: () => process.memoryUsage(),
-    readings: () => run.readings(),
+    // The longest synchronous stretch since the last sample (0: none over the threshold).
+    readings: () => (longTasks ? { ...run.readings(), longTaskMs: longTasks.takeMaxMs() } : run.readings()),
     cpu: cpuMs,
     loopTime,
     loopDelay: intervalDelay,
@@ -115,6 +128,7 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   clearInterval(timer);
   clearInterval(liveTimer);
   if (liveTimer) sendLive(); // what changed since the last one, before the run ends
+  longTasks?.stop();
   const final = sampler.take();
   gcObserver.disconnect();
   run.dispose();
@@ -129,6 +143,7 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
     extras: run.extras(),
     note: run.note?.() ?? null,
     details: run.details?.() ?? {},
+    longTasks: longTasks?.all() ?? [],
   };
 }
 
@@ -142,7 +157,7 @@ function start(raw: string | undefined): void {
     return;
   }
   main(config).then(
-    (done) => sendAndExit(done, 0),
+    (done) => (config.profile ? sendAndAwaitProfile(done) : sendAndExit(done, 0)),
     (err: unknown) => sendAndExit({ type: 'error', message: err instanceof Error ? err.message : String(err) }, 1),
   );
 }

@@ -20,5 +20,6 @@ export function parseChildConfig(raw: string | undefined): ChildConfig {
     scenario: objectAt(obj.scenario, 'scenario'),
     sampleMs: numberAt(obj, 'sampleMs', 10, 1000, { int: true, nullable: true }),
     retained: booleanAt(obj, 'retained'),
+    ...(obj.profile !== undefined && { profile: booleanAt(obj, 'profile') }),
   };
 }

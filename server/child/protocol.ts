@@ -17,6 +17,8 @@ export interface ChildConfig {
   /** null: sampler off, only the final reading is sent. */
   sampleMs: number | null;
   retained: boolean;
+  /** Open the inspector for the runner's CPU profiler (server/child/inspect.ts); absent = no. */
+  profile?: boolean;
 }
 
 const childMessageSchema = z.discriminatedUnion('type', [
@@ -38,8 +40,12 @@ const childMessageSchema = z.discriminatedUnion('type', [
     note: z.string().max(2000).nullable().default(null),
     /** Structured results a scenario hands its lab's figures (e.g. the CPU lab's per-request timeline). */
     details: z.record(z.string(), z.unknown()).default({}),
+    /** Synchronous stretches over the threshold (server/child/long-tasks.ts), the longest 100. */
+    longTasks: z.array(z.object({ endUs: z.number(), durationMs: z.number() })).max(100).optional(),
   }),
   z.object({ type: z.literal('error'), message: z.string() }),
+  /** A profiled run's inspector (ws://127.0.0.1:<port>/<uuid>): the runner drives the profiler over it. */
+  z.object({ type: z.literal('inspector'), url: z.string().regex(/^ws:\/\/127\.0\.0\.1:\d{1,5}\/[0-9a-f-]{36}$/, { error: 'url must be ws://127.0.0.1:<port>/<uuid>' }) }),
 ]);
 
 export type ChildMessage = z.infer<typeof childMessageSchema>;

@@ -92,7 +92,7 @@ describe('parseBenchArgs', () => {
 
   it('takes --lab streams as the default lab, and names the labs for an unknown one', () => {
     expect(parseBenchArgs(['--lab', 'streams', '--size-mb', '2']).params).toEqual({ ...DEFAULT_PARAMS, sizeMb: 2 });
-    expect(usageError(['--lab', 'nope']).message).toBe('--lab: unknown lab "nope"; allowed: streams, http, cpu, deadline');
+    expect(usageError(['--lab', 'nope']).message).toBe('--lab: unknown lab "nope"; allowed: streams, http, cpu, deadline, hotcode');
   });
 
   it.each(['--retained=false', '--json=yes'])('rejects a value on the switch %s instead of ignoring it', (arg) => {
@@ -103,7 +103,7 @@ describe('parseBenchArgs', () => {
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
       'unknown flag --delay; allowed: --lab, --strategies, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
-        '--budget-mb, --max-old-space-mb, --timeout-s, --seed, --retained, --node, --json',
+        '--budget-mb, --max-old-space-mb, --timeout-s, --profile-interval-us, --seed, --retained, --node, --profile, --json',
     );
   });
 });

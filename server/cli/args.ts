@@ -31,8 +31,10 @@ export function flagOf(field: string): string {
 function labFlags(lab: Lab): Map<string, { field: string; kind: Kind }> {
   const flags = new Map<string, { field: string; kind: Kind }>();
   for (const [field, schema] of Object.entries(lab.schema.params.shape)) {
-    const nullable = schema instanceof z.ZodNullable;
-    const inner = nullable ? (schema as z.ZodNullable<z.ZodType>).unwrap() : schema;
+    // An optional param (profile, profileIntervalUs) is a flag like any other: leaving it out is its default.
+    const present = schema instanceof z.ZodOptional ? (schema as z.ZodOptional<z.ZodType>).unwrap() : schema;
+    const nullable = present instanceof z.ZodNullable;
+    const inner = nullable ? (present as z.ZodNullable<z.ZodType>).unwrap() : present;
     if (inner instanceof z.ZodNumber) flags.set(flagOf(field), { field, kind: { type: 'number', nullable, min: inner.minValue ?? -Infinity, max: inner.maxValue ?? Infinity } });
     else if (inner instanceof z.ZodBoolean) flags.set(flagOf(field), { field, kind: { type: 'switch' } });
   }

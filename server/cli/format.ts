@@ -10,7 +10,16 @@ export function formatTable(summaries: RunSummary[]): string {
   const http = summaries.filter((s): s is HttpSummary => s.lab === 'http');
   const cpu = summaries.filter((s): s is LabSummary<'cpu'> => s.lab === 'cpu');
   const deadline = summaries.filter((s): s is LabSummary<'deadline'> => s.lab === 'deadline');
-  return [streams.length ? streamsTable(streams) : null, http.length ? httpTable(http) : null, cpu.length ? cpuTable(cpu) : null, deadline.length ? deadlineTable(deadline) : null].filter(Boolean).join('\n\n');
+  const hotcode = summaries.filter((s): s is LabSummary<'hotcode'> => s.lab === 'hotcode');
+  return [
+    streams.length ? streamsTable(streams) : null,
+    http.length ? httpTable(http) : null,
+    cpu.length ? cpuTable(cpu) : null,
+    deadline.length ? deadlineTable(deadline) : null,
+    hotcode.length ? hotcodeTable(hotcode) : null,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 function streamsTable(summaries: StreamsSummary[]): string {
@@ -104,6 +113,22 @@ function deadlineTable(summaries: LabSummary<'deadline'>[]): string {
     s.workMsPerObject.toFixed(2),
     s.spikeDemandCores.toFixed(1),
     s.eventLoopDelayMs.max.toFixed(0),
+  ]);
+  return table(header, rows);
+}
+
+/** The hot-code lab's table: each report's synchronous time, what /health waited meanwhile, a sweep's steps and exponent. */
+function hotcodeTable(summaries: LabSummary<'hotcode'>[]): string {
+  const header = ['strategy', 'outcome', 'rows', 'report min/max ms', 'probe p50/max ms', 'el max ms', 'sweep rows:ms', 'exponent'];
+  const rows = summaries.map((s) => [
+    s.strategy,
+    s.outcome,
+    String(s.params.rows),
+    `${s.reportMsMin.toFixed(1)}/${s.reportMsMax.toFixed(1)}`,
+    `${s.probeP50Ms.toFixed(0)}/${s.probeMaxMs.toFixed(0)}`,
+    s.eventLoopDelayMs.max.toFixed(0),
+    s.sweep.map((p) => `${p.rows}:${p.ms.toPrecision(3)}`).join(' ') + (s.sweepSkipped ? ` (+${s.sweepSkipped} skipped)` : ''),
+    s.sweep.length > 1 ? s.sweepExponent.toFixed(2) : '–',
   ]);
   return table(header, rows);
 }

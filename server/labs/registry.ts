@@ -5,11 +5,12 @@
 import type { Lab, StrategyBase } from './types';
 import { cpuLab } from './cpu/index';
 import { deadlineLab } from './deadline/index';
+import { hotcodeLab } from './hotcode/index';
 import { httpLab } from './http/index';
 import { streamsLab } from './streams/index';
 
 /** Every lab, in menu order. Adding a lab: its folder, its schema in schemas.ts, one line here. */
-export const LABS: readonly Lab[] = [streamsLab, httpLab as Lab, cpuLab as Lab, deadlineLab as Lab];
+export const LABS: readonly Lab[] = [streamsLab, httpLab as Lab, cpuLab as Lab, deadlineLab as Lab, hotcodeLab as Lab];
 
 /** The lab with this id, or undefined. */
 export function findLab(id: string): Lab | undefined {

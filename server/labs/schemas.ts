@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { commonSummaryShape } from '../../lib/protocol/common';
 import { cpuSchema } from './cpu/schema';
 import { deadlineSchema } from './deadline/schema';
+import { hotcodeSchema } from './hotcode/schema';
 import { httpSchema } from './http/schema';
 import { streamsSchema } from './streams/schema';
 
@@ -21,7 +22,7 @@ export interface LabSchema {
   progress: { done: string; total: string } | null;
 }
 
-export const LAB_SCHEMAS = [streamsSchema, httpSchema, cpuSchema, deadlineSchema] as const satisfies readonly LabSchema[];
+export const LAB_SCHEMAS = [streamsSchema, httpSchema, cpuSchema, deadlineSchema, hotcodeSchema] as const satisfies readonly LabSchema[];
 export type LabId = (typeof LAB_SCHEMAS)[number]['id'];
 export const LAB_IDS = LAB_SCHEMAS.map((l) => l.id);
 export const DEFAULT_LAB: LabId = 'streams';
@@ -37,4 +38,4 @@ function summaryOf<const Id extends string, P extends z.ZodObject, F extends z.Z
 }
 
 /** One entry per lab (a tuple, as a discriminated union needs). */
-export const LAB_SUMMARY_SCHEMAS = [summaryOf(streamsSchema), summaryOf(httpSchema), summaryOf(cpuSchema), summaryOf(deadlineSchema)] as const;
+export const LAB_SUMMARY_SCHEMAS = [summaryOf(streamsSchema), summaryOf(httpSchema), summaryOf(cpuSchema), summaryOf(deadlineSchema), summaryOf(hotcodeSchema)] as const;

@@ -206,6 +206,7 @@ export class RunQueue {
         entry.series.addLive(update);
         this.emit((l) => l.runLive?.(state.id, update));
       },
+      onProfile: (profile) => this.emit((l) => l.runProfile?.(state.id, profile)),
     });
     entry.handle = handle;
     const summary = await handle.done;

@@ -11,6 +11,8 @@ export interface QueueListener {
   runProc(runId: string, proc: ProcSample): void;
   /** A running run's live extras changed (only labs whose scenario has them). */
   runLive?(runId: string, update: LiveUpdate): void;
+  /** A profiled run's CPU profile, once, before its end (only the history stores it: it is too big for pages' sockets). */
+  runProfile?(runId: string, profile: unknown): void;
   runEnded(run: RunState, summary: RunSummary): void;
   dataProgress(status: DataStatus): void;
 }

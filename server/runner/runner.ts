@@ -18,6 +18,7 @@ import { readProcCpuMs, readProcRss } from './proc-status';
 import { killTree, live } from './children';
 import { forkRunChild, replenishSpare, takeSpare } from './spare-child';
 import { checkedRuntime } from '../runtimes/for-run';
+import { nameLongTasks, profileRun, type ProfileResult } from './profiler';
 
 export { liveChildCount } from './children';
 import { RunRecorder } from './summary';
@@ -42,6 +43,8 @@ export interface RunRequest {
   onProc?: (sample: ProcSample) => void;
   /** The scenario's live extras (e.g. the CPU lab's request bars), as they change. */
   onLive?: (update: LiveUpdate) => void;
+  /** A profiled run's CPU profile (params.profile), once, before `done` settles. */
+  onProfile?: (profile: unknown) => void;
 }
 
 /** Why a run is being ended from outside: a person's Stop, or the server going away. */
@@ -79,6 +82,17 @@ export function startRun(req: RunRequest): RunHandle {
   let resolveDone!: (s: RunSummary) => void;
   const done = new Promise<RunSummary>((resolve) => (resolveDone = resolve));
   let finished = false;
+  const profiling = req.params.profile ? profileRun(req.params.profileIntervalUs) : null;
+  let profiled: Promise<void> | null = null;
+  /** Stops a profiled run's profiler and hands the profile on, once; resolves at once for other runs. */
+  const collectProfile = (proc: ChildProcess | null): Promise<void> =>
+    (profiled ??= profiling
+      ? profiling.stop(proc).then((r: ProfileResult) => {
+          recorder.profile = r.summary;
+          if (recorder.longTasks) recorder.longTasks = nameLongTasks(recorder.longTasks, r.profile);
+          if (r.profile) req.onProfile?.(r.profile);
+        })
+      : Promise.resolve());
 
   function finish(outcome: Outcome, reason: string | null): void {
     if (finished) return;
@@ -102,8 +116,14 @@ export function startRun(req: RunRequest): RunHandle {
     decided = { outcome, reason };
     endMark = performance.now();
     if (!child) return finish(outcome, reason);
-    killTree(child, signal);
-    if (signal !== 'SIGKILL') timers.kill = setTimeout(() => child && killTree(child, 'SIGKILL'), STOP_GRACE_MS);
+    const proc = child;
+    const kill = () => {
+      killTree(proc, signal);
+      if (signal !== 'SIGKILL') timers.kill = setTimeout(() => killTree(proc, 'SIGKILL'), STOP_GRACE_MS);
+    };
+    // A stop or a timeout keeps what was profiled so far (the inspector answers a busy process); a budget kill waits for nothing.
+    if (!profiling || signal === 'SIGKILL') kill();
+    else void collectProfile(proc).finally(kill);
   }
 
   function checkBudget(rss: number): void {
@@ -125,6 +145,7 @@ export function startRun(req: RunRequest): RunHandle {
       scenario: req.prepared.scenario,
       sampleMs: req.params.sampleMs,
       retained: req.params.retained,
+      ...(profiling && { profile: true }),
     };
     const execArgv: string[] = [];
     if (req.params.retained) execArgv.push('--expose-gc');
@@ -176,7 +197,13 @@ export function startRun(req: RunRequest): RunHandle {
           recorder.eventLoop = { p50: message.elP50Ms, p99: message.elP99Ms, max: message.elMaxMs };
           recorder.cpu = message.cpu;
           recorder.figures.addFinal(message.extras, message.note, message.details);
+          if (message.longTasks) recorder.longTasks = nameLongTasks(message.longTasks, null);
           req.onSample?.(message.final);
+          // The child waits for the profiler to stop before it exits (server/child/inspect.ts).
+          void collectProfile(proc);
+          break;
+        case 'inspector':
+          profiling?.attach(message.url, proc);
           break;
         case 'error':
           childError = message.message;
@@ -198,7 +225,8 @@ export function startRun(req: RunRequest): RunHandle {
     });
     // 'close' comes after 'exit' once stderr and IPC are drained, so a late 'done' message or the
     // tail of a V8 out-of-memory report is never missed.
-    proc.on('close', (code, signal) => {
+    proc.on('close', (code, signal) => (profiling ? void collectProfile(null).finally(() => settle(code, signal)) : settle(code, signal)));
+    const settle = (code: number | null, signal: NodeJS.Signals | null) => {
       live.delete(proc);
       if (!decided && !doneReceived) endMark = performance.now();
       const facts: ExitFacts = decided
@@ -208,7 +236,7 @@ export function startRun(req: RunRequest): RunHandle {
           : { kind: 'died', code, signal, childError, stderr: stderrTail, maxOldSpaceMb: req.params.maxOldSpaceMb };
       const { outcome, reason } = classifyExit(facts);
       finish(outcome, reason);
-    });
+    };
 
     const intervalMs = req.params.sampleMs ?? PROC_INTERVAL_FALLBACK_MS;
     let lastCpu: { at: number; ms: number } | null = null;

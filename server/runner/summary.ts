@@ -2,7 +2,7 @@
  * The common part of every run's summary, folded from what the runner learns (samples, /proc
  * readings, the child's final report); the lab's FigureRecorder adds its own figures. Pure.
  */
-import { MEMORY_FIELDS, type Memory, type Outcome, type ProcSample, type RunSummary, type Sample } from '../../lib/protocol';
+import { MEMORY_FIELDS, type Memory, type Outcome, type ProcSample, type ProfileSummary, type RunSummary, type Sample } from '../../lib/protocol';
 import { emptyMemory, foldPeaks } from '../../lib/series';
 import type { FigureRecorder } from '../labs/types';
 
@@ -29,6 +29,10 @@ export class RunRecorder {
   peakCpuPct = 0;
   /** The Node the child said it runs (its 'ready'); until then the runtime the run asked for. */
   nodeVersion: string = process.versions.node;
+  /** A profiled run's profile in brief (server/runner/profiler.ts); unset for other runs. */
+  profile: ProfileSummary | undefined = undefined;
+  /** The child's long tasks, named by the profile when there is one. */
+  longTasks: Array<{ endUs: number; durationMs: number; top: string[] }> | undefined = undefined;
 
   constructor(readonly figures: FigureRecorder) {}
 
@@ -62,6 +66,8 @@ export class RunRecorder {
       eventLoopDelayMs: { ...this.eventLoop },
       gc: { count: last?.gcCount ?? 0, totalMs: last?.gcMs ?? 0 },
       cpu: this.cpu && { ...this.cpu, peakPct: this.peakCpuPct },
+      ...(this.profile && { profile: this.profile }),
+      ...(this.longTasks && { longTasks: this.longTasks }),
       sampleCount: this.sampleCount,
       nodeVersion: this.nodeVersion,
     } as RunSummary;

@@ -7,6 +7,7 @@ import { MIB } from '../../lib/params';
 import { dataDir } from '../data/data-files';
 import { readIntSetting } from '../env';
 import type { QueueListener } from '../queue/run-queue';
+import { profileRoutes } from '../http/profile-routes';
 import { historyRoutes } from '../http/history-routes';
 import type { Route } from '../http/router';
 import { createRunRecorder } from './run-recorder';
@@ -36,5 +37,5 @@ export async function openHistory(opts: { dir?: string; keepRuns?: number; keepM
     keepRuns: opts.keepRuns ?? readKeepLimit('runs'),
     keepBytes: (opts.keepMb ?? readKeepLimit('mb')) * MIB,
   });
-  return { store, observer: createRunRecorder(store), routes: historyRoutes(store), close: () => store.close() };
+  return { store, observer: createRunRecorder(store), routes: [...historyRoutes(store), ...profileRoutes(store)], close: () => store.close() };
 }

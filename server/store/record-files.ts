@@ -15,6 +15,8 @@ import type { ProcSample, Sample } from '../../lib/protocol';
 
 export const META_FILE = 'meta.json';
 export const SAMPLES_FILE = 'samples.ndjson';
+/** A profiled run's V8 CPU profile, as Chrome DevTools and speedscope open it. */
+export const PROFILE_FILE = 'profile.cpuprofile';
 
 let tmpSeq = 0;
 

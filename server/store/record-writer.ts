@@ -3,10 +3,10 @@
  * appends, meta rewrites, reads and deletion of one run never interleave and nothing blocks the
  * event loop. A failed write is reported once per kind (disk full, permissions), never thrown.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunRecord, StoredLine } from '../../lib/history';
-import { appendLines, META_FILE, readSeries, recordBytes, SAMPLES_FILE, writeJsonAtomic } from './record-files';
+import { appendLines, META_FILE, PROFILE_FILE, readSeries, recordBytes, SAMPLES_FILE, writeJsonAtomic } from './record-files';
 
 /** Lines waiting for the disk per run; past this (a stalled disk) new samples are dropped and counted. */
 export const MAX_PENDING_LINES = 5000;
@@ -81,6 +81,19 @@ export class RecordWriter {
   /** The stored series, read between writes (no append is half-way). */
   read() {
     return this.enqueue('read', () => readSeries(this.dir));
+  }
+
+  /** Writes the run's CPU profile beside its samples (atomically, in the run's write order). */
+  writeProfile(profile: unknown): Promise<void> {
+    return this.enqueue('save the CPU profile', async () => {
+      await writeJsonAtomic(join(this.dir, PROFILE_FILE), profile);
+      this.diskBytes = await recordBytes(this.dir);
+    }).then(() => undefined);
+  }
+
+  /** The stored CPU profile's JSON, or null when the run has none (after the writes before it). */
+  readProfile(): Promise<string | null> {
+    return this.enqueue('read the CPU profile', () => readFile(join(this.dir, PROFILE_FILE), 'utf8').catch(() => null));
   }
 
   /** Deletes the record's directory, after the writes before it. */

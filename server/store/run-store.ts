@@ -172,6 +172,16 @@ export class RunStore {
     if (e.proc.take()) e.writer.push({ p: proc });
   }
 
+  /** Stores a profiled run's CPU profile beside its record (before the run's end is written). */
+  saveProfile(runId: string, profile: unknown): void {
+    void this.entries.get(runId)?.writer.writeProfile(profile);
+  }
+
+  /** A run's stored CPU profile (JSON text), or null when there is no such run or it was not profiled. */
+  async profile(id: string): Promise<string | null> {
+    return (await this.entries.get(id)?.writer.readProfile()) ?? null;
+  }
+
   /** The run ended: writes its last samples, then its summary, then applies retention. */
   async end(run: RunState, endedAt: number): Promise<void> {
     const e = this.entries.get(run.id);

@@ -4,8 +4,9 @@
  * `pingMs`. Records each request's start, first byte, end and who served it; checks every value.
  * Child build entry (no zod).
  */
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { availableParallelism } from 'node:os';
+import { get, percentile } from '../../child/http-get';
 import { send as sendToRun, serveLoad, type LoadMessage } from '../../child/load-process';
 import { fib, fibFast, type FibAnswer } from './fib';
 import { watchTree, type TaskCpu, type ThreadCpu } from './proc-tree';
@@ -71,28 +72,6 @@ function wrongAnswer(a: FibAnswer | null, id: number, status: number): string {
   if (a === null) return `request ${id}: status ${status}`;
   if (a.id !== id) return `request ${id} got the answer computed for request ${a.id}`;
   return `request ${id}: fib(${a.n}) answered ${a.value}`;
-}
-
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-
-function get(port: number, path: string, agent: Agent, timeoutMs: number): Promise<{ status: number; body: string; firstByteAt: number }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent, timeout: timeoutMs }, (res) => {
-      const firstByteAt = performance.now();
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, firstByteAt }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 async function main(cfg: CpuLoadConfig): Promise<void> {

@@ -1,0 +1,71 @@
+'use client';
+
+/**
+ * A sweep's time against rows on log–log axes, with the fitted line time = c·rows^k: a straight
+ * line whose slope is the exponent (1 for linear work, 2 for quadratic). SVG, no library: a handful
+ * of points. Drawn on a finished hot-code run's card and on its history page.
+ */
+import type { HotcodeSummary } from '@/lib/protocol';
+import { exponentText } from '@/lib/readouts/hotcode-verdict';
+import { formatCount, formatMs } from '@/lib/readouts/format';
+
+const W = 360;
+const H = 180;
+const PAD = { left: 52, right: 12, top: 10, bottom: 30 };
+
+/** Powers of ten covering [lo, hi]. */
+function decades(lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++) out.push(10 ** e);
+  return out;
+}
+
+export function SweepChart({ summary, label }: { summary: HotcodeSummary; label: string }) {
+  const points = summary.sweep.filter((p) => p.ms > 0);
+  if (points.length < 2) return null;
+  const xs = decades(points[0].rows, points[points.length - 1].rows);
+  const ys = decades(Math.min(...points.map((p) => p.ms)), Math.max(...points.map((p) => p.ms)));
+  const [x0, x1, y0, y1] = [Math.log10(xs[0]), Math.log10(xs[xs.length - 1]), Math.log10(ys[0]), Math.log10(ys[ys.length - 1])];
+  const px = (rows: number) => PAD.left + ((Math.log10(rows) - x0) / (x1 - x0 || 1)) * (W - PAD.left - PAD.right);
+  const py = (ms: number) => H - PAD.bottom - ((Math.log10(ms) - y0) / (y1 - y0 || 1)) * (H - PAD.top - PAD.bottom);
+  // The fitted line through the points' centre of mass in log space, with the fitted slope.
+  const k = summary.sweepExponent;
+  const mx = points.reduce((s, p) => s + Math.log10(p.rows), 0) / points.length;
+  const my = points.reduce((s, p) => s + Math.log10(p.ms), 0) / points.length;
+  const fitAt = (rows: number) => 10 ** (my + k * (Math.log10(rows) - mx));
+  const [first, last] = [points[0].rows, points[points.length - 1].rows];
+  return (
+    <figure className="sweep-chart" data-testid="sweep-chart" data-exponent={k.toFixed(3)}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Report CPU time against rows, log–log, of the ${label} run: ${exponentText(k)}`}>
+        {xs.map((x) => (
+          <g key={`x${x}`}>
+            <line x1={px(x)} x2={px(x)} y1={PAD.top} y2={H - PAD.bottom} stroke="#e3e6eb" />
+            <text x={px(x)} y={H - PAD.bottom + 14} textAnchor="middle" fontSize="10">
+              {formatCount(x)}
+            </text>
+          </g>
+        ))}
+        {ys.map((y) => (
+          <g key={`y${y}`}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={py(y)} y2={py(y)} stroke="#e3e6eb" />
+            <text x={PAD.left - 4} y={py(y) + 3} textAnchor="end" fontSize="10">
+              {formatMs(y)}
+            </text>
+          </g>
+        ))}
+        <line x1={px(first)} y1={py(fitAt(first))} x2={px(last)} y2={py(fitAt(last))} stroke="#D55E00" strokeDasharray="6 3" />
+        {points.map((p) => (
+          <circle key={p.rows} cx={px(p.rows)} cy={py(p.ms)} r={3.5} fill="#0072B2">
+            <title>{`${formatCount(p.rows)} rows: ${formatMs(p.ms)}`}</title>
+          </circle>
+        ))}
+        <text x={(PAD.left + W - PAD.right) / 2} y={H - 4} textAnchor="middle" fontSize="10">
+          rows (log)
+        </text>
+      </svg>
+      <figcaption>
+        Report CPU time (log) against rows (log): {exponentText(k)}; dashed: the fitted c·rows<sup>k</sup>.
+      </figcaption>
+    </figure>
+  );
+}

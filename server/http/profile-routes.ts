@@ -1,0 +1,32 @@
+/**
+ * A profiled run's CPU profile as a `.cpuprofile` download (opens in Chrome DevTools' Performance
+ * panel and in speedscope); the pages read the same file for their flame graph.
+ */
+import { runIdSchema } from '../../lib/history';
+import type { RunStore } from '../store/run-store';
+import { API_HEADERS, sendError, type Route } from './router';
+
+export function profileRoutes(store: RunStore): Route[] {
+  return [
+    {
+      method: 'GET',
+      pattern: /^\/api\/runs\/(?<id>[^/]+)\/profile\.cpuprofile$/,
+      async handle(ctx) {
+        const parsed = runIdSchema.safeParse(ctx.params.id);
+        if (!parsed.success) return sendError(ctx.res, 400, 'bad-request', parsed.error.issues[0].message);
+        const id = parsed.data;
+        const record = store.record(id);
+        if (!record) return sendError(ctx.res, 404, 'not-found', `no recorded run with id ${id}`);
+        const body = await store.profile(id);
+        if (body === null) return sendError(ctx.res, 404, 'not-found', `run ${id} has no CPU profile (it was not profiled, or the profile was lost)`);
+        ctx.res.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-disposition': `attachment; filename="${id}-${record.run.strategy}.cpuprofile"`,
+          'cache-control': 'no-store',
+          ...API_HEADERS,
+        });
+        ctx.res.end(body);
+      },
+    },
+  ];
+}

@@ -1,0 +1,54 @@
+/** The hot-code lab's figures: the load's final report and a sweep's steps. Pure. */
+import type { Sample } from '../../../lib/protocol';
+import type { FigureRecorder } from '../types';
+import type { SweepPoint } from './sweep-steps';
+
+const NUMBERS = ['reportsOk', 'badReports', 'reportMsMin', 'reportMsMax', 'latencyP50Ms', 'probeP50Ms', 'probeMaxMs', 'probes', 'sweepExponent', 'sweepSkipped'] as const;
+
+export class HotcodeFigures implements FigureRecorder {
+  private final: Partial<Record<(typeof NUMBERS)[number], number>> = {};
+  private sweep: SweepPoint[] = [];
+  private problem: string | null = null;
+  private last = { ok: 0, bad: 0, probeMax: 0 };
+
+  constructor(private readonly reportsPlanned: number) {}
+
+  addSample(s: Sample): void {
+    this.last.ok = s.reportsOk ?? this.last.ok;
+    this.last.bad = s.badReports ?? this.last.bad;
+    this.last.probeMax = Math.max(this.last.probeMax, s.probeMs ?? 0);
+  }
+
+  addFinal(extras: Record<string, number>, note: string | null = null, details: Record<string, unknown> = {}): void {
+    for (const k of NUMBERS) if (typeof extras[k] === 'number') this.final[k] = extras[k];
+    this.problem = note;
+    if (Array.isArray(details.sweep)) this.sweep = (details.sweep as SweepPoint[]).map(({ rows, ms }) => ({ rows, ms }));
+  }
+
+  figures() {
+    const f = this.final;
+    return {
+      reportsPlanned: this.reportsPlanned,
+      // A run that never reported its end (stopped, timed out) keeps what its samples last said.
+      reportsOk: f.reportsOk ?? this.last.ok,
+      badReports: f.badReports ?? this.last.bad,
+      reportMsMin: f.reportMsMin ?? 0,
+      reportMsMax: f.reportMsMax ?? 0,
+      latencyP50Ms: f.latencyP50Ms ?? 0,
+      probeP50Ms: f.probeP50Ms ?? 0,
+      probeMaxMs: f.probeMaxMs ?? this.last.probeMax,
+      probes: f.probes ?? 0,
+      sweepExponent: f.sweepExponent ?? 0,
+      sweepSkipped: f.sweepSkipped ?? 0,
+      sweep: this.sweep,
+    };
+  }
+
+  /** Every report asked for was answered and counted every row (a sweep's skipped steps were never asked for). */
+  judge(): { outcome: 'completed' | 'data-lost'; reason: string | null } {
+    const { reportsOk, badReports, sweepSkipped } = this.figures();
+    if (reportsOk + sweepSkipped === this.reportsPlanned && badReports === 0) return { outcome: 'completed', reason: null };
+    const first = this.problem ? ` (first: ${this.problem})` : '';
+    return { outcome: 'data-lost', reason: `${this.reportsPlanned - reportsOk - sweepSkipped} of ${this.reportsPlanned} reports got no right answer${first}` };
+  }
+}

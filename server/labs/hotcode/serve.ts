@@ -1,0 +1,78 @@
+/**
+ * The report endpoint in the run's child: `GET /report?rows=N&id=K` runs the strategy over N rows
+ * on the event loop, as the write-up's handler did, and answers what it found; `GET /health`
+ * answers at once when the loop is free. Child side.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { makeRows, type Report, type SaleRow } from './rows';
+
+/** What /report answers: enough for the load to check every row was counted, and the time it took. */
+export interface ReportAnswer {
+  id: number;
+  rows: number;
+  /** The strategy's time in the handler (ms; the rows were made before it started). */
+  computeMs: number;
+  /**
+   * The process's CPU time meanwhile (ms, every thread: the GC's helpers too). Other processes on
+   * the machine stretch computeMs, not this: the sweep fits its exponent to it.
+   */
+  cpuMs: number;
+  /** Rows counted by day and by tax rate (null for the part the strategy does not compute). */
+  dayRows: number | null;
+  rateRows: number | null;
+  days: number;
+  groups: number;
+}
+
+/** Parses `/report?rows=N&id=K`, or null for any other URL. */
+export function reportParam(url: string | undefined): { rows: number; id: number } | null {
+  const m = /^\/report\?rows=(\d{1,7})&id=(\d{1,9})$/.exec(url ?? '');
+  return m ? { rows: Number(m[1]), id: Number(m[2]) } : null;
+}
+
+function answer(id: number, rows: number, report: Report, computeMs: number, cpuMs: number): ReportAnswer {
+  const days = report.days ? Object.values(report.days) : null;
+  const rates = report.taxRates ? Object.values(report.taxRates) : null;
+  return {
+    id,
+    rows,
+    computeMs,
+    cpuMs,
+    dayRows: days ? days.reduce((s, n) => s + n, 0) : null,
+    rateRows: rates ? rates.reduce((s, g) => s + g.count, 0) : null,
+    days: days?.length ?? 0,
+    groups: rates?.length ?? 0,
+  };
+}
+
+/** Serves the strategy's report; `maxRows` bounds what a request may ask for (the run's own rows). */
+export async function serveReport(run: (rows: readonly SaleRow[]) => Promise<Report>, maxRows: number): Promise<{ port: number; close(): Promise<void> }> {
+  // Only the latest size is kept: a sweep's steps never hold two tables at once.
+  let table: SaleRow[] = [];
+  const server = createServer((req, res) => {
+    if (req.url === '/health') return void res.end('ok');
+    const ask = reportParam(req.url);
+    if (ask === null || ask.rows < 1 || ask.rows > maxRows) return void res.writeHead(404).end();
+    if (table.length !== ask.rows) table = makeRows(ask.rows);
+    const [t, cpu] = [performance.now(), process.cpuUsage()];
+    run(table).then(
+      (report) => {
+        const computeMs = performance.now() - t;
+        const used = process.cpuUsage(cpu);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(answer(ask.id, ask.rows, report, computeMs, (used.user + used.system) / 1000)));
+      },
+      (err: Error) => res.writeHead(500).end(err.message),
+    );
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
