@@ -182,7 +182,7 @@ export const DEADLINE_FORM: LabForm = {
     { field: 'shedLagMs', label: 'Shed above loop lag (shed-load)', unit: 'ms', integer: true },
     ...COMMON_FIELDS,
   ],
-  switches: [],
+  switches: [PROFILE_SWITCH],
   linkOrder: ['baselineRps', 'spikeRps', 'spikeStartS', 'spikeS', 'durationS', 'objects', 'cpuMs', 'deadlineMs', 'storeMedianMs', 'concurrency', 'workers', 'shedLagMs', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
   limits: DEADLINE_PARAM_LIMITS,
   cappedField: null,
