@@ -1,0 +1,66 @@
+/**
+ * For the Redis back end's tests and benchmark: a real Redis (STREAM_LAB_TEST_REDIS_URL, started
+ * by .ci/run; the tests skip, saying why, without one), web servers and workers as real
+ * processes on their own data dirs, each ended with the test (and with this process if it dies).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+
+const rootDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The Redis the tests may empty, or why they skip. */
+export function testRedis(): { url: string | null; why: string } {
+  const url = process.env.STREAM_LAB_TEST_REDIS_URL || null;
+  return { url, why: url ? '' : 'STREAM_LAB_TEST_REDIS_URL is not set (.ci/run starts a redis-server and sets it): the Redis back end tests skip' };
+}
+
+/** Empties the test Redis (it must be one of its own: .ci/run's, never a shared one). */
+export async function flushRedis(url: string): Promise<void> {
+  const redis = new Redis(url);
+  await redis.flushdb();
+  redis.disconnect();
+}
+
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const p of started) p.kill('SIGKILL');
+});
+
+/** Spawns a TypeScript entry with an IPC channel (it leaves when we do) and waits for `ready` in its output. */
+function startProcess(entry: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<{ proc: ChildProcess; match: RegExpExecArray; output: () => string }> {
+  const { NODE_OPTIONS: _drop, ...base } = process.env;
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: rootDir, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  started.add(proc);
+  proc.once('exit', () => started.delete(proc));
+  let out = '';
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m) resolve({ proc, match: m, output: () => out });
+    });
+    proc.once('exit', (code) => reject(new Error(`${entry} exited with ${code} before it was ready: ${out}`)));
+  });
+}
+
+export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `stream-lab-${name}-`));
+
+/** A web server on the Redis back end (server/scale/scale-test-server.ts) with its own data dir. */
+export async function startWebServer(redisUrl: string, dataDir = tempDir('web'), port = 0): Promise<{ proc: ChildProcess; url: string; dataDir: string }> {
+  const env = { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_PREPARE_MB: '0', PORT: String(port) };
+  const { proc, match } = await startProcess('server/scale/scale-test-server.ts', [], env, /ready on (http:\/\/\S+)/);
+  return { proc, url: match[1], dataDir };
+}
+
+/** A worker (`npm run worker`) with its own data dir; `id` is how its runs name it. */
+export async function startWorker(redisUrl: string, opts: { concurrency?: number; lockMs?: number; dataDir?: string } = {}): Promise<{ proc: ChildProcess; id: string; dataDir: string; output: () => string }> {
+  const dataDir = opts.dataDir ?? tempDir('worker');
+  const env = { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_WORKER_LOCK_MS: String(opts.lockMs ?? 2000) };
+  const { proc, match, output } = await startProcess('server/scale/worker.ts', ['--concurrency', String(opts.concurrency ?? 1)], env, /worker (\S+) ready/);
+  return { proc, id: match[1], dataDir, output };
+}
