@@ -6,6 +6,7 @@ import type { ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/l
 import { labOf, type LabId } from '@/lib/labs';
 import { verdictFor } from '@/lib/readouts/verdict';
 import { formatSeconds } from '@/lib/readouts/format';
+import { workerText } from '@/lib/readouts/workers';
 import { isActive } from '@/lib/lab-state';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
@@ -103,6 +104,11 @@ function RunCardImpl({ run, samples, proc, dropped, info, onStop, feed, scaleGro
           </div>
         )}
       </dl>
+      {run.worker && (
+        <p className="muted run-worker" data-testid="run-worker" data-host={run.worker.host} data-worker-id={run.worker.id}>
+          {workerText(run.worker)}
+        </p>
+      )}
       {dropped > 0 && <p className="note">{dropped} samples were merged by the server because this page read slowly.</p>}
 
       {active && canStop && (

@@ -30,7 +30,8 @@ export function createRunRecorder(store: RunStore): QueueListener {
       format: RECORD_FORMAT,
       run,
       experiment: experiment ? { id: experiment.id, strategies: experiment.strategies, parallel: experiment.parallel, owner: experiment.owner } : null,
-      versions: { node: process.versions.node, library: library ? { name: library, version: libraryVersion(library) } : { name: 'unknown', version: 'unknown' } },
+      // A worker's run ran on the worker's Node (server/scale/), not this server's.
+      versions: { node: run.worker?.node ?? process.versions.node, library: library ? { name: library, version: libraryVersion(library) } : { name: 'unknown', version: 'unknown' } },
       recordedAt: Date.now(),
       endedAt: null,
       observed: null,
