@@ -75,3 +75,9 @@ export function patientConnection(url: string): Redis {
 export function bullConnection(url: string) {
   return { url, maxRetriesPerRequest: null, retryStrategy };
 }
+
+/** Resolves once the connection is ready (a fail-fast connection refuses commands before). */
+export function whenReady(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => redis.once('ready', () => resolve()));
+}

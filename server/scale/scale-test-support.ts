@@ -31,9 +31,11 @@ process.once('exit', () => {
 });
 
 /** Spawns a TypeScript entry with an IPC channel (it leaves when we do) and waits for `ready` in its output. */
-function startProcess(entry: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<{ proc: ChildProcess; match: RegExpExecArray; output: () => string }> {
+export function startProcess(entry: string, args: string[], env: Record<string, string>, ready: RegExp, prefix: string[] = []): Promise<{ proc: ChildProcess; match: RegExpExecArray; output: () => string }> {
   const { NODE_OPTIONS: _drop, ...base } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: rootDir, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  // A prefix (`taskset -c 1`) execs node in the same process, so the IPC channel still reaches it.
+  const command = [...prefix, process.execPath, '--import', 'tsx', entry, ...args];
+  const proc = spawn(command[0], command.slice(1), { cwd: rootDir, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   started.add(proc);
   proc.once('exit', () => started.delete(proc));
   let out = '';

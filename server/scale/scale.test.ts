@@ -5,6 +5,7 @@
  * server restarted with runs waiting loses none of them.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,6 +62,9 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
     const ends = endsOf(watcher, ids);
     expect(new Set(ends.map((e) => e.run.worker?.id))).toEqual(new Set([w1.id, w2.id]));
     expect(ends.every((e) => e.run.worker?.node === process.versions.node && e.run.worker.cores >= 1)).toBe(true);
+    // Two workers on one machine claim different cores (where taskset pins and there are two to claim).
+    const coreOf = new Map(ends.map((e) => [e.run.worker!.id, e.run.worker!.core]));
+    if ([...coreOf.values()].every((c) => c !== null) && availableParallelism() >= 2) expect(new Set(coreOf.values()).size).toBe(2);
     for (const id of ids) {
       const samples = watcher.messages.flatMap((m) => (m.type === 'run.samples' && m.runId === id ? m.samples : []));
       expect(samples.length).toBeGreaterThan(2);

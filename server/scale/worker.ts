@@ -11,9 +11,10 @@ import { z } from 'zod';
 import { UsageError } from '../cli/args';
 import { removeStaleTempFiles } from '../data/data-files';
 import { ensureChildBuild } from '../runner/child-build';
+import { claimCores } from './core-claims';
 import { CorePool, ownCores } from './cores';
 import { runJob, type WorkerContext } from './job-runner';
-import { bullConnection, describeRedis, failFastConnection, KEYS, patientConnection, QUEUE_NAME, readLockMs } from './redis-config';
+import { bullConnection, describeRedis, failFastConnection, KEYS, patientConnection, QUEUE_NAME, readLockMs, whenReady } from './redis-config';
 import { parseWorkerArgs } from './worker-args';
 
 const stopSchema = z.object({ runId: z.string(), outcome: z.enum(['stopped', 'interrupted']), reason: z.string().max(500) });
@@ -24,17 +25,21 @@ async function main(): Promise<void> {
   removeStaleTempFiles();
   await ensureChildBuild();
   const given = await ownCores();
-  const info = { id: `${hostname()}#${process.pid}`, host: hostname(), cores: given.cores.length, node: process.versions.node };
+  const pub = failFastConnection(args.redisUrl);
+  pub.on('error', () => {});
+  await whenReady(pub);
+  const id = `${hostname()}#${process.pid}`;
+  const claims = await claimCores(pub, hostname(), id, given.cores, args.concurrency);
+  const info = { id, host: hostname(), cores: claims.cores.length, node: process.versions.node };
   const ctx: WorkerContext = {
-    pub: failFastConnection(args.redisUrl),
+    pub,
     info,
-    cores: new CorePool(given.cores),
+    cores: new CorePool(claims.cores),
     pinning: given.pinning,
     held: new Map(),
     dropped: { events: 0 },
     log: (line) => console.log(line),
   };
-  ctx.pub.on('error', () => {});
   const stops = patientConnection(args.redisUrl);
   stops.on('error', () => {});
   stops.on('message', (_channel: string, raw: string) => {
@@ -56,9 +61,10 @@ async function main(): Promise<void> {
   });
   worker.on('error', (err) => console.error(`worker: ${err.message}`));
   await worker.waitUntilReady();
-  console.log(`worker ${info.id} ready: Redis at ${describeRedis(args.redisUrl)}, concurrency ${args.concurrency}, cores ${given.cores.join(',')}, Node ${info.node}`);
+  console.log(`worker ${info.id} ready: Redis at ${describeRedis(args.redisUrl)}, concurrency ${args.concurrency}, cores ${claims.cores.join(',')}, Node ${info.node}`);
   if (!given.pinning) console.log(`runs are not pinned to cores: ${given.why}`);
-  else if (args.concurrency > given.cores.length) console.log(`concurrency ${args.concurrency} > ${given.cores.length} core(s) given: runs will share cores and disturb each other's figures`);
+  if (!claims.own) console.log(`every core given (${given.cores.join(',')}) is taken by other workers on ${info.host}: runs share them and disturb each other's figures`);
+  else if (args.concurrency > claims.cores.length) console.log(`concurrency ${args.concurrency} > ${claims.cores.length} core(s) free for it: runs will share cores and disturb each other's figures`);
 
   let closing = false;
   const close = async (signal: string) => {
@@ -71,6 +77,7 @@ async function main(): Promise<void> {
       slot.handle?.stop(slot.stop);
     }
     await worker.close();
+    await claims.release();
     if (ctx.dropped.events > 0) console.log(`${ctx.dropped.events} report(s) could not reach Redis`);
     stops.disconnect();
     await ctx.pub.quit().catch(() => {});
