@@ -7,15 +7,12 @@
  *
  *   npm run bench:scale -- [--size-mb 32] [--delay-ms 2]     (prints JSON)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { DEFAULT_PARAMS } from '../../lib/params';
 import { ensureDataFile } from '../data/data-files';
 import type { RunSummary } from '../../lib/protocol';
 import { TestClient } from '../test-client';
 import { killAndWait } from '../test-support';
-import { flushRedis, startProcess, startWebServer, tempDir } from './scale-test-support';
+import { flushRedis, startProcess, startRedis, startWebServer, tempDir } from './scale-test-support';
 
 const STRATEGIES = ['rxjs-from', 'pipeline-generator'];
 const CLIENTS = 8;
@@ -23,26 +20,6 @@ const CLIENTS = 8;
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const { port } = s.address() as AddressInfo;
-  s.close();
-  return port;
-}
-
-async function startRedis(): Promise<{ proc: ChildProcess; url: string }> {
-  const port = await freePort();
-  const dir = tempDir('bench-redis');
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    proc.stdout!.on('data', (d: Buffer) => (out += d.toString()) && /Ready to accept connections/.test(out) && resolve());
-    proc.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
-  });
-  return { proc, url: `redis://127.0.0.1:${port}` };
 }
 
 /** One set-up: a web server and a worker per given core (sharing one data dir); the 8 browsers start at once. */

@@ -34,6 +34,7 @@ export class RedisQueue implements ExperimentQueue {
   private status: QueueBackend;
   private reading: { stop(): Promise<void> } | null = null;
   private synced = false;
+  private wasDown = false;
   private closing = false;
 
   constructor(private readonly url: string, private readonly log: (line: string) => void = console.log) {
@@ -81,7 +82,9 @@ export class RedisQueue implements ExperimentQueue {
     if (this.closing || (this.status.connected === connected && connected)) return;
     const message = connected ? null : `Redis at ${describeRedis(this.url)} is unreachable (${why ?? 'no answer'}): no new runs can be queued; runs on workers go on and their results arrive when it is back`;
     if (this.status.connected === connected && this.status.message === message) return;
-    if (this.status.connected !== connected) this.log(connected ? 'queue: Redis is reachable again' : `queue: ${message}`);
+    // The first connection is logged by connected(); after that, each change.
+    if (this.status.connected !== connected && (connected ? this.wasDown : this.synced)) this.log(connected ? 'queue: Redis is reachable again' : `queue: ${message}`);
+    if (!connected && this.synced) this.wasDown = true;
     this.status = { kind: 'redis', connected, message };
     const status = this.status;
     this.mirror.emit((l) => l.backendChanged?.(status));

@@ -12,7 +12,7 @@ import { RedisQueue } from './redis-queue';
 const url = readRedisUrl();
 if (!url) throw new Error('STREAM_LAB_REDIS_URL is not set');
 const history = await openHistory();
-const queue = new RedisQueue(url, () => undefined);
+const queue = new RedisQueue(url);
 await queue.ready();
 queue.subscribe(history.observer);
 const server = await createLabServer({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1', next: false, queue, routes: history.routes, rateLimits: { 'experiment.start': { burst: 100, everyMs: 10 } } });

@@ -4,7 +4,9 @@
  * processes on their own data dirs, each ended with the test (and with this process if it dies).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,10 +55,10 @@ export function startProcess(entry: string, args: string[], env: Record<string, 
 export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `stream-lab-${name}-`));
 
 /** A web server on the Redis back end (server/scale/scale-test-server.ts) with its own data dir. */
-export async function startWebServer(redisUrl: string, dataDir = tempDir('web'), port = 0): Promise<{ proc: ChildProcess; url: string; dataDir: string }> {
+export async function startWebServer(redisUrl: string, dataDir = tempDir('web'), port = 0): Promise<{ proc: ChildProcess; url: string; dataDir: string; output: () => string }> {
   const env = { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_PREPARE_MB: '0', PORT: String(port) };
-  const { proc, match } = await startProcess('server/scale/scale-test-server.ts', [], env, /ready on (http:\/\/\S+)/);
-  return { proc, url: match[1], dataDir };
+  const { proc, match, output } = await startProcess('server/scale/scale-test-server.ts', [], env, /ready on (http:\/\/\S+)/);
+  return { proc, url: match[1], dataDir, output };
 }
 
 /** A worker (`npm run worker`) with its own data dir; `id` is how its runs name it. */
@@ -65,4 +67,30 @@ export async function startWorker(redisUrl: string, opts: { concurrency?: number
   const env = { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_WORKER_LOCK_MS: String(opts.lockMs ?? 2000) };
   const { proc, match, output } = await startProcess('server/scale/worker.ts', ['--concurrency', String(opts.concurrency ?? 1)], env, /worker (\S+) ready/);
   return { proc, id: match[1], dataDir, output };
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer().listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const { port } = s.address() as AddressInfo;
+  s.close();
+  return port;
+}
+
+/** A redis-server of our own on a loopback port (a free one, or the one given), no persistence files; rejects when there is none. */
+export async function startRedis(port?: number): Promise<{ proc: ChildProcess; url: string; port: number }> {
+  const p = port ?? (await freePort());
+  const proc = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tempDir('redis')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  started.add(proc);
+  proc.once('exit', () => started.delete(proc));
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (/Ready to accept connections/.test(out)) resolve();
+    });
+    proc.once('error', reject);
+    proc.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+  });
+  return { proc, url: `redis://127.0.0.1:${p}`, port: p };
 }
