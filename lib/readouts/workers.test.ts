@@ -8,7 +8,7 @@ const run = (w: WorkerInfo | undefined) => ({ worker: w }) as RunState;
 describe('worker words', () => {
   it('names the host, the pinned core among those given and Node', () => {
     expect(workerText(worker())).toBe('ran on vm-a (core 1 of 2 cores given) · Node 20.20.2');
-    expect(workerText(worker({ cores: 1, core: null }))).toBe('ran on vm-a (1 core given, not pinned) · Node 20.20.2');
+    expect(workerText(worker({ cores: 1, core: null }))).toBe('ran on vm-a (1 core given) · Node 20.20.2');
     expect(workerText(undefined)).toBeNull();
   });
 

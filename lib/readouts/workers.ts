@@ -5,11 +5,14 @@
  */
 import type { RunState, WorkerInfo } from '../protocol';
 
-/** "ran on vm-a (core 1 of 2 given) · Node 20.20.2"; null for runs of the in-process queue. */
+/**
+ * "ran on vm-a (core 1 of 2 cores given) · Node 20.20.2"; without a core the run had all the
+ * worker's cores (a lab that runs alone, or no taskset there). Null for the in-process queue's runs.
+ */
 export function workerText(worker: WorkerInfo | null | undefined): string | null {
   if (!worker) return null;
   const cores = `${worker.cores} core${worker.cores === 1 ? '' : 's'} given`;
-  const where = worker.core === null ? `${cores}, not pinned` : `core ${worker.core} of ${cores}`;
+  const where = worker.core === null ? cores : `core ${worker.core} of ${cores}`;
   return `ran on ${worker.host} (${where}) · Node ${worker.node}`;
 }
 

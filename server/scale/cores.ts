@@ -36,10 +36,10 @@ export async function ownCores(): Promise<{ cores: number[]; pinning: boolean; w
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-/** Pins a process and all its threads to one core (children it starts later inherit it); false when that failed. */
-export async function pinToCore(pid: number, core: number): Promise<boolean> {
+/** Pins a process and all its threads to these cores (children it starts later inherit them); false when that failed. */
+export async function pinToCores(pid: number, cores: readonly number[]): Promise<boolean> {
   try {
-    await run('taskset', ['-a', '-cp', String(core), String(pid)]);
+    await run('taskset', ['-a', '-cp', cores.join(','), String(pid)]);
     return true;
   } catch {
     return false;
@@ -52,6 +52,11 @@ export class CorePool {
 
   constructor(cores: readonly number[]) {
     this.use = new Map(cores.map((c) => [c, 0]));
+  }
+
+  /** Every core of the pool. */
+  all(): number[] {
+    return [...this.use.keys()];
   }
 
   take(): number {

@@ -11,7 +11,7 @@ import type { RunState, RunSummary, WorkerInfo } from '../../lib/protocol';
 import { requireLab } from '../labs/registry';
 import { unstartedSummary } from '../queue/unstarted';
 import { startRun, type RunHandle, type StopReason } from '../runner/runner';
-import { CorePool, pinToCore } from './cores';
+import { CorePool, pinToCores } from './cores';
 import { checkDataFile } from './data-check';
 import { appendEvent, type RunEvent } from './events';
 import { jobDataSchema, type JobResult } from './job-data';
@@ -84,9 +84,12 @@ async function execute(state: RunState, update: (patch: Partial<RunState>) => vo
     params: state.params,
     prepared,
     onStarted: ({ pid, startedAt }) => {
-      // Pinned before its first sample is taken: a few ms unpinned at start, all threads and later children after.
-      const pinned = ctx.pinning ? pinToCore(pid, core) : Promise.resolve(false);
-      void pinned.then((ok) => update({ status: 'running', pid, startedAt, worker: { ...ctx.info, core: ok ? core : null } }));
+      // A lab whose run starts processes of its own across cores (HTTP, CPU: `runsAlone`) gets all
+      // the worker's cores; any other run one core. Pinned within ms of its start, before its
+      // first sample; its threads now and its children later.
+      const alone = requireLab(state.lab).runsAlone !== undefined;
+      const pinned = ctx.pinning ? pinToCores(pid, alone ? ctx.cores.all() : [core]) : Promise.resolve(false);
+      void pinned.then((ok) => update({ status: 'running', pid, startedAt, worker: { ...ctx.info, core: ok && !alone ? core : null } }));
     },
     onSample: (sample) => publish(ctx, { t: 'sample', runId: state.id, sample }),
     onProc: (proc) => publish(ctx, { t: 'proc', runId: state.id, proc }),
