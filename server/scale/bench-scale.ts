@@ -23,7 +23,7 @@ function flag(name: string, fallback: number): number {
 }
 
 /** One set-up: a web server and a worker per given core (sharing one data dir); the 8 browsers start at once. */
-async function measure(redisUrl: string, cores: number[], params: Record<string, unknown>, dataDir: string): Promise<{ lastResultMs: number; summaries: RunSummary[]; byWorker: number[] }> {
+async function measure(redisUrl: string, cores: number[], params: Record<string, unknown>, dataDir: string): Promise<{ lastResultMs: number; summaries: RunSummary[]; byWorker: number[]; secondsEarly: number }> {
   await flushRedis(redisUrl);
   const web = await startWebServer(redisUrl);
   const workers = await Promise.all(
@@ -48,7 +48,11 @@ async function measure(redisUrl: string, cores: number[], params: Record<string,
   for (const e of ends) byWorker.set(e.run.worker?.id ?? '?', (byWorker.get(e.run.worker?.id ?? '?') ?? 0) + 1);
   for (const c of clients) c.close();
   await Promise.all([web, ...workers].map((p) => killAndWait(p.proc, 'SIGTERM')));
-  return { lastResultMs, summaries: ends.map((e) => e.summary), byWorker: [...byWorker.values()] };
+  // Fairness: how many browsers' second runs started before the last browser's first (0: strictly fair).
+  const startOf = (id: string) => ends.find((e) => e.run.id === id)!.run.startedAt!;
+  const lastFirst = Math.max(...created.map((m) => startOf(m.experiment.runIds[0])));
+  const secondsEarly = created.filter((m) => startOf(m.experiment.runIds[1]) < lastFirst).length;
+  return { lastResultMs, summaries: ends.map((e) => e.summary), byWorker: [...byWorker.values()], secondsEarly };
 }
 
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
@@ -72,7 +76,7 @@ try {
   const results = [];
   for (const cores of [[0], [0, 1]]) {
     const r = await measure(redis.url, cores, params, dataDir);
-    results.push({ workers: cores.length, lastResultS: +(r.lastResultMs / 1000).toFixed(2), runsPerWorker: r.byWorker, strategies: Object.fromEntries(STRATEGIES.map((s) => [s, fold(r.summaries, s)])) });
+    results.push({ workers: cores.length, lastResultS: +(r.lastResultMs / 1000).toFixed(2), runsPerWorker: r.byWorker, secondRunsStartedBeforeTheLastFirstRun: r.secondsEarly, strategies: Object.fromEntries(STRATEGIES.map((s) => [s, fold(r.summaries, s)])) });
   }
   console.log(JSON.stringify({ params: { sizeMb: params.sizeMb, delayMs: params.delayMs, chunkKb: params.chunkKb }, clients: CLIENTS, node: process.versions.node, results }, null, 2));
 } finally {
