@@ -48,7 +48,7 @@ test('an experiment started from the page runs on two workers, and each card nam
   await expect(cards.nth(1)).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
   const ran = await page.getByTestId('run-worker').evaluateAll((els) => els.map((e) => e.getAttribute('data-worker-id')));
   expect(new Set(ran)).toEqual(new Set(workerIds));
-  await expect(page.getByTestId('run-worker').first()).toContainText(/ran on \S+ \((core \d+ of )?\d+ cores? given\) · Node \d+/);
+  await expect(page.getByTestId('run-worker').first()).toContainText(/ran on \S+( · pinned to core \d+)? · worker of \d+ cores? · Node \d+/);
   // Same kind of machine for both runs: no warning about comparing across machines.
   await expect(page.getByTestId('mixed-machines')).toHaveCount(0);
   if (process.env.STREAM_LAB_SCREENSHOT) await page.screenshot({ path: process.env.STREAM_LAB_SCREENSHOT, fullPage: true });

@@ -7,8 +7,8 @@ const run = (w: WorkerInfo | undefined) => ({ worker: w }) as RunState;
 
 describe('worker words', () => {
   it('names the host, the pinned core among those given and Node', () => {
-    expect(workerText(worker())).toBe('ran on vm-a (core 1 of 2 cores given) · Node 20.20.2');
-    expect(workerText(worker({ cores: 1, core: null }))).toBe('ran on vm-a (1 core given) · Node 20.20.2');
+    expect(workerText(worker())).toBe('ran on vm-a · pinned to core 1 · worker of 2 cores · Node 20.20.2');
+    expect(workerText(worker({ cores: 1, core: null }))).toBe('ran on vm-a · worker of 1 core · Node 20.20.2');
     expect(workerText(undefined)).toBeNull();
   });
 

@@ -6,14 +6,13 @@
 import type { RunState, WorkerInfo } from '../protocol';
 
 /**
- * "ran on vm-a (core 1 of 2 cores given) · Node 20.20.2"; without a core the run had all the
- * worker's cores (a lab that runs alone, or no taskset there). Null for the in-process queue's runs.
+ * "ran on vm-a · pinned to core 1 · worker of 2 cores · Node 20.20.2"; without a core the run had
+ * all the worker's cores (a lab that runs alone, or no taskset there). Null for the in-process queue's runs.
  */
 export function workerText(worker: WorkerInfo | null | undefined): string | null {
   if (!worker) return null;
-  const cores = `${worker.cores} core${worker.cores === 1 ? '' : 's'} given`;
-  const where = worker.core === null ? cores : `core ${worker.core} of ${cores}`;
-  return `ran on ${worker.host} (${where}) · Node ${worker.node}`;
+  const pinned = worker.core === null ? '' : ` · pinned to core ${worker.core}`;
+  return `ran on ${worker.host}${pinned} · worker of ${worker.cores} core${worker.cores === 1 ? '' : 's'} · Node ${worker.node}`;
 }
 
 /** How a worker's machine shows in comparisons: its host, cores and Node. */
