@@ -136,6 +136,7 @@ export class RunQueue implements ExperimentQueue {
     return this.book.seriesAfter(runId, sampleAt, procAt);
   }
 
+  /** Runs go in this process: always reachable. */
   backend() {
     return IN_PROCESS_BACKEND;
   }
