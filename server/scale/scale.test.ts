@@ -107,7 +107,7 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
     expect(endsOf(page, ids)).toHaveLength(ids.length);
   });
 
-  it('restarting the web server loses no queued job: the new one shows them and gets their results', async () => {
+  it('restarting the web server loses no queued job: the new one shows them, stops one waiting and one running, and gets the result of the other', async () => {
     await flushRedis(url);
     // The worker waits (queue paused) until the restarted server has shown the jobs: no race with it.
     const queue = new Queue(QUEUE_NAME, { connection: bullConnection(url) });
@@ -115,8 +115,13 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
     const [first, worker] = await Promise.all([startWebServer(url), startWorker(url)]);
     procs.push(first, worker);
     const before = await client(first.url);
-    before.send({ type: 'experiment.start', strategies: ['for-await', 'rxjs-from'], params: params(1), parallel: false });
+    // The same browser before and after the restart: it may stop its own runs.
+    const hello = { type: 'hello', browserId: 'scale-test-browser-0001', name: 'Ada', operatorToken: null };
+    before.send(hello);
+    await before.next('hello.ok');
+    before.send({ type: 'experiment.start', strategies: ['for-await', 'rxjs-from', 'pipeline-generator'], params: params(10), parallel: false });
     const created = await before.next('experiment.created');
+    const [waiting, done, running] = created.experiment.runIds;
     await Promise.all(created.experiment.runIds.map((id) => before.next('run.queued', (m) => m.run.id === id)));
     await killAndWait(first.proc, 'SIGTERM');
 
@@ -124,13 +129,24 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
     procs.push(second);
     const after = await client(second.url);
     const snapshot = await after.next('snapshot');
-    expect(snapshot.experiments.map((e) => e.id)).toEqual([created.experiment.id]);
+    expect(snapshot.experiments.map((e) => [e.id, e.owner?.name])).toEqual([[created.experiment.id, 'Ada']]);
     expect(snapshot.runs.filter((r) => r.status === 'queued').map((r) => r.id).sort()).toEqual([...created.experiment.runIds].sort());
-    expect(snapshot.queue).toHaveLength(2);
+    expect(snapshot.queue.map((q) => q.runId)).toEqual(created.experiment.runIds);
+    after.send(hello);
+    await after.next('hello.ok');
+    after.send({ type: 'run.stop', runId: waiting });
+    const stoppedWaiting = await after.next('run.ended', (m) => m.run.id === waiting);
+    expect(stoppedWaiting.run.status).toBe('stopped');
     await queue.resume();
     await queue.close();
-    const ends = await Promise.all(created.experiment.runIds.map((id) => after.next('run.ended', (m) => m.run.id === id)));
-    expect(ends.map((e) => e.run.status)).toEqual(['completed', 'completed']);
-    expect(ends.map((e) => e.run.worker?.id)).toEqual([worker.id, worker.id]);
+    await after.next('run.updated', (m) => m.run.id === running && m.run.status === 'running');
+    after.send({ type: 'run.stop', runId: running });
+    const [completed, stopped] = await Promise.all([done, running].map((id) => after.next('run.ended', (m) => m.run.id === id)));
+    expect(completed.run.status).toBe('completed');
+    expect(completed.run.worker?.id).toBe(worker.id);
+    expect(stopped.run.status).toBe('stopped');
+    expect(stopped.summary.reason).toBe('stopped by the user');
+    // The run stopped while waiting never reached the worker.
+    expect(after.messages.some((m) => m.type === 'run.updated' && m.run.id === waiting && m.run.status !== 'queued')).toBe(false);
   });
 });
