@@ -15,7 +15,7 @@ export const WORKER_USAGE = `usage: npm run worker -- [--concurrency N] [--redis
 Start it as \`taskset -c 1 npm run worker\` to give it core 1 only.`;
 
 /** Parses the flags; a bad one throws a UsageError naming it and its allowed values. */
-export function parseWorkerArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): WorkerArgs {
+export function parseWorkerArgs(argv: string[], env: Record<string, string | undefined> = process.env): WorkerArgs {
   let concurrency: number = CONCURRENCY.default;
   let url: string | undefined;
   for (let i = 0; i < argv.length; i++) {
