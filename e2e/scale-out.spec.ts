@@ -7,9 +7,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { killAndWait } from '../server/test-support';
-import { flushRedis, startProcess, startWorker, tempDir, testRedis } from '../server/scale/scale-test-support';
+import { flushRedis, removeTempDirs, startProcess, startWorker, tempDir, testRedis } from '../server/scale/scale-test-support';
 
 const redis = testRedis();
+if (!redis.url) console.log(`e2e/scale-out.spec.ts skipped: ${redis.why}`);
 const started: ChildProcess[] = [];
 let serverUrl = '';
 let workerIds: string[] = [];
@@ -26,6 +27,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all(started.map((p) => killAndWait(p, 'SIGTERM')));
+  removeTempDirs();
 });
 
 test('an experiment started from the page runs on two workers, and each card names its worker', async ({ page }) => {

@@ -5,14 +5,14 @@
  * told again and a run whose job Redis lost ends interrupted instead of hanging.
  */
 import { spawnSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runDetailSchema } from '../../lib/history';
 import { DEFAULT_PARAMS } from '../../lib/params';
 import { TestClient } from '../test-client';
 import { killAndWait } from '../test-support';
 import { Redis } from 'ioredis';
 import { QUEUE_NAME } from './redis-config';
-import { startRedis, startWebServer, startWorker, testRedis } from './scale-test-support';
+import { startRedis, startWebServer, startWorker, testRedis, removeTempDirs } from './scale-test-support';
 
 const hasRedis = testRedis().url !== null && spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedis) console.log(`skipped: ${testRedis().why || 'no redis-server binary to stop and start'}`);
@@ -21,6 +21,8 @@ const procs: Array<{ proc: import('node:child_process').ChildProcess }> = [];
 afterEach(async () => {
   await Promise.all(procs.splice(0).map((p) => killAndWait(p.proc, 'SIGKILL')));
 });
+
+afterAll(removeTempDirs);
 
 describe.skipIf(!hasRedis)('Redis unreachable', () => {
   it('the page is told, starts are refused with the reason, history keeps serving, and a lost job ends interrupted when Redis is back', async () => {

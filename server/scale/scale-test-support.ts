@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,9 +28,17 @@ export async function flushRedis(url: string): Promise<void> {
 }
 
 const started = new Set<ChildProcess>();
+const dirs = new Set<string>();
 process.once('exit', () => {
   for (const p of started) p.kill('SIGKILL');
+  removeTempDirs();
 });
+
+/** Removes the temp folders made so far (tests call it after all; a script's exit does too). */
+export function removeTempDirs(): void {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  dirs.clear();
+}
 
 /** Spawns a TypeScript entry with an IPC channel (it leaves when we do) and waits for `ready` in its output. */
 export function startProcess(entry: string, args: string[], env: Record<string, string>, ready: RegExp, prefix: string[] = []): Promise<{ proc: ChildProcess; match: RegExpExecArray; output: () => string }> {
@@ -52,7 +60,12 @@ export function startProcess(entry: string, args: string[], env: Record<string, 
   });
 }
 
-export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `stream-lab-${name}-`));
+/** A temp folder, removed when this process exits. */
+export function tempDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `stream-lab-${name}-`));
+  dirs.add(dir);
+  return dir;
+}
 
 /** A web server on the Redis back end (server/scale/scale-test-server.ts) with its own data dir. */
 export async function startWebServer(redisUrl: string, dataDir = tempDir('web'), port = 0): Promise<{ proc: ChildProcess; url: string; dataDir: string; output: () => string }> {

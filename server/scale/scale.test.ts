@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runDetailSchema } from '../../lib/history';
 import { DEFAULT_PARAMS } from '../../lib/params';
 import type { RunState } from '../../lib/protocol';
@@ -16,7 +16,7 @@ import { killAndWait, processAlive } from '../test-support';
 import { TestClient } from '../test-client';
 import { Queue } from 'bullmq';
 import { bullConnection, KEYS, QUEUE_NAME } from './redis-config';
-import { flushRedis, startWebServer, startWorker, testRedis } from './scale-test-support';
+import { flushRedis, startWebServer, startWorker, testRedis, removeTempDirs } from './scale-test-support';
 
 const redis = testRedis();
 if (!redis.url) console.log(`skipped: ${redis.why}`);
@@ -41,6 +41,8 @@ async function client(serverUrl: string): Promise<TestClient> {
 
 /** Every run.ended the client got for these runs, by run id. */
 const endsOf = (c: TestClient, ids: string[]) => c.messages.filter((m) => m.type === 'run.ended' && ids.includes(m.run.id)) as Array<{ type: 'run.ended'; run: RunState }>;
+
+afterAll(removeTempDirs);
 
 describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () => {
   it('two workers take the runs of one experiment: each run completes once, samples reach a page on another web server in order', async () => {
