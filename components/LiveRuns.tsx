@@ -1,6 +1,7 @@
 'use client';
 
 /** The live view: a card per run of the latest experiment, and a line for runs of older ones still going. */
+import { mixedMachinesWarning } from '@/lib/readouts/workers';
 import { useMemo, useState } from 'react';
 import type { Experiment, RunState, RunSummary, StrategyInfo } from '@/lib/protocol';
 import type { LabState } from '@/lib/lab-state';
@@ -78,6 +79,11 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
         )}
       </header>
       {!experiment && <p className="muted panel">No experiment yet: pick strategies and press Start.</p>}
+      {mixedMachinesWarning(runs) && (
+        <p className="note" data-testid="mixed-machines" role="note">
+          {mixedMachinesWarning(runs)}
+        </p>
+      )}
       <div className="run-grid">
         {runs.slice(0, mounted).map((run) => (
           <RunCard

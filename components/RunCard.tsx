@@ -6,6 +6,7 @@ import type { LiveState, ProcSample, RunState, RunSummary, Sample, StrategyInfo 
 import { labOf, paramsOfLab, type LabId } from '@/lib/labs';
 import { verdictFor } from '@/lib/readouts/verdict';
 import { formatSeconds } from '@/lib/readouts/format';
+import { workerText } from '@/lib/readouts/workers';
 import { isActive } from '@/lib/lab-state';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
@@ -123,6 +124,11 @@ function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, sc
           </div>
         )}
       </dl>
+      {run.worker && (
+        <p className="muted run-worker" data-testid="run-worker" data-host={run.worker.host} data-worker-id={run.worker.id}>
+          {workerText(run.worker)}
+        </p>
+      )}
       {dropped > 0 && <p className="note">{dropped} samples were merged by the server because this page read slowly.</p>}
 
       {active && canStop && (

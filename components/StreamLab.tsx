@@ -11,6 +11,7 @@ import { RoomPanel } from '@/components/RoomPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
 import { ExperimentForm } from '@/components/ExperimentForm';
 import { DataProgress } from '@/components/DataProgress';
+import { QueueBackendNotice } from '@/components/QueueBackendNotice';
 import { LabSwitch } from '@/components/LabSwitch';
 import { LiveRuns } from '@/components/LiveRuns';
 import { ComparisonPanel } from '@/components/ComparisonPanel';
@@ -149,6 +150,7 @@ export function StreamLab() {
           {feedback.announcement}
         </p>
         <RoomPanel state={state} watching={watching} onWatch={watch} onStop={stopExperiment} onIdentityChange={reintroduce} />
+        <QueueBackendNotice backend={state.backend} />
         <DataProgress data={state.data} />
         <LiveRuns state={state} experiment={experiment} runs={runs} feeds={feeds} onStopRun={stopRun} onStopExperiment={stopExperiment} />
         <ComparisonPanel runs={runs} feeds={feeds} strategies={state.strategies} lab={experiment ? labOf(experiment) : lab} />

@@ -11,6 +11,7 @@ import {
   type Owner,
   type QueueEntry,
   type ProcSample,
+  type QueueBackend,
   type RunState,
   type Sample,
   type ServerMessage,
@@ -54,6 +55,8 @@ export interface LabState {
   me: { owner: Owner; operator: boolean } | null;
   /** Waiting runs in the order they will start, with the estimated wait. */
   queue: QueueEntry[];
+  /** Where runs are queued and whether it is reachable (null from servers before scale-out). */
+  backend: QueueBackend | null;
 }
 
 export const initialLabState: LabState = {
@@ -72,6 +75,7 @@ export const initialLabState: LabState = {
   error: null,
   me: null,
   queue: [],
+  backend: null,
 };
 
 function upsertExperiment(list: Experiment[], e: Experiment): Experiment[] {
@@ -139,6 +143,7 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
         next.live = m.live;
         next.data = m.data;
         next.queue = m.queue;
+        next.backend = m.backend ?? null;
         // The snapshot already holds everything received before it.
         pendingSamples = new Map();
         pendingProc = new Map();
@@ -172,6 +177,9 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
         break;
       case 'data.progress':
         next.data = upsertData(next.data, m.data);
+        break;
+      case 'queue.backend':
+        next.backend = m.backend;
         break;
       case 'error':
         next.error = { code: m.code, message: m.message, requestType: m.requestType, seq: (next.error?.seq ?? 0) + 1 };

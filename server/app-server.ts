@@ -10,6 +10,7 @@ import { accessPolicy, hostAllowed, type AccessPolicy } from './http/access';
 import { Hub } from './hub/hub';
 import type { ConnectionCaps, LimitedRequest, RateLimit } from './hub/limits';
 import { RunQueue } from './queue/run-queue';
+import type { ExperimentQueue } from './queue/backend';
 import { frameHeaders, parseFrameAncestors } from './http/frame-policy';
 import { healthRoutes } from './http/health-routes';
 import { handleApi, type Route } from './http/router';
@@ -24,7 +25,7 @@ export interface LabServerOptions {
    * The experiment queue, built by the entry point (which also subscribes the history to it and
    * closes it first on shutdown). Without one the server makes its own and closes it itself.
    */
-  queue?: RunQueue;
+  queue?: ExperimentQueue;
   /** HTTP API routes under /api/ beyond the built-in ones. */
   routes?: Route[];
   /** Origins allowed to frame the pages (CSP frame-ancestors); default STREAM_LAB_FRAME_ANCESTORS or 'self'. */

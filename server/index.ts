@@ -7,11 +7,13 @@ import { DEFAULT_PARAMS } from '../lib/params';
 import { createLabServer } from './app-server';
 import { removeStaleTempFiles } from './data/data-files';
 import { lessonRoutes } from './http/lesson-routes';
+import type { ExperimentQueue } from './queue/backend';
 import { RunQueue } from './queue/run-queue';
 import { ensureChildBuild } from './runner/child-build';
 import { enableSpareChild } from './runner/spare-child';
 import { closeOnSignals } from './shutdown';
 import { openHistory } from './store/history';
+import { readRedisUrl } from './scale/redis-config';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -26,14 +28,24 @@ if (stale.length) console.log(`removed ${stale.length} half-written data file(s)
 
 // Opened before listening: runs the last server left unfinished are marked interrupted first.
 const history = await openHistory();
-const queue = new RunQueue();
+// STREAM_LAB_REDIS_URL: runs go to worker processes through Redis (docs/scale-out.md); else they run here.
+const redisUrl = readRedisUrl();
+const queue: ExperimentQueue = redisUrl ? await openRedisQueue(redisUrl) : new RunQueue();
 queue.subscribe(history.observer);
 const lab = await createLabServer({ port, host, next: true, dev, queue, routes: [...lessonRoutes, ...history.routes] });
 console.log(`Stream Lab ready on ${lab.url}`);
-// A booted spare child, so the first Start does not wait for Node's start-up.
-enableSpareChild(await ensureChildBuild());
+// A booted spare child, so the first Start does not wait for Node's start-up (runs are here only without Redis).
+if (!redisUrl) enableSpareChild(await ensureChildBuild());
 
-if (prepareMb > 0) {
+async function openRedisQueue(url: string): Promise<ExperimentQueue> {
+  const { RedisQueue } = await import('./scale/redis-queue');
+  const redis = new RedisQueue(url);
+  // Serving starts either way: the page says when Redis is away.
+  if (!(await redis.ready())) console.log(redis.backend().message);
+  return redis;
+}
+
+if (prepareMb > 0 && !redisUrl) {
   queue.prepare('streams', { ...DEFAULT_PARAMS, sizeMb: prepareMb }).then(
     () => console.log(`default data file ready (${prepareMb} MB)`),
     (err: unknown) => console.error(`could not make the default data file: ${err instanceof Error ? err.message : String(err)}`),

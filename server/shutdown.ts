@@ -6,10 +6,10 @@
  * A close that hangs is cut short after five seconds.
  */
 import type { LabServer } from './app-server';
-import type { RunQueue } from './queue/run-queue';
+import type { ExperimentQueue } from './queue/backend';
 import { stopSpares } from './runner/spare-child';
 
-export function closeOnSignals(parts: { queue: RunQueue; server: LabServer; history: { close(): Promise<void> } }, log: (line: string) => void = console.log): void {
+export function closeOnSignals(parts: { queue: ExperimentQueue; server: LabServer; history: { close(): Promise<void> } }, log: (line: string) => void = console.log): void {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -1,4 +1,5 @@
 /** The figures of a recorded run as a definition list: summary when it ended, stored samples otherwise; each lab's own. */
+import { workerText } from '@/lib/readouts/workers';
 import type { RunRecord } from '@/lib/history';
 import { labOf } from '@/lib/labs';
 import type { CpuSummary, HotcodeSummary, HttpSummary, Memory, StreamsSummary } from '@/lib/protocol';
@@ -95,6 +96,7 @@ export function RunSummaryList({ record, storedSamples }: { record: RunRecord; s
     ['GC', s ? `${s.gc.count} × (${s.gc.totalMs.toFixed(0)} ms)` : '–'],
     ['Samples stored', String(storedSamples)],
     ['Node', record.versions.node],
+    ...(record.run.worker ? ([['Worker', workerText(record.run.worker)!]] as Items) : []),
     ['Library', `${record.versions.library.name} ${record.versions.library.version}`],
   ];
   return (

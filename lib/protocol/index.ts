@@ -68,6 +68,26 @@ type Labs = typeof LAB_SCHEMAS;
 export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [Labs[0]['params'], Labs[1]['params'], Labs[2]['params'], Labs[3]['params'], Labs[4]['params']]);
 export type LabParams = z.infer<typeof labParamsSchema>;
 
+/** Which worker process ran a run: its machine, the cores it was given, its Node, the core the run was pinned to. */
+export const workerInfoSchema = z.object({
+  id: z.string(),
+  host: z.string(),
+  cores: z.number(),
+  /** The core the run's process was pinned to (taskset); null when it could not be pinned. */
+  core: z.number().nullable(),
+  node: z.string(),
+});
+export type WorkerInfo = z.infer<typeof workerInfoSchema>;
+
+/** Where runs are queued: this server's own queue, or Redis shared with workers; whether it is reachable now. */
+export const queueBackendSchema = z.object({
+  kind: z.enum(['in-process', 'redis']),
+  connected: z.boolean(),
+  /** Why it is unreachable, for the page. */
+  message: z.string().nullable(),
+});
+export type QueueBackend = z.infer<typeof queueBackendSchema>;
+
 const runStateShape = z.object({
   /** The lab the run belongs to ('streams' for runs made before labs existed). */
   lab: z.string().default(LEGACY_LAB),
@@ -83,6 +103,8 @@ const runStateShape = z.object({
   /** The prepared size of its work (the name is the streams lab's): file bytes, the HTTP lab's responses, the CPU lab's requests; null before. */
   fileBytes: z.number().nullable(),
   summary: summarySchema.nullable(),
+  /** The worker machine that ran it (Redis back end, docs/scale-out.md); absent for runs of the in-process queue. */
+  worker: workerInfoSchema.nullable().optional(),
 });
 export const runStateSchema = runStateShape;
 export type RunState = z.infer<typeof runStateSchema>;
@@ -186,6 +208,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     live: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
     /** The Node runtimes runs may ask for: the server's own first (absent from servers before runtimes). */
     runtimes: z.array(runtimeInfoSchema).default([]),
+    /** The queue's back end and whether it is reachable (absent from servers before scale-out). */
+    backend: queueBackendSchema.nullable().optional(),
   }),
   z.object({ type: z.literal('experiment.created'), experiment: experimentSchema }),
   /** The answer to hello: who this browser is to the room. */
@@ -206,6 +230,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run.live'), runId: z.string(), update: liveUpdateSchema }),
   z.object({ type: z.literal('run.ended'), run: runStateSchema, summary: summarySchema }),
   z.object({ type: z.literal('data.progress'), data: dataStatusSchema }),
+  /** The queue's back end became unreachable or came back. */
+  z.object({ type: z.literal('queue.backend'), backend: queueBackendSchema }),
   z.object({
     type: z.literal('error'),
     code: z.enum(ERROR_CODES),

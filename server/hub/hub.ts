@@ -10,7 +10,8 @@ import { clientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ClientMessage, type
 import { accessPolicy, type AccessPolicy } from '../http/access';
 import { strategyCatalog } from '../labs/catalog';
 import { USER_STOP } from '../runner/runner';
-import type { Requester, RunQueue, StopAnswer } from '../queue/run-queue';
+import type { Requester, StopAnswer } from '../queue/run-queue';
+import type { ExperimentQueue } from '../queue/backend';
 import { relayQueueEvents } from './relay';
 import { anonymous, greet, readOperatorToken, stopRefusal } from './identity';
 import { ClientConn } from './client-conn';
@@ -24,7 +25,7 @@ export const WS_PATH = '/ws';
 export const GOING_AWAY = 1001;
 
 export interface HubOptions {
-  queue: RunQueue;
+  queue: ExperimentQueue;
   maxSizeMb: number;
   /** Who may connect; default: loopback names and the environment's settings. */
   access?: AccessPolicy;
@@ -36,7 +37,7 @@ export interface HubOptions {
 }
 
 export class Hub {
-  private readonly queue: RunQueue;
+  private readonly queue: ExperimentQueue;
   private readonly wss: WebSocketServer;
   private readonly clients = new Map<WebSocket, ClientConn>();
   private readonly buckets = new WeakMap<ClientConn, Map<LimitedRequest, TokenBucket>>();
@@ -149,6 +150,7 @@ export class Hub {
       nodeVersion: process.versions.node,
       runtimes: runtimeInfos(),
       ...rest,
+      backend: this.queue.backend(),
       samples: thinForSnapshot(samples),
       proc: thinForSnapshot(proc),
     };

@@ -39,5 +39,6 @@ export function relayQueueEvents(to: RelayTargets): QueueListener {
       to.invalidate('series');
       to.broadcast({ type: 'data.progress', data });
     },
+    backendChanged: (backend) => structural({ type: 'queue.backend', backend }),
   };
 }

@@ -4,7 +4,6 @@
  * nothing about sockets or disks and reports what happens to its listeners (the hub broadcasts,
  * the history records).
  */
-import { randomBytes } from 'node:crypto';
 import type { DataStatus, Experiment, Owner, ProcSample, QueueEntry, RunState, RunSummary, Sample } from '../../lib/protocol';
 
 import { requireLab } from '../labs/registry';
@@ -15,6 +14,8 @@ import { SYSTEM, type QueueListener, type Requester, type StopAnswer } from './t
 import { unstartedSummary } from './unstarted';
 import { FairJobs } from './fair-jobs';
 import { RunBook, type RunEntry } from './run-book';
+import { IN_PROCESS_BACKEND, type ExperimentQueue } from './backend';
+import { newExperiment } from './new-experiment';
 
 export { SYSTEM, type QueueListener, type Requester, type StopAnswer } from './types';
 
@@ -23,9 +24,7 @@ export { MAX_QUEUED_PER_OWNER, MAX_QUEUED_RUNS } from './admission';
 /** How often the waiting order (with its estimated waits) is sent again while a run goes. */
 const QUEUE_REFRESH_MS = 2000;
 
-const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
-
-export class RunQueue {
+export class RunQueue implements ExperimentQueue {
   private readonly book = new RunBook();
   private readonly data = new Map<string, DataStatus>();
   private readonly listeners: QueueListener[] = [];
@@ -49,8 +48,7 @@ export class RunQueue {
     const mine = by === SYSTEM ? 0 : queued.filter((e) => this.book.ownerOf(e)?.id === by.owner.id).length;
     const params = admit({ labId, strategies, rawParams, queued: queued.length, mine });
     const owner = by === SYSTEM ? null : by.owner;
-    const experiment: Experiment = { lab: labId, owner, id: newId('e'), strategies, params, parallel, createdAt: Date.now(), runIds: strategies.map(() => newId('r')) };
-    const states: RunState[] = experiment.runIds.map((id, i) => ({ lab: labId, id, experimentId: experiment.id, strategy: strategies[i], params, status: 'queued', queuedAt: Date.now(), startedAt: null, pid: null, fileBytes: null, summary: null }));
+    const { experiment, states } = newExperiment(labId, strategies, params, parallel, owner);
     this.book.add(experiment, states);
     this.emit((l) => l.experimentCreated(experiment));
     for (const state of states) this.emit((l) => l.runQueued(state));
@@ -136,6 +134,11 @@ export class RunQueue {
   /** A run's samples and /proc readings taken after the given times (what a snapshot lacks). */
   seriesAfter(runId: string, sampleAt: number, procAt: number): { samples: Sample[]; proc: ProcSample[] } {
     return this.book.seriesAfter(runId, sampleAt, procAt);
+  }
+
+  /** Runs go in this process: always reachable. */
+  backend() {
+    return IN_PROCESS_BACKEND;
   }
 
   /** Makes what a lab's runs with these params need ahead of time (the server does it for the default data file). */

@@ -1,5 +1,5 @@
 /** What the queue tells its listeners, and who may ask it for what. */
-import type { DataStatus, Experiment, LiveUpdate, Owner, ProcSample, QueueEntry, RunState, RunSummary, Sample } from '../../lib/protocol';
+import type { DataStatus, Experiment, LiveUpdate, Owner, ProcSample, QueueBackend, QueueEntry, RunState, RunSummary, Sample } from '../../lib/protocol';
 
 export interface QueueListener {
   experimentCreated(experiment: Experiment): void;
@@ -15,6 +15,8 @@ export interface QueueListener {
   runProfile?(runId: string, profile: unknown): void;
   runEnded(run: RunState, summary: RunSummary): void;
   dataProgress(status: DataStatus): void;
+  /** The queue's back end (Redis) became unreachable or came back; the in-process queue never calls it. */
+  backendChanged?(backend: QueueBackend): void;
 }
 
 /** Who asks: the owner of a browser connection (operator: holds STREAM_LAB_OPERATOR_TOKEN). */
