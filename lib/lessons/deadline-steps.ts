@@ -13,8 +13,8 @@ export type DeadlineLessonStep = LessonStep<'deadline'>;
 /**
  * 2 requests/s for 3 s, then 10/s for 7 s, then 2/s for 3 s, of 50 objects × 3 ms: the spike asks
  * 1.5 cores of one main thread, 10 × 50 × 3 ms. Not the default 8/s: the calibrated 3 ms measured
- * 1.4–3.9 ms an object in unbounded's main thread over eight runs on this shared machine, and at 8/s
- * a 2 ms object asks less than a core (two of five runs at 8/s did: the step's premise failed).
+ * 1.4–4.4 ms an object on the main thread over twelve runs on this shared machine (2026-11-24), and
+ * at 8/s a 2 ms object asks less than a core (two of three unbounded runs at 8/s did: no lesson).
  */
 export const SPIKE_PARAMS: DeadlineParams = { ...DEFAULT_DEADLINE_PARAMS, durationS: 13, spikeStartS: 3, spikeS: 7, spikeRps: 10, timeoutS: 120 };
 
