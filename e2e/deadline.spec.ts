@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatMs } from '../lib/readouts/format';
 
 /** A 4-second schedule of light requests: a run is mostly starting the store, the service and the load. */
 const RUN_TIMEOUT_MS = 40_000;
@@ -78,4 +79,33 @@ test('unbounded vs worker-pool from the page: the lateness chart with the spike 
     expect(await value('sent')).toBe(16);
     expect(sum).toBe(16);
   }
+});
+
+test('the deadlines walkthrough’s first step runs unbounded and worker-pool and concludes from their own figures; the run’s history page shows them', async ({ page }) => {
+  // Two runs of the lesson's 13 s schedule: 34 s measured from the walkthrough on the shared machine.
+  test.setTimeout(90_000);
+  await page.goto('/lessons/deadline');
+  await expect(page.getByTestId('connection-status')).toHaveText('connected');
+  await expect(page.getByTestId('lesson-step')).toHaveCount(2);
+  const step = page.locator('[data-testid="lesson-step"][data-step="1"]');
+  await step.getByTestId('lesson-run').click();
+  await expect(step).toHaveAttribute('data-status', 'done', { timeout: 80_000 });
+  for (const strategy of ['unbounded', 'worker-pool']) {
+    const result = step.locator(`[data-testid="lesson-run-result"][data-strategy="${strategy}"]`);
+    await expect(result).toHaveAttribute('data-outcome', /^(completed|data-lost)$/);
+    expect(Number(await step.locator(`[data-testid="lesson-run-panel"][data-strategy="${strategy}"] [data-testid="lateness-scatter"]`).getAttribute('data-points'))).toBeGreaterThan(0);
+  }
+  // The conclusion quotes the run's own figures: unbounded's spike p99, as its panel shows it.
+  const conclusion = (await step.getByTestId('lesson-conclusion').textContent())!;
+  const p99 = Number(await step.locator('[data-testid="lesson-run-result"][data-strategy="unbounded"]').getAttribute('data-spike-lateness-p99-ms'));
+  expect(conclusion).toContain(`unbounded: timers ${formatMs(p99)} late in the spike (p99)`);
+  // Which way it went is measured: a surprise must be called one.
+  const expected = await step.getByTestId('lesson-conclusion').getAttribute('data-expected');
+  if (expected === 'false') expect(conclusion).toContain('Not what this lesson expects');
+
+  // The recorded run's page shows the same scatter, its spike band and the lab's figures.
+  const id = await step.locator('[data-testid="lesson-run-panel"][data-strategy="unbounded"]').getAttribute('data-run-id');
+  await page.goto(`/runs/${id}`);
+  await expect(page.getByTestId('lateness-scatter').getByTestId('lateness-spike-band')).toHaveCount(1);
+  await expect(page.getByTestId('run-summary')).toContainText(`Timer lateness in the spike p99${formatMs(p99)}`);
 });

@@ -14,6 +14,8 @@ import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
 import { SweepChart } from '@/components/hotcode/SweepChart';
 import { ProfilePanel } from '@/components/profile/ProfilePanel';
+import { LatenessScatter } from '@/components/charts/LatenessScatter';
+import { spikeBand } from '@/components/charts/deadline-series';
 import { RequestTimeline } from '@/components/charts/RequestTimeline';
 import { layoutTimeline } from '@/components/charts/timeline-layout';
 import { ThreadCpuList } from '@/components/run-card/ThreadCpuList';
@@ -85,6 +87,8 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   const what = lab === 'http' ? 'memory and socket buffers' : lab === 'cpu' ? 'process-tree memory' : 'memory';
   const timeline = run.summary?.lab === 'cpu' && run.summary.timeline.length > 0 ? run.summary.timeline : null;
   const threads = run.summary?.lab === 'cpu' ? run.summary.threadCpu : [];
+  const deadline = run.summary?.lab === 'deadline' && run.summary.lateness.length > 0 ? run.summary : null;
+  const band = deadline ? spikeBand(deadline.params, deadline.scheduleStartMs) : null;
   const title = `${label}: ${what} over time (${runParamsText(run)})`;
 
   return (
@@ -107,6 +111,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
         bare={embed}
       />
       {timeline && <RequestTimeline bars={timeline} label={`Request timeline of the ${label} run`} />}
+      {deadline && <LatenessScatter points={deadline.lateness} band={band ? { ...band, label: 'spike' } : null} label={`Timers of the ${label} run`} />}
       {threads.length > 0 && <ThreadCpuList threads={threads} live={false} colorOf={timeline ? layoutTimeline(timeline).colorOf : undefined} />}
       {run.summary?.lab === 'hotcode' && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
       {run.summary?.profile && !embed && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}

@@ -2,8 +2,9 @@
 import { workerText } from '@/lib/readouts/workers';
 import type { RunRecord } from '@/lib/history';
 import { labOf } from '@/lib/labs';
-import type { CpuSummary, HotcodeSummary, HttpSummary, Memory, StreamsSummary } from '@/lib/protocol';
+import type { CpuSummary, DeadlineSummary, HotcodeSummary, HttpSummary, Memory, StreamsSummary } from '@/lib/protocol';
 import { speedupText } from '@/lib/readouts/cpu-verdict';
+import { coresText, outcomesText, recoveryText } from '@/lib/readouts/deadline-verdict';
 import { exponentText } from '@/lib/readouts/hotcode-verdict';
 import { longTasksText } from '@/components/run-card/hotcode-card';
 import { formatCount, formatMb, formatMs, formatSeconds, MB_NOTE } from '@/lib/readouts/format';
@@ -59,6 +60,22 @@ function hotcodeItems(s: HotcodeSummary | null): Items {
   ];
 }
 
+/** What the deadlines lab measured: the answers by outcome, latency at the load, the service's timer lateness, recovery and the capacity arithmetic. */
+function deadlineItems(s: DeadlineSummary | null, o: RunRecord['observed']): Items {
+  const sent = o?.readings.sent;
+  return [
+    ['Answers', s ? outcomesText(s) : sent !== undefined ? `${formatCount(sent)} sent (until interrupted)` : '–'],
+    ['Latency p50 / p99 / max', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)} / ${formatMs(s.latencyMaxMs)}` : '–'],
+    ['Timer lateness p50 / p99 / max', s ? `${formatMs(s.latenessP50Ms)} / ${formatMs(s.latenessP99Ms)} / ${formatMs(s.latenessMaxMs)}` : '–'],
+    ['Timer lateness in the spike p99', s ? formatMs(s.spikeLatenessP99Ms) : '–'],
+    ['Deadline timers fired', s ? `${formatCount(s.deadlineTimersFired)}${s.deadlineTimersFired > 0 ? `, the latest ${formatMs(s.deadlineLatenessMaxMs)} late` : ''}` : '–'],
+    ['After the spike', s ? recoveryText(s) : '–'],
+    ['Work per object', s ? formatMs(s.workMsPerObject) : '–'],
+    ['Work asked: baseline / spike', s ? `${coresText(s.baselineDemandCores)} / ${coresText(s.spikeDemandCores)} (${s.cores} cores)` : '–'],
+    ['In flight peak', s ? formatCount(s.peakInFlight) : '–'],
+  ];
+}
+
 function memoryItems(peak: Memory | null): Items {
   return [
     ['Peak RSS', peak ? formatMb(peak.rss) : '–'],
@@ -74,11 +91,22 @@ export function RunSummaryList({ record, storedSamples }: { record: RunRecord; s
   const streams = s?.lab === 'streams' ? s : null;
   const http = s?.lab === 'http' ? s : null;
   const cpu = s?.lab === 'cpu' ? s : null;
+  const deadline = s?.lab === 'deadline' ? s : null;
   const lab = labOf(record.run);
   const isHttp = lab === 'http';
   const items: Items = [
     ['Duration', s ? formatSeconds(s.durationMs) : o ? `${formatSeconds(o.lastT)} (until interrupted)` : '–'],
-    ...(isHttp ? httpItems(http, o) : lab === 'streams' ? streamsItems(streams, o) : lab === 'cpu' ? cpuItems(cpu, o) : s?.lab === 'hotcode' ? hotcodeItems(s) : []),
+    ...(isHttp
+      ? httpItems(http, o)
+      : lab === 'streams'
+        ? streamsItems(streams, o)
+        : lab === 'cpu'
+          ? cpuItems(cpu, o)
+          : lab === 'deadline'
+            ? deadlineItems(deadline, o)
+            : s?.lab === 'hotcode'
+              ? hotcodeItems(s)
+              : []),
     ...memoryItems(s?.peak ?? o?.peak ?? null),
     // Every lab's runs: synchronous stretches over 50 ms, named by the profile when there is one.
     ...(s?.longTasks ? ([['Long tasks', longTasksText(s.longTasks)]] as Items) : []),

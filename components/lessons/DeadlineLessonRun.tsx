@@ -3,7 +3,7 @@
 /** One run inside a deadlines walkthrough step: its timer scatter once it ends, and the figures the step concludes from. */
 import { memo } from 'react';
 import type { RunState } from '@/lib/protocol';
-import { outcomesText } from '@/lib/readouts/deadline-verdict';
+import { coresText, outcomesText } from '@/lib/readouts/deadline-verdict';
 import { formatMs } from '@/lib/readouts/format';
 import { LatenessScatter } from '@/components/charts/LatenessScatter';
 import { spikeBand } from '@/components/charts/deadline-series';
@@ -24,11 +24,11 @@ function DeadlineLessonRunImpl({ run }: { run: RunState }) {
         <p className="muted">The timer scatter appears when the run ends.</p>
       )}
       {s && (
-        <dl className="lesson-figures" data-testid="lesson-run-result" data-strategy={s.strategy} data-outcome={s.outcome} data-lateness-max-ms={s.latenessMaxMs}>
+        <dl className="lesson-figures" data-testid="lesson-run-result" data-strategy={s.strategy} data-outcome={s.outcome} data-lateness-max-ms={s.latenessMaxMs} data-spike-lateness-p99-ms={s.spikeLatenessP99Ms}>
           <div>
-            <dt>timer lateness p99 / max</dt>
+            <dt>timers late: spike p99 / max</dt>
             <dd>
-              {formatMs(s.latenessP99Ms)} / {formatMs(s.latenessMaxMs)}
+              {formatMs(s.spikeLatenessP99Ms)} / {formatMs(s.latenessMaxMs)}
             </dd>
           </div>
           <div>
@@ -36,8 +36,14 @@ function DeadlineLessonRunImpl({ run }: { run: RunState }) {
             <dd>{outcomesText(s)}</dd>
           </div>
           <div>
-            <dt>latency p99</dt>
-            <dd>{formatMs(s.latencyP99Ms)}</dd>
+            <dt>slowest answer</dt>
+            <dd>{formatMs(s.latencyMaxMs)}</dd>
+          </div>
+          <div>
+            <dt>spike asked</dt>
+            <dd>
+              {coresText(s.spikeDemandCores)} ({formatMs(s.workMsPerObject)} an object)
+            </dd>
           </div>
         </dl>
       )}

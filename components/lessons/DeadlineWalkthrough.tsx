@@ -8,9 +8,9 @@ import { DeadlineLessonRun } from './DeadlineLessonRun';
 import { LessonStepCard } from './LessonStepCard';
 import { LessonsNav } from './LessonsNav';
 import { deadlineEmbedHref } from '@/lib/lessons/deadline-embed';
+import { useLessonSteps } from './useLessonSteps';
 
 const EMBED_HREF = deadlineEmbedHref();
-import { useLessonSteps } from './useLessonSteps';
 
 export function DeadlineWalkthrough() {
   const { state, connection, progress, run, sendFailed } = useLessonSteps(DEADLINE_LESSON_STEPS);

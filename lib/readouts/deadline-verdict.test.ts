@@ -1,60 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MIB } from '../params';
-import type { DeadlineSummary } from '../protocol';
-import { DEFAULT_DEADLINE_PARAMS } from '../../server/labs/deadline/params';
+import { makeDeadlineSummary } from '../test-fixtures';
 import { deadlineVerdict, outcomesText, recoveryText } from './deadline-verdict';
-
-/** The unbounded run recorded in docs/results.md §10 (default schedule); tests patch what they test. */
-function makeDeadlineSummary(over: Partial<DeadlineSummary> = {}): DeadlineSummary {
-  return {
-    runId: 'd1',
-    strategy: 'unbounded',
-    outcome: 'completed',
-    reason: null,
-    durationMs: 61_000,
-    peak: { rss: 120 * MIB, heapTotal: 20 * MIB, heapUsed: 12 * MIB, external: 2 * MIB, arrayBuffers: MIB },
-    idle: null,
-    aboveIdle: null,
-    procPeakRss: 121 * MIB,
-    eventLoopDelayMs: { p50: 10, p99: 3000, max: 3505 },
-    gc: { count: 20, totalMs: 30 },
-    cpu: null,
-    sampleCount: 1000,
-    nodeVersion: '20.20.2',
-    library: { name: 'undici', version: '7.30.2' },
-    params: DEFAULT_DEADLINE_PARAMS,
-    startedAt: 1_700_000_000_000,
-    requestsPlanned: 240,
-    sent: 240,
-    onTime: 70,
-    late: 121,
-    timedOut: 49,
-    refused: 0,
-    errors: 0,
-    latencyP50Ms: 5000,
-    latencyP99Ms: 21_546,
-    latencyMaxMs: 21_822,
-    latenessP50Ms: 40,
-    latenessP99Ms: 3355,
-    latenessMaxMs: 3519,
-    deadlineTimersFired: 49,
-    deadlineLatenessMaxMs: 3357,
-    spikeLatenessP99Ms: 2212,
-    recoveryMs: 22_200,
-    recoveredBelowMs: 225,
-    peakInFlight: 100,
-    workMsPerObject: 2.54,
-    baselineDemandCores: 0.25,
-    spikeDemandCores: 1.02,
-    cores: 2,
-    objectsFetched: 12_000,
-    objectsWorked: 12_000,
-    scheduleStartMs: 1200,
-    lateness: [],
-    ...over,
-    lab: 'deadline',
-  };
-}
 
 describe('deadline verdict', () => {
   it('says the deadline was missed, how late the timers were, the recovery and the capacity arithmetic', () => {
