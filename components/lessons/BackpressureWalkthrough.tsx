@@ -1,13 +1,11 @@
 'use client';
 
 /** The guided push-vs-pull walkthrough: the streams lab's five steps, each with its runs' memory and buffer-level charts. */
-import { ConnectionStatus } from '@/components/ConnectionStatus';
 import { describeParams, LESSON_STEPS } from '@/lib/lessons/steps';
 import type { ProcSample, RunState, Sample } from '@/lib/protocol';
 import { LessonRun } from './LessonRun';
-import { LessonStepCard } from './LessonStepCard';
-import { LessonsNav } from './LessonsNav';
 import { useLessonSteps } from './useLessonSteps';
+import { WalkthroughPage } from './WalkthroughPage';
 
 /** The largest memory reading and the largest read-ahead of the step's runs. */
 function sharedTops(runs: ReadonlyArray<{ samples: readonly Sample[]; proc: readonly ProcSample[] }>): { memoryTop: number; bufferTop: number } {
@@ -24,7 +22,8 @@ function sharedTops(runs: ReadonlyArray<{ samples: readonly Sample[]; proc: read
 }
 
 export function BackpressureWalkthrough() {
-  const { state, connection, progress, run, sendFailed, samplesOf, procOf } = useLessonSteps(LESSON_STEPS);
+  const lesson = useLessonSteps(LESSON_STEPS);
+  const { state, samplesOf, procOf } = lesson;
   const renderRuns = (runs: readonly RunState[]) => {
     // One y scale for the step's runs: side by side they must compare at a glance (a push run's
     // 30 MB and a pull run's 150 KB on their own scales looked equally high).
@@ -32,40 +31,16 @@ export function BackpressureWalkthrough() {
     return runs.map((r) => <LessonRun key={r.id} run={r} samples={samplesOf(r.id)} proc={procOf(r.id)} {...tops} />);
   };
   return (
-    <>
-      <LessonsNav current="backpressure">
-        <ConnectionStatus connection={connection} />
-      </LessonsNav>
-      <main className="lessons-layout">
-        <header className="lesson-intro">
-          <h1>Push vs pull, step by step</h1>
-          <p>
-            Each step runs a small experiment on this server, in a fresh Node process, and draws two charts per run: memory, and how
-            far the reader got ahead of the consumer. The conclusion under each step is computed from the figures of the run you just
-            made{state.nodeVersion ? ` on Node ${state.nodeVersion}` : ''}, so when a run surprises, the text says so.
-          </p>
-          <p className="muted">
-            The runs share the lab&apos;s queue with the dashboard: if someone else is running an experiment, a step waits for its turn.
-            writableLength is not shown: the runs&apos; strategies do not expose a Writable to the sampler.
-          </p>
-          {sendFailed && (
-            <p className="form-error" role="alert">
-              Not connected to the server: the run was not sent. Wait for &quot;connected&quot; and try again.
-            </p>
-          )}
-        </header>
-        {LESSON_STEPS.map((step, i) => (
-          <LessonStepCard
-            key={step.n}
-            step={step}
-            progress={progress[i]}
-            canRun={connection === 'connected'}
-            presetText={step.presets.map((p) => `${p.strategies.join(' + ')}: ${describeParams(p.params)}`).join(' · then ')}
-            renderRuns={renderRuns}
-            onRun={run}
-          />
-        ))}
-      </main>
-    </>
+    <WalkthroughPage page="backpressure" title="Push vs pull, step by step" steps={LESSON_STEPS} lesson={lesson} describeParams={describeParams} renderRuns={renderRuns}>
+      <p>
+        Each step runs a small experiment on this server, in a fresh Node process, and draws two charts per run: memory, and how
+        far the reader got ahead of the consumer. The conclusion under each step is computed from the figures of the run you just
+        made{state.nodeVersion ? ` on Node ${state.nodeVersion}` : ''}, so when a run surprises, the text says so.
+      </p>
+      <p className="muted">
+        The runs share the lab&apos;s queue with the dashboard: if someone else is running an experiment, a step waits for its turn.
+        writableLength is not shown: the runs&apos; strategies do not expose a Writable to the sampler.
+      </p>
+    </WalkthroughPage>
   );
 }
