@@ -5,7 +5,7 @@ import { createLabServer, type LabServer } from '../app-server';
 import { liveChildCount } from '../runner/runner';
 import { TestClient } from '../test-client';
 import { withTempDataDir } from '../test-support';
-import { MAX_PENDING_PER_RUN } from './client-conn';
+import { DROP_CLIENT_BYTES, MAX_PENDING_PER_RUN, SLOW_CLIENT_BYTES } from './client-conn';
 
 const SMALL: RunParams = { ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 1, timeoutS: 60 };
 
@@ -98,9 +98,13 @@ describe('slow clients', () => {
     const slow = await connect();
     const fast = await connect();
     // The slow browser stops reading its socket, then asks for snapshots until the kernel's
-    // buffers are full and the server's own send backlog passes the slow-client threshold.
+    // buffers are full (a few MB on loopback) and the server's own send backlog passes the
+    // slow-client threshold, but stays under the one at which the server gives up on it: as many
+    // snapshots as make about 10 MB, whatever size the catalog has grown to.
+    const snapshotBytes = JSON.stringify(slow.messages.find((m) => m.type === 'snapshot')).length;
+    const resyncs = Math.ceil((SLOW_CLIENT_BYTES + DROP_CLIENT_BYTES) / 2 / snapshotBytes) + 1;
     (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
-    for (let i = 0; i < 600; i++) slow.send({ type: 'resync' });
+    for (let i = 0; i < resyncs; i++) slow.send({ type: 'resync' });
     fast.send({
       type: 'experiment.start',
       strategies: ['for-await'],

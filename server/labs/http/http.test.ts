@@ -66,9 +66,11 @@ describe('http lab', () => {
   });
 
   it('a slow reader makes write-ignoring-drain pile the response up in the socket; the cursor pipeline keeps it small', async () => {
-    // 100k rows ≈ 7.3 MB a response. Loopback's kernel buffers take the first ~4–5 MB of a slow
-    // reader's response (measured, docs/results.md §8), so the response must be larger than that.
-    const params = small({ rows: 100_000, batchRows: 500, concurrency: 1, requests: 1, slowClients: 1, slowKbps: 2048 });
+    // 200k rows ≈ 14.6 MB a response. Loopback's kernel buffers take the first ~4–5 MB of a slow
+    // reader's response (measured, docs/results.md §8), and the reader takes 2 MB a second while the
+    // server writes (seconds on a loaded machine: 100k rows once piled only 0.6 MB), so the response
+    // must be well larger than both.
+    const params = small({ rows: 200_000, batchRows: 500, concurrency: 1, requests: 1, slowClients: 1, slowKbps: 2048 });
     const push = await run('write-ignoring-drain', params);
     const pull = await run('ndjson-cursor', params);
     expect([push.outcome, pull.outcome]).toEqual(['completed', 'completed']);
