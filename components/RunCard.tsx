@@ -98,7 +98,6 @@ function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, sc
       {lab === 'deadline' && <LatenessPanel label={label} summary={run.summary} source={source} active={active} band={band} scaleGroups={scaleGroups} />}
       <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} bands={bands} />
       {lab === 'cpu' && <RequestsPanel label={label} summary={run.summary} source={source} active={active} live={live} />}
-      <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} />
       {run.summary?.lab === 'hotcode' && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
       {run.summary?.profile && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
 
