@@ -15,7 +15,7 @@ export function sampleColumns(lab: string = LEGACY_LAB): string[] {
   const common = Object.keys(sampleSchema.shape).filter((k) => k !== 't' && k !== 'at' && !(MEMORY_FIELDS as readonly string[]).includes(k));
   return ['t', 'at', ...MEMORY_FIELDS, ...(labSchema(lab)?.readings ?? []), ...common];
 }
-const OPTIONAL_COLUMNS = new Set(['cpuPct', 'elu']);
+const OPTIONAL_COLUMNS = new Set(['cpuPct', 'elu', 'longTaskMs']);
 /** The streams lab's columns (the lab every page and export so far was made for). */
 export const SAMPLE_COLUMNS = sampleColumns();
 

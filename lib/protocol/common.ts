@@ -49,6 +49,8 @@ export const sampleSchema = z
     cpuPct: z.number().optional(),
     /** Event-loop utilization over the last interval (0–1): the share of time the loop was busy. */
     elu: z.number().optional(),
+    /** The longest synchronous stretch over 50 ms since the last sample (0: none; server/child/long-tasks.ts); absent in runs recorded before it. */
+    longTaskMs: z.number().optional(),
   })
   .catchall(z.number());
 export type Sample = z.infer<typeof sampleSchema>;
