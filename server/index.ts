@@ -10,6 +10,7 @@ import { lessonRoutes } from './http/lesson-routes';
 import type { ExperimentQueue } from './queue/backend';
 import { RunQueue } from './queue/run-queue';
 import { ensureChildBuild } from './runner/child-build';
+import { enableChildPriority } from './runner/child-priority';
 import { enableSpareChild } from './runner/spare-child';
 import { closeOnSignals } from './shutdown';
 import { openHistory } from './store/history';
@@ -22,6 +23,9 @@ const prepareMb = Number(process.env.STREAM_LAB_PREPARE_MB || DEFAULT_PARAMS.siz
 if (!Number.isFinite(prepareMb) || prepareMb < 0) {
   throw new RangeError(`STREAM_LAB_PREPARE_MB must be 0 (make no file) or a size in MB (got "${process.env.STREAM_LAB_PREPARE_MB}")`);
 }
+
+// Run children below the server and the pages on the same machine (server/runner/child-priority.ts).
+enableChildPriority();
 
 const stale = removeStaleTempFiles();
 if (stale.length) console.log(`removed ${stale.length} half-written data file(s) left by a stopped process: ${stale.join(', ')}`);

@@ -84,6 +84,14 @@ export function processesWithEnv(name: string, value: string): number[] {
   return found;
 }
 
+/** Nice value of every thread of a process (field 19 of /proc/<pid>/task/<tid>/stat; Linux only). */
+export function threadNices(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
 /** Direct children of a process (from /proc/<pid>/task/<pid>/children). */
 export function childPids(pid: number): number[] {
   try {

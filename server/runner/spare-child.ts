@@ -7,6 +7,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { ChildConfig } from '../child/protocol';
+import { lowerPriority } from './child-priority';
 
 let enabled = false;
 let spare: { proc: ChildProcess; entry: string } | null = null;
@@ -14,7 +15,7 @@ let spare: { proc: ChildProcess; entry: string } | null = null;
 /** The options every run child is forked with: bare Node (no TypeScript loader), its own process group. */
 export function forkRunChild(entry: string, args: string[], execArgv: string[], execPath: string = process.execPath): ChildProcess {
   const { NODE_OPTIONS: _drop, ...env } = process.env;
-  return fork(entry, args, {
+  const proc = fork(entry, args, {
     // Another runtime's binary (server/runtimes/); advanced serialization was checked to work both
     // ways between Node 20, 22 and 24 (docs/results.md §12).
     execPath,
@@ -27,6 +28,9 @@ export function forkRunChild(entry: string, args: string[], execArgv: string[], 
     // too; if this process dies, the child still leaves when its IPC channel closes.
     detached: true,
   });
+  // Below the server and the pages watching it, when the server turned that on (child-priority.ts).
+  lowerPriority(proc.pid);
+  return proc;
 }
 
 /**

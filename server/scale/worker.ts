@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { UsageError } from '../cli/args';
 import { removeStaleTempFiles } from '../data/data-files';
 import { ensureChildBuild } from '../runner/child-build';
+import { enableChildPriority } from '../runner/child-priority';
 import { claimCores } from './core-claims';
 import { CorePool, ownCores } from './cores';
 import { runJob, type WorkerContext } from './job-runner';
@@ -22,6 +23,8 @@ const stopSchema = z.object({ runId: z.string(), outcome: z.enum(['stopped', 'in
 async function main(): Promise<void> {
   const args = parseWorkerArgs(process.argv.slice(2));
   const lockMs = readLockMs();
+  // Runs below the worker's own relaying of their samples (server/runner/child-priority.ts).
+  enableChildPriority();
   removeStaleTempFiles();
   await ensureChildBuild();
   const given = await ownCores();

@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { runDetailSchema, runListResponseSchema, type RunDetail } from '../../lib/history';
 import { DEFAULT_PARAMS } from '../../lib/params';
 import type { ServerMessage } from '../../lib/protocol';
-import { childPids, killAndWait, processesWithEnv, startServerProcess } from '../test-support';
+import { childPids, killAndWait, processesWithEnv, startServerProcess, threadNices } from '../test-support';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-restart-'));
 
@@ -135,6 +135,8 @@ describe('server shutdown', () => {
     const server = await startServer();
     await until(async () => childPids(server.proc.pid!), (pids) => pids.length === 1);
     const [spare] = childPids(server.proc.pid!);
+    // Below the server (server/runner/child-priority.ts: STREAM_LAB_CHILD_NICE, 10 by default).
+    expect(new Set(threadNices(spare))).toEqual(new Set([10]));
     const run = await startRun(server.url, { delayMs: 100 });
     const running = await until(() => getRun(server.url, run.runId), (d) => d.record.run.status === 'running');
     // The run got the booted spare, not a fresh fork; the next spare comes when the run ends.

@@ -6,10 +6,12 @@
 import { createLabServer } from '../app-server';
 import { RunQueue } from '../queue/run-queue';
 import { ensureChildBuild } from '../runner/child-build';
+import { enableChildPriority } from '../runner/child-priority';
 import { enableSpareChild } from '../runner/spare-child';
 import { closeOnSignals } from '../shutdown';
 import { openHistory } from './history';
 
+enableChildPriority();
 const history = await openHistory();
 const queue = new RunQueue();
 queue.subscribe(history.observer);
