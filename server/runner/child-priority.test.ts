@@ -60,9 +60,9 @@ describe.runIf(process.platform === 'linux')('run children below the server', ()
     }
   });
 
-  it('is on at 10 by default and names the variable and the range for a bad value', () => {
-    expect(enableChildPriority({})).toBe(10);
-    expect(childNice()).toBe(10);
+  it('is on at 19 by default and names the variable and the range for a bad value', () => {
+    expect(enableChildPriority({})).toBe(19);
+    expect(childNice()).toBe(19);
     expect(() => enableChildPriority({ STREAM_LAB_CHILD_NICE: '20' })).toThrow('STREAM_LAB_CHILD_NICE must be a whole number between 0 and 19 (got "20")');
     expect(() => enableChildPriority({ STREAM_LAB_CHILD_NICE: '-5' })).toThrow(/between 0 and 19/);
   });

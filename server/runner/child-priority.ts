@@ -19,7 +19,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { readIntSetting, type IntSetting } from '../env';
 
-export const CHILD_NICE: IntSetting = { env: 'STREAM_LAB_CHILD_NICE', min: 0, max: 19, default: 10 };
+export const CHILD_NICE: IntSetting = { env: 'STREAM_LAB_CHILD_NICE', min: 0, max: 19, default: 19 };
 
 /** Unprivileged writes to /proc/<pid>/autogroup are limited by the kernel to one per 100 ms. */
 const AUTOGROUP_RETRY_MS = 110;

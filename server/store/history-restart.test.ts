@@ -135,8 +135,8 @@ describe('server shutdown', () => {
     const server = await startServer();
     await until(async () => childPids(server.proc.pid!), (pids) => pids.length === 1);
     const [spare] = childPids(server.proc.pid!);
-    // Below the server (server/runner/child-priority.ts: STREAM_LAB_CHILD_NICE, 10 by default).
-    expect(new Set(threadNices(spare))).toEqual(new Set([10]));
+    // Below the server (server/runner/child-priority.ts: STREAM_LAB_CHILD_NICE, 19 by default).
+    expect(new Set(threadNices(spare))).toEqual(new Set([19]));
     const run = await startRun(server.url, { delayMs: 100 });
     const running = await until(() => getRun(server.url, run.runId), (d) => d.record.run.status === 'running');
     // The run got the booted spare, not a fresh fork; the next spare comes when the run ends.
