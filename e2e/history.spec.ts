@@ -57,8 +57,14 @@ test('history lists recorded runs, compares two, and exports CSV and a real PNG 
   await expect(page.locator('[data-testid="result-row"]')).toHaveCount(2);
   await expect(page.getByTestId('compare-markdown')).toHaveValue(new RegExp(`\\| RxJS from \\+ concatMap \\| completed \\| 4 \\| 10 \\|`));
 
+  // A run page is 200 for a recorded run and 404 (with a way back) for an id the history doesn't hold.
+  const missing = await page.goto('/runs/no-such-run');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toContainText('Nothing is at this address');
+  expect((await page.request.get(`/embed/runs/no-such-run`)).status()).toBe(404);
+
   // Samples CSV of one run: the download parses back to the numbers the API holds.
-  await page.goto(`/runs/${a}`);
+  expect((await page.goto(`/runs/${a}`))?.status()).toBe(200);
   await expect(page.getByTestId('history-chart').locator('svg.recharts-surface')).toBeVisible();
   await expect(page.getByTestId('run-verdict')).toContainText('backpressure');
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-samples-csv').click()]);

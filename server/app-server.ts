@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, parse, type UrlWithParsedQuery } from 'node:url';
 import { maxSizeMb } from './data/data-files';
 import { accessPolicy, hostAllowed, type AccessPolicy } from './http/access';
 import { Hub } from './hub/hub';
@@ -13,7 +13,7 @@ import { RunQueue } from './queue/run-queue';
 import type { ExperimentQueue } from './queue/backend';
 import { frameHeaders, parseFrameAncestors } from './http/frame-policy';
 import { healthRoutes } from './http/health-routes';
-import { handleApi, type Route } from './http/router';
+import { handleApi, missingPage, type PageGuard, type Route } from './http/router';
 
 export interface LabServerOptions {
   port: number;
@@ -28,6 +28,8 @@ export interface LabServerOptions {
   queue?: ExperimentQueue;
   /** HTTP API routes under /api/ beyond the built-in ones. */
   routes?: Route[];
+  /** Pages whose address names something that must exist (a recorded run): answered 404 when it doesn't. */
+  pageGuards?: PageGuard[];
   /** Origins allowed to frame the pages (CSP frame-ancestors); default STREAM_LAB_FRAME_ANCESTORS or 'self'. */
   frameAncestors?: string[];
   /** Host names and origins allowed in; default from `host` and the environment (server/http/access.ts). */
@@ -58,13 +60,17 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
   const routes = [...healthRoutes, ...(opts.routes ?? [])];
   const server = createServer();
   const pageHeaders = frameHeaders(opts.frameAncestors ?? parseFrameAncestors());
-  let handle: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>) | null = null;
+  const pageGuards = opts.pageGuards ?? [];
+  let notFound: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>) | null = null;
+  let handle: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, parsed?: UrlWithParsedQuery) => Promise<void>) | null = null;
 
   if (opts.next) {
     const { default: next } = await import('next');
     const app = next({ dev: opts.dev ?? false, dir: rootDir, hostname: opts.host, port: opts.port, httpServer: server });
     await app.prepare();
     handle = app.getRequestHandler();
+    // Next's own not-found page (app/not-found.tsx), served for another path: Next answers it 404.
+    notFound = (req, res) => handle!(req, res, { ...parse(req.url ?? '/', true), pathname: '/_not-found' });
   }
 
   server.on('request', (req, res) => {
@@ -81,6 +87,8 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         return;
       }
+      // A page for something that isn't there (a deleted run, a mistyped id) is a 404, not an empty 200.
+      if (notFound && missingPage(pageGuards, req)) return notFound(req, res);
       await handle(req, res);
     };
     serve().catch((err: unknown) => {

@@ -70,3 +70,28 @@ export async function handleApi(routes: readonly Route[], req: IncomingMessage, 
   else sendError(res, 404, 'not-found', `no API at ${url.pathname}`);
   return true;
 }
+
+/** A page address naming something that must exist, such as /runs/<id>. */
+export interface PageGuard {
+  /** Matched against the path; named groups are passed to exists. */
+  pattern: RegExp;
+  exists(params: Record<string, string>): boolean;
+}
+
+/** True when a guard matches the request's page path and says what it names doesn't exist. */
+export function missingPage(guards: readonly PageGuard[], req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  for (const guard of guards) {
+    const m = guard.pattern.exec(pathname);
+    if (!m) continue;
+    let params: Record<string, string>;
+    try {
+      params = Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+    } catch {
+      return true; // not even a valid escape: nothing can be there
+    }
+    if (!guard.exists(params)) return true;
+  }
+  return false;
+}

@@ -9,7 +9,7 @@ import { readIntSetting } from '../env';
 import type { QueueListener } from '../queue/run-queue';
 import { profileRoutes } from '../http/profile-routes';
 import { historyRoutes } from '../http/history-routes';
-import type { Route } from '../http/router';
+import type { PageGuard, Route } from '../http/router';
 import { createRunRecorder } from './run-recorder';
 import { RunStore } from './run-store';
 
@@ -27,7 +27,18 @@ export interface History {
   store: RunStore;
   observer: QueueListener;
   routes: Route[];
+  /** /runs/<id> and /embed/runs/<id> answer 404 for a run the store doesn't hold. */
+  pageGuards: PageGuard[];
   close(): Promise<void>;
+}
+
+/** The run pages, whose id must name a stored run (/runs/compare is a page of its own). */
+export function runPageGuards(store: Pick<RunStore, 'record'>): PageGuard[] {
+  const exists = ({ id }: Record<string, string>) => store.record(id) !== null;
+  return [
+    { pattern: /^\/runs\/(?!compare\/?$)(?<id>[^/]+)\/?$/, exists },
+    { pattern: /^\/embed\/runs\/(?<id>[^/]+)\/?$/, exists },
+  ];
 }
 
 /** Opens `<dataDir>/runs` with the configured retention. */
@@ -37,5 +48,5 @@ export async function openHistory(opts: { dir?: string; keepRuns?: number; keepM
     keepRuns: opts.keepRuns ?? readKeepLimit('runs'),
     keepBytes: (opts.keepMb ?? readKeepLimit('mb')) * MIB,
   });
-  return { store, observer: createRunRecorder(store), routes: [...historyRoutes(store), ...profileRoutes(store)], close: () => store.close() };
+  return { store, observer: createRunRecorder(store), routes: [...historyRoutes(store), ...profileRoutes(store)], pageGuards: runPageGuards(store), close: () => store.close() };
 }
