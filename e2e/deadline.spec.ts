@@ -67,6 +67,11 @@ test('unbounded vs worker-pool from the page: the lateness chart with the spike 
     await expect(scatter).toBeVisible();
     expect(Number(await scatter.getAttribute('data-points'))).toBeGreaterThan(0);
     await expect(scatter.getByTestId('lateness-spike-band')).toHaveCount(1);
+    // Its y axis is labelled up to a tick at or above the latest timer.
+    const yLabels = await scatter.getByTestId('lateness-y-axis').locator('span').allTextContents();
+    expect(yLabels[0]).toMatch(/^0 (ms|s)$/);
+    const [, value, unit] = /^([\d.]+) (ms|s)$/.exec(yLabels[yLabels.length - 1])!;
+    expect(Number(value) * (unit === 's' ? 1000 : 1)).toBeGreaterThanOrEqual(Number(await scatter.getAttribute('data-max-ms')));
     await expect(card.getByTestId('run-verdict')).toContainText('of work in the spike');
   }
 

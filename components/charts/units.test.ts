@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesScale, formatScaled, formatWithScale, pickScale } from './units';
+import { bytesScale, formatScaled, formatWithScale, niceTicks, pickScale } from './units';
 import { niceCeil, ScaleGroup } from './scale-group';
 
 const MIB = 1024 ** 2;
@@ -57,5 +57,20 @@ describe('ScaleGroup', () => {
     leaveB();
     expect(group.max()).toBe(60 * MIB);
     expect(calls).toEqual(['b', 'a', 'a']);
+  });
+});
+
+describe('niceTicks', () => {
+  it('steps by 1, 2 or 5 × 10ⁿ from 0 to the first tick at or above the maximum', () => {
+    expect(niceTicks(100)).toEqual([0, 50, 100]);
+    expect(niceTicks(3870)).toEqual([0, 1000, 2000, 3000, 4000]);
+    expect(niceTicks(47)).toEqual([0, 20, 40, 60]);
+    expect(niceTicks(0.3)).toEqual([0, 0.1, 0.2, 0.3]);
+    expect(niceTicks(10)).toEqual([0, 5, 10]);
+  });
+
+  it('gives a plain 0–1 axis for nothing to show', () => {
+    expect(niceTicks(0)).toEqual([0, 1]);
+    expect(niceTicks(Number.NaN)).toEqual([0, 1]);
   });
 });

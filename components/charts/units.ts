@@ -83,3 +83,16 @@ export function formatSecondsReadout(ms: number): string {
   const s = ms / 1000;
   return `${s.toFixed(s < 10 ? 2 : 1)} s`;
 }
+
+/**
+ * Ticks from 0 for an axis up to `max`: steps of 1, 2 or 5 × 10ⁿ, about `count` of them, the last
+ * one at or above `max` (so the axis ends on a labelled value). For the SVG charts drawn by hand.
+ */
+export function niceTicks(max: number, count = 4): number[] {
+  if (!(max > 0) || !Number.isFinite(max)) return [0, 1];
+  const rough = max / count;
+  const pow = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= rough)!;
+  const n = Math.ceil(max / step - 1e-9);
+  return Array.from({ length: n + 1 }, (_, i) => Number((i * step).toPrecision(12)));
+}
