@@ -3,8 +3,8 @@
 /**
  * A CPU card's threads: which threads of the server's process tree are computing, read from
  * /proc/<pid>/task by the load process. While the run goes: the busiest now (% of one core over
- * the last read); once it has ended: each thread's CPU time over the run. The main thread of a
- * process that answered requests has that process's colour on the timeline.
+ * the last read); once it has ended: each thread's CPU time over the run. A thread that answered
+ * requests (a process's main thread, or a worker thread by its kernel id) has its timeline colour.
  */
 import { memo } from 'react';
 import type { ThreadCpuRow } from '@/server/labs/cpu/schema';
@@ -35,7 +35,7 @@ function ThreadCpuListImpl({ threads, live, colorOf }: { threads: readonly Threa
             <li key={`${t.pid}/${t.tid}`} data-testid="thread-cpu-row" data-pid={t.pid} data-tid={t.tid}>
               <span className="thread-name">{threadText(t)}</span>
               <span className="thread-bar">
-                <span style={{ width: `${(value(t) / max) * 100}%`, background: (t.tid === t.pid && colorOf?.get(String(t.pid))) || undefined }} />
+                <span style={{ width: `${(value(t) / max) * 100}%`, background: colorOf?.get(t.tid === t.pid ? String(t.pid) : `${t.pid}/${t.tid}`) }} />
               </span>
               <span className="thread-value">{live ? `${formatPercent((t.cpuPct ?? 0) / 100)}` : t.cpuMs < 1000 ? formatMs(t.cpuMs) : formatSeconds(t.cpuMs)}</span>
             </li>

@@ -138,6 +138,8 @@ describe('cpu lab', () => {
     const [busiest] = s.threadCpu;
     expect(busiest.tid).not.toBe(busiest.pid);
     expect(busiest.cpuMs).toBeGreaterThanOrEqual(50);
+    // ...and it is a thread the timeline names: both use the kernel's thread id.
+    expect(new Set(s.timeline.map((b) => b.servedBy))).toContain(`${busiest.pid}/${busiest.tid}`);
   });
 
   it("cluster's CPU is in its workers' main threads, not the primary's", async () => {

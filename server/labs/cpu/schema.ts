@@ -31,7 +31,10 @@ export const requestBarSchema = z.object({
   startMs: z.number(),
   firstByteMs: z.number(),
   endMs: z.number(),
-  /** "pid" or "pid/thread": the process (and thread) that computed the answer. */
+  /**
+   * "pid" or "pid/thread": the process (and thread) that computed the answer; the thread is the
+   * kernel's thread id on Linux (as in threadCpu's tid), worker_threads' threadId elsewhere.
+   */
   servedBy: z.string(),
   ok: z.boolean(),
 });
