@@ -35,6 +35,9 @@ test('an experiment started from the page runs on two workers, and each card nam
   await page.goto(serverUrl);
   await expect(page.getByTestId('connection-status')).toHaveText('connected');
   await expect(page.getByTestId('queue-backend')).toHaveAttribute('data-connected', 'true');
+  // The two workers are listed (the server reads them every 5 s).
+  await expect(page.getByTestId('queue-backend')).toHaveAttribute('data-workers', '2', { timeout: 15_000 });
+  await expect(page.getByTestId('queue-backend')).toContainText('2 workers, 2 runs at once');
   for (const box of await page.locator('[data-testid^="strategy-checkbox-"]').all()) {
     const id = (await box.getAttribute('data-testid'))!.replace('strategy-checkbox-', '');
     await box.setChecked(id === 'for-await' || id === 'pipeline-generator');

@@ -85,6 +85,8 @@ export const queueBackendSchema = z.object({
   connected: z.boolean(),
   /** Why it is unreachable, for the page. */
   message: z.string().nullable(),
+  /** Redis only: the workers listed now and the runs they take at once (null until first read). */
+  workers: z.object({ count: z.number().int().min(0), slots: z.number().int().min(0) }).nullable().optional(),
 });
 export type QueueBackend = z.infer<typeof queueBackendSchema>;
 

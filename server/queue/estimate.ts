@@ -33,32 +33,55 @@ export class DurationEstimates {
   }
 }
 
+export interface WaitOptions {
+  /** How much of a running run's work is done (0–1), from its progress; null when unknown. */
+  doneShare?: (run: RunState) => number | null;
+  now?: number;
+  /** Jobs that run at once: 1 for this server's own queue, the workers' slots with Redis. */
+  slots?: number;
+  /** Which job a running run belongs to (a parallel job's runs hold one slot together); default: all one job. */
+  jobOf?: (run: RunState) => string;
+}
+
 /**
- * The waiting runs in start order, each with its estimated wait: what the running runs still need,
- * then each job before it (a parallel job's runs start together and take as long as the longest).
+ * The waiting runs in start order, each with its estimated wait: each job in turn goes to the slot
+ * that frees first (what its running job still needs, or now if it is idle) and holds it as long
+ * as its longest run (a parallel job's runs start together). With one slot that is what the
+ * running runs still need plus every job before it. Unknown durations make the waits behind them unknown.
  */
 export function waitingOrder(
   running: readonly RunState[],
   jobs: readonly Job[],
   runs: ReadonlyMap<string, { state: RunState }>,
   estimates: DurationEstimates,
-  doneShare: (run: RunState) => number | null = () => null,
-  now = Date.now(),
+  { doneShare = () => null, now = Date.now(), slots = 1, jobOf = () => '' }: WaitOptions = {},
 ): QueueEntry[] {
-  let waitMs: number | null = 0;
+  // When each busy slot frees: its job's longest remaining run (null: unknown).
+  const busy = new Map<string, number | null>();
   for (const r of running) {
     const elapsed = r.startedAt === null ? 0 : now - r.startedAt;
     // A run well under way knows its own pace (the same figure as its card's ETA); else the estimate.
     const share = doneShare(r);
     const left = share !== null && share > 0.05 && share < 1 ? (elapsed * (1 - share)) / share : (estimates.estimate(r) ?? NaN) - elapsed;
-    waitMs = Number.isNaN(left) || waitMs === null ? null : Math.max(waitMs, left);
+    const key = jobOf(r);
+    const before = busy.has(key) ? busy.get(key)! : 0;
+    busy.set(key, Number.isNaN(left) || before === null ? null : Math.max(before, left));
   }
+  const free: Array<number | null> = [...busy.values()];
+  while (free.length < slots) free.push(0);
   const out: QueueEntry[] = [];
   for (const job of jobs) {
     const states = job.runIds.map((id) => runs.get(id)?.state).filter((s): s is RunState => s?.status === 'queued');
-    for (const s of states) out.push({ runId: s.id, etaMs: waitMs === null ? null : Math.round(waitMs) });
+    // The slot that frees first among those whose time is known; unknown only if none is.
+    let slot = -1;
+    free.forEach((t, i) => {
+      if (t !== null && (slot < 0 || t < free[slot]!)) slot = i;
+    });
+    const at = slot < 0 ? null : free[slot];
+    for (const s of states) out.push({ runId: s.id, etaMs: at === null ? null : Math.round(at) });
+    if (slot < 0) continue;
     const longest = states.map((s) => estimates.estimate(s)).reduce<number | null>((m, v) => (m === null || v === null ? null : Math.max(m, v)), 0);
-    waitMs = waitMs === null || longest === null ? null : waitMs + longest;
+    free[slot] = at === null || longest === null ? null : at + longest;
   }
   return out;
 }

@@ -21,9 +21,12 @@ import type { JobData } from './job-data';
 import { rebuildFromJobs, reconcile, settleJob } from './job-sync';
 import { bullConnection, describeRedis, failFastConnection, KEYS, patientConnection, QUEUE_NAME } from './redis-config';
 import { RunMirror } from './run-mirror';
+import { readWorkers } from './worker-registry';
 
 /** Finished jobs kept in Redis (for a restarted web server to learn their ends); older ones are removed. */
 export const KEEP_JOBS = { count: 1000 };
+/** How often the worker registry is read (a new worker shows within this, a killed one within its key's expiry). */
+const WORKERS_EVERY_MS = 5000;
 
 export class RedisQueue implements ExperimentQueue {
   private readonly mirror = new RunMirror();
@@ -36,6 +39,8 @@ export class RedisQueue implements ExperimentQueue {
   private synced = false;
   private wasDown = false;
   private closing = false;
+  private workers: { count: number; slots: number } | null = null;
+  private readonly workersTimer: NodeJS.Timeout;
 
   constructor(private readonly url: string, private readonly log: (line: string) => void = console.log) {
     this.status = { kind: 'redis', connected: false, message: `connecting to Redis at ${describeRedis(url)}` };
@@ -51,6 +56,24 @@ export class RedisQueue implements ExperimentQueue {
     this.cmd.on('close', () => this.setStatus(false, 'connection closed'));
     this.cmd.on('ready', () => void this.connected());
     this.bullEvents.on('failed', ({ jobId, failedReason }) => void settleJob(this.bull, this.mirror, jobId, failedReason));
+    this.workersTimer = setInterval(() => void this.readWorkers(), WORKERS_EVERY_MS).unref();
+  }
+
+  /** Reads which workers are up: the page shows them (and says when there are none), the waits count their slots. */
+  private async readWorkers(): Promise<void> {
+    if (this.closing || !this.status.connected) return;
+    try {
+      const listed = await readWorkers(this.cmd);
+      const workers = { count: listed.length, slots: listed.reduce((n, w) => n + w.slots, 0) };
+      if (this.workers?.count === workers.count && this.workers.slots === workers.slots) return;
+      this.workers = workers;
+      this.mirror.setSlots(workers.slots);
+      this.status = { ...this.status, workers };
+      const status = this.status;
+      this.mirror.emit((l) => l.backendChanged?.(status));
+    } catch {
+      // Unreachable Redis shows through the connection's own status.
+    }
   }
 
   /** Waits (up to `ms`) for the first sync with Redis; the server serves either way and says when Redis is away. */
@@ -73,6 +96,7 @@ export class RedisQueue implements ExperimentQueue {
         await reconcile(this.bull, this.mirror);
       }
       this.setStatus(true, null);
+      void this.readWorkers();
     } catch (err) {
       this.setStatus(false, err instanceof Error ? err.message : String(err));
     }
@@ -85,7 +109,7 @@ export class RedisQueue implements ExperimentQueue {
     // The first connection is logged by connected(); after that, each change.
     if (this.status.connected !== connected && (connected ? this.wasDown : this.synced)) this.log(connected ? 'queue: Redis is reachable again' : `queue: ${message}`);
     if (!connected && this.synced) this.wasDown = true;
-    this.status = { kind: 'redis', connected, message };
+    this.status = { kind: 'redis', connected, message, workers: this.workers };
     const status = this.status;
     this.mirror.emit((l) => l.backendChanged?.(status));
   }
@@ -200,6 +224,7 @@ export class RedisQueue implements ExperimentQueue {
 
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.workersTimer);
     // A blocked read ends when its connection goes.
     const reading = this.reading?.stop();
     this.reader.disconnect();

@@ -17,6 +17,8 @@ export class RunMirror {
   /** Jobs by id, while any of their runs may still be waiting or running. */
   readonly jobs = new Map<string, JobInfo>();
   private readonly estimates = new DurationEstimates();
+  /** Jobs the workers take at once (their slots, from the worker registry); waits assume one until known. */
+  private slots = 1;
   private readonly listeners: QueueListener[] = [];
 
   subscribe(listener: QueueListener): void {
@@ -111,9 +113,17 @@ export class RunMirror {
     return undefined;
   }
 
+  /** The workers' slots changed: the waits are estimated again. */
+  setSlots(slots: number): void {
+    const n = Math.max(1, slots);
+    if (n === this.slots) return;
+    this.slots = n;
+    this.queueChanged();
+  }
+
   /**
    * Waiting runs in the order workers will take them (BullMQ: lower priority number first, then
-   * oldest), with waits estimated as if one worker ran them (docs/scale-out.md: more workers, shorter).
+   * oldest), with waits estimated over every worker slot listed (none listed: as if one).
    */
   queueOrder(): QueueEntry[] {
     const states = [...this.book.runs.values()].map((e) => e.state);
@@ -121,7 +131,10 @@ export class RunMirror {
       .filter((j) => j.runIds.some((id) => this.book.runs.get(id)?.state.status === 'queued'))
       .sort((a, b) => a.priority - b.priority || this.queuedAt(a) - this.queuedAt(b))
       .map((j) => ({ owner: '', runIds: j.runIds }));
-    return waitingOrder(states.filter((s) => s.status === 'running' || s.status === 'preparing'), waiting, this.book.runs, this.estimates);
+    return waitingOrder(states.filter((s) => s.status === 'running' || s.status === 'preparing'), waiting, this.book.runs, this.estimates, {
+      slots: this.slots,
+      jobOf: (run) => this.jobOf(run.id)?.id ?? run.id,
+    });
   }
 
   queueChanged(): void {

@@ -72,6 +72,12 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
       expect(samples.length).toBeGreaterThan(2);
       expect(samples.every((s, i) => i === 0 || s.t > samples[i - 1].t)).toBe(true);
     }
+    // Both web servers list the two workers (read every 5 s), for the page and for the waits.
+    const listsBoth = (c: TestClient) =>
+      c.messages.some((m) => (m.type === 'snapshot' || m.type === 'queue.backend') && m.backend?.workers?.count === 2 && m.backend.workers.slots === 2);
+    for (let i = 0; i < 80 && ![starter, watcher].every(listsBoth); i++) await new Promise((r) => setTimeout(r, 100));
+    expect([starter, watcher].map(listsBoth)).toEqual([true, true]);
+
     // Each worker made the data file itself; both hold the bytes the room recorded.
     const sha = await new Redis(url).hget(KEYS.dataSha, `${2 * 1024 * 1024}:1`);
     for (const w of [w1, w2]) {
@@ -150,5 +156,13 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
     expect(stopped.summary.reason).toBe('stopped by the user');
     // The run stopped while waiting never reached the worker.
     expect(after.messages.some((m) => m.type === 'run.updated' && m.run.id === waiting && m.run.status !== 'queued')).toBe(false);
+
+    // A worker that leaves says so: the page is told no worker is there to take runs.
+    await killAndWait(worker.proc, 'SIGTERM');
+    const gone = await Promise.race([
+      after.next('queue.backend', (m) => m.backend.workers?.count === 0),
+      new Promise<null>((r) => setTimeout(() => r(null), 10_000)),
+    ]);
+    expect(gone?.backend.workers).toEqual({ count: 0, slots: 0 });
   });
 });

@@ -17,6 +17,7 @@ import { CorePool, ownCores } from './cores';
 import { runJob, type WorkerContext } from './job-runner';
 import { bullConnection, describeRedis, failFastConnection, KEYS, patientConnection, QUEUE_NAME, readLockMs, whenReady } from './redis-config';
 import { parseWorkerArgs } from './worker-args';
+import { registerWorker } from './worker-registry';
 
 const stopSchema = z.object({ runId: z.string(), outcome: z.enum(['stopped', 'interrupted']), reason: z.string().max(500) });
 
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
   });
   worker.on('error', (err) => console.error(`worker: ${err.message}`));
   await worker.waitUntilReady();
+  // Listed for the web servers once it takes jobs: their waits count its slots.
+  const presence = await registerWorker(ctx.pub, { id, host: info.host, slots: args.concurrency });
   console.log(`worker ${info.id} ready: Redis at ${describeRedis(args.redisUrl)}, concurrency ${args.concurrency}, cores ${claims.cores.join(',')}, Node ${info.node}`);
   if (!given.pinning) console.log(`runs are not pinned to cores: ${given.why}`);
   if (!claims.own) console.log(`every core given (${given.cores.join(',')}) is taken by other workers on ${info.host}: runs share them and disturb each other's figures`);
@@ -79,6 +82,7 @@ async function main(): Promise<void> {
       slot.stop = { outcome: 'interrupted', reason: 'worker shut down' };
       slot.handle?.stop(slot.stop);
     }
+    await presence.release();
     await worker.close();
     await claims.release();
     if (ctx.dropped.events > 0) console.log(`${ctx.dropped.events} report(s) could not reach Redis`);
