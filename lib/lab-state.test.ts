@@ -106,6 +106,12 @@ describe('applyServerMessages', () => {
     expect(s.error).toEqual({ code: 'not-found', message: 'no run r9', requestType: 'run.stop', seq: 2 });
   });
 
+  it('takes the runtimes a server announces after its snapshot (one installed while it runs)', () => {
+    const own = { version: '20.20.2', own: true };
+    const s = applyServerMessages({ ...initialLabState, runtimes: [own] }, [{ type: 'runtimes', runtimes: [own, { version: '22.23.3', own: false }] }]);
+    expect(s.runtimes.map((r) => r.version)).toEqual(['20.20.2', '22.23.3']);
+  });
+
   it('tracks data files by size', () => {
     const d = (writtenBytes: number, state: 'generating' | 'ready') => ({
       type: 'data.progress' as const,

@@ -181,6 +181,9 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
       case 'queue.backend':
         next.backend = m.backend;
         break;
+      case 'runtimes':
+        next.runtimes = m.runtimes;
+        break;
       case 'error':
         next.error = { code: m.code, message: m.message, requestType: m.requestType, seq: (next.error?.seq ?? 0) + 1 };
         break;

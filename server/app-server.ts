@@ -40,6 +40,8 @@ export interface LabServerOptions {
   rateLimits?: Partial<Record<LimitedRequest, RateLimit>>;
   /** Default: STREAM_LAB_OPERATOR_TOKEN. */
   operatorToken?: string | null;
+  /** How often installed runtimes are looked for (default 5 s; tests shorten it). */
+  runtimesEveryMs?: number;
 }
 
 export interface LabServer {
@@ -56,7 +58,7 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
   const access = opts.access ?? accessPolicy(opts.host);
   const ownQueue = opts.queue ? null : new RunQueue();
   const queue = opts.queue ?? ownQueue!;
-  const hub = new Hub({ queue, maxSizeMb: maxSizeMb(), access, caps: opts.caps, rateLimits: opts.rateLimits, operatorToken: opts.operatorToken });
+  const hub = new Hub({ queue, maxSizeMb: maxSizeMb(), access, caps: opts.caps, rateLimits: opts.rateLimits, operatorToken: opts.operatorToken, runtimesEveryMs: opts.runtimesEveryMs });
   const routes = [...healthRoutes, ...(opts.routes ?? [])];
   const server = createServer();
   const pageHeaders = frameHeaders(opts.frameAncestors ?? parseFrameAncestors());

@@ -234,6 +234,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('data.progress'), data: dataStatusSchema }),
   /** The queue's back end became unreachable or came back. */
   z.object({ type: z.literal('queue.backend'), backend: queueBackendSchema }),
+  /** The runtimes changed (one added or removed with `npm run runtimes` while the server runs). */
+  z.object({ type: z.literal('runtimes'), runtimes: z.array(runtimeInfoSchema) }),
   z.object({
     type: z.literal('error'),
     code: z.enum(ERROR_CODES),

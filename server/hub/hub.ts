@@ -19,6 +19,7 @@ import { admit } from './gate';
 import { ConnectionCounter, rateLimitMessage, readConnectionCaps, RATE_LIMITS, TokenBucket, type ConnectionCaps, type LimitedRequest, type RateLimit } from './limits';
 import { SharedSnapshot, thinForSnapshot, type Covered } from './snapshot';
 import { runtimeInfos } from '../runtimes/store';
+import type { RuntimeInfo } from '../../lib/runtimes';
 
 export const WS_PATH = '/ws';
 /** Close code for viewers when the server shuts down: the page reconnects when it is back. */
@@ -34,7 +35,12 @@ export interface HubOptions {
   rateLimits?: Partial<Record<LimitedRequest, RateLimit>>;
   /** STREAM_LAB_OPERATOR_TOKEN: whoever sends it in hello may stop anyone's runs; null: nobody can. */
   operatorToken?: string | null;
+  /** How often the runtimes folder is looked at (tests shorten it). */
+  runtimesEveryMs?: number;
 }
+
+/** A runtime added or removed while the server runs reaches open pages within this. */
+const RUNTIMES_EVERY_MS = 5000;
 
 export class Hub {
   private readonly queue: ExperimentQueue;
@@ -48,6 +54,9 @@ export class Hub {
   private readonly limits: Record<LimitedRequest, RateLimit>;
   private readonly shared = new SharedSnapshot(() => this.snapshot());
   private readonly operatorToken: string | null;
+  /** The runtimes as pages last heard them, and the timer that looks for installs and removals. */
+  private runtimesSent: string;
+  private readonly runtimesTimer: NodeJS.Timeout;
 
   constructor(private readonly opts: HubOptions) {
     // maxPayload makes ws refuse (close 1009) anything far beyond our limit before buffering it;
@@ -67,6 +76,24 @@ export class Hub {
         },
       }),
     );
+    // `npm run runtimes -- add/remove` is another process: a look at the folder every few seconds
+    // (one readdir) brings a runtime installed while the server runs to open pages' forms.
+    this.runtimesSent = JSON.stringify(runtimeInfos());
+    this.runtimesTimer = setInterval(() => this.checkRuntimes(), opts.runtimesEveryMs ?? RUNTIMES_EVERY_MS).unref();
+  }
+
+  private checkRuntimes(): void {
+    let runtimes: RuntimeInfo[];
+    try {
+      runtimes = runtimeInfos();
+    } catch {
+      return; // the folder is being written or is unreadable: look again next time
+    }
+    const text = JSON.stringify(runtimes);
+    if (text === this.runtimesSent) return;
+    this.runtimesSent = text;
+    this.shared.invalidate('structure');
+    this.broadcast({ type: 'runtimes', runtimes });
   }
 
   /** For the http server's 'upgrade' event: takes our path (admitted or refused), returns false for anything else. */
@@ -94,6 +121,7 @@ export class Hub {
    * told): every viewer gets close 1001 "going away", so its page knows to reconnect later.
    */
   async close(): Promise<void> {
+    clearInterval(this.runtimesTimer);
     const closed = [...this.clients.entries()].map(
       ([ws, conn]) =>
         new Promise<void>((resolve) => {
