@@ -6,16 +6,21 @@ import { runtimesDir } from '../runtimes/store';
 import { TestClient } from '../test-client';
 import { withTempDataDir } from '../test-support';
 
-withTempDataDir('runtimes-live');
+const data = withTempDataDir('runtimes-live');
 let lab: LabServer;
 const clients: TestClient[] = [];
+// Its own runtimes folder: CI points STREAM_LAB_RUNTIMES_DIR at the installed runtimes, which this test must not touch.
+const runtimesBefore = process.env.STREAM_LAB_RUNTIMES_DIR;
 
 beforeAll(async () => {
+  process.env.STREAM_LAB_RUNTIMES_DIR = join(data.path, 'runtimes');
   lab = await createLabServer({ port: 0, host: '127.0.0.1', next: false, runtimesEveryMs: 50 });
 });
 afterAll(async () => {
   for (const c of clients) c.close();
   await lab.close();
+  if (runtimesBefore === undefined) delete process.env.STREAM_LAB_RUNTIMES_DIR;
+  else process.env.STREAM_LAB_RUNTIMES_DIR = runtimesBefore;
 });
 
 async function connect() {

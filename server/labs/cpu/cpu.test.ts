@@ -147,7 +147,11 @@ describe('cpu lab', () => {
     const servers = new Set(s.timeline.map((b) => Number(b.servedBy)));
     const computing = s.threadCpu.filter((t) => t.tid === t.pid && servers.has(t.pid));
     expect(computing.length).toBe(servers.size);
-    expect(computing.reduce((ms, t) => ms + t.cpuMs, 0)).toBeGreaterThanOrEqual(6 * 0.5 * s.computeMsMin);
+    // CPU against CPU (a wall-time floor failed on a loaded machine, where a computation's wall
+    // time is well over its CPU time): the answering workers' main threads used more CPU than
+    // every other thread of the tree together, the primary's included.
+    const cpu = (ts: typeof s.threadCpu) => ts.reduce((ms, t) => ms + t.cpuMs, 0);
+    expect(cpu(computing)).toBeGreaterThan(cpu(s.threadCpu) - cpu(computing));
   });
 
   it('a primary that crashes takes its workers and its load along', async () => {
