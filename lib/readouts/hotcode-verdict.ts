@@ -38,17 +38,36 @@ export function exponentText(k: number): string {
   return `k ≈ ${k.toFixed(2)} (${kind}: 2× the rows, ${formatTimes(2 ** k)} the time)`;
 }
 
+/** "from 10,000 to 20,000 rows the cost grew at least 27× (k ≈ 4.7 there)". */
+export function cliffText(c: NonNullable<HotcodeSummary['sweepCliff']>): string {
+  return `from ${formatCount(c.fromRows)} to ${formatCount(c.toRows)} rows the cost grew ${c.atLeast ? 'at least ' : ''}${formatTimes(c.growth)} (local slope ${c.atLeast ? '≥ ' : ''}${c.slope.toFixed(1)})`;
+}
+
+/** What happened to the steps that were not measured: "20,000 rows stopped after 6.8 s; 1 larger step skipped (projected 41 min)". */
+function unmeasuredText(s: HotcodeSummary): string {
+  const parts: string[] = [];
+  for (const st of s.sweepSteps.filter((x) => x.status === 'stopped')) parts.push(`${formatCount(st.rows)} rows stopped after ${formatSeconds(st.wallMs ?? 0)} (the time left)`);
+  if (s.sweepSkipped) {
+    const skipped = s.sweepSteps.filter((x) => x.status === 'skipped');
+    const first = skipped[0]?.projectedMs;
+    const projection = first ? `, ${formatCount(skipped[0].rows)} rows projected at ${formatSeconds(first)}` : '';
+    parts.push(`${s.sweepSkipped} larger step${s.sweepSkipped === 1 ? '' : 's'} skipped (would not fit the ${s.params.timeoutS} s timeout${projection})`);
+  }
+  return parts.length ? `; ${parts.join('; ')}` : '';
+}
+
 function sweepVerdict(s: HotcodeSummary): string {
-  if (s.sweep.length < 2) return `The sweep timed ${s.sweep.length} step${s.sweep.length === 1 ? '' : 's'}: too few to fit how time grows${s.sweepSkipped ? ` (${s.sweepSkipped} skipped: they would have passed the ${s.params.timeoutS} s timeout)` : ''}.`;
+  if (s.sweep.length < 2) return `The sweep timed ${s.sweep.length} step${s.sweep.length === 1 ? '' : 's'}: too few to fit how time grows${unmeasuredText(s)}.`;
   const first = s.sweep[0];
   const last = s.sweep[s.sweep.length - 1];
-  const skipped = s.sweepSkipped ? `; ${s.sweepSkipped} larger step${s.sweepSkipped === 1 ? '' : 's'} skipped (they would have passed the ${s.params.timeoutS} s timeout)` : '';
-  const facts = `From ${formatCount(first.rows)} to ${formatCount(last.rows)} rows the report's CPU time went from ${formatMs(first.ms)} to ${formatMs(last.ms)}: ${exponentText(s.sweepExponent)}${skipped}`;
+  const facts = `From ${formatCount(first.rows)} to ${formatCount(last.rows)} rows the report's CPU time went from ${formatMs(first.ms)} to ${formatMs(last.ms)}: ${exponentText(s.sweepExponent)}${unmeasuredText(s)}`;
+  // One exponent hides where the cost jumps: a cliff is named beside it.
+  const cliff = s.sweepCliff ? `. A cliff: ${cliffText(s.sweepCliff)}, far above the fit` : '';
   const expected = HOTCODE_GROWTH[s.strategy];
-  const superlinear = s.sweepExponent >= SUPERLINEAR;
-  if (expected === 'quadratic' && !superlinear) return `Not the quadratic growth ${s.strategy} should show: ${facts}. Try more rows.`;
-  if (expected === 'linear' && superlinear) return `Not the linear growth ${s.strategy} should show: ${facts}.`;
-  return `${facts}.`;
+  const superlinear = s.sweepExponent >= SUPERLINEAR || s.sweepCliff !== null;
+  if (expected === 'quadratic' && !superlinear) return `Not the quadratic growth ${s.strategy} should show: ${facts}${cliff}. Try more rows.`;
+  if (expected === 'linear' && superlinear) return `Not the linear growth ${s.strategy} should show: ${facts}${cliff}.`;
+  return `${facts}${cliff}.`;
 }
 
 function reportsVerdict(s: HotcodeSummary, fix: HotcodeSummary | undefined): string {

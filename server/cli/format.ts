@@ -117,6 +117,16 @@ function deadlineTable(summaries: LabSummary<'deadline'>[]): string {
   return table(header, rows);
 }
 
+/** A sweep's steps, "1000:1.72 … 20000:>6.8s(stopped) 50000:skipped", and its cliff. */
+function sweepText(s: LabSummary<'hotcode'>): string {
+  const steps = s.sweepSteps.length ? s.sweepSteps : s.sweep.map((p) => ({ ...p, status: 'measured' as const, wallMs: p.ms }));
+  const text = steps
+    .map((st) => `${st.rows}:${st.status === 'measured' ? st.ms!.toPrecision(3) : st.status === 'stopped' ? `>${((st.wallMs ?? 0) / 1000).toFixed(1)}s(stopped)` : 'skipped'}`)
+    .join(' ');
+  const c = s.sweepCliff;
+  return c ? `${text}; cliff ${c.fromRows}→${c.toRows}: ${c.atLeast ? '≥' : ''}${c.growth.toFixed(0)}×` : text;
+}
+
 /** The hot-code lab's table: each report's synchronous time, what /health waited meanwhile, a sweep's steps and exponent. */
 function hotcodeTable(summaries: LabSummary<'hotcode'>[]): string {
   const header = ['strategy', 'outcome', 'rows', 'report min/max ms', 'probe p50/max ms', 'el max ms', 'sweep rows:ms', 'exponent'];
@@ -127,7 +137,7 @@ function hotcodeTable(summaries: LabSummary<'hotcode'>[]): string {
     `${s.reportMsMin.toFixed(1)}/${s.reportMsMax.toFixed(1)}`,
     `${s.probeP50Ms.toFixed(0)}/${s.probeMaxMs.toFixed(0)}`,
     s.eventLoopDelayMs.max.toFixed(0),
-    s.sweep.map((p) => `${p.rows}:${p.ms.toPrecision(3)}`).join(' ') + (s.sweepSkipped ? ` (+${s.sweepSkipped} skipped)` : ''),
+    sweepText(s),
     s.sweep.length > 1 ? s.sweepExponent.toFixed(2) : '–',
   ]);
   return table(header, rows);

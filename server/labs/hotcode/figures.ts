@@ -1,13 +1,14 @@
 /** The hot-code lab's figures: the load's final report and a sweep's steps. Pure. */
 import type { Sample } from '../../../lib/protocol';
 import type { FigureRecorder } from '../types';
-import type { SweepPoint } from './sweep-steps';
+import { findCliff, localSlopes, type SweepPoint, type SweepStep } from './sweep-steps';
 
-const NUMBERS = ['reportsOk', 'badReports', 'reportMsMin', 'reportMsMax', 'latencyP50Ms', 'probeP50Ms', 'probeMaxMs', 'probes', 'sweepExponent', 'sweepSkipped'] as const;
+const NUMBERS = ['reportsOk', 'badReports', 'reportMsMin', 'reportMsMax', 'latencyP50Ms', 'probeP50Ms', 'probeMaxMs', 'probes', 'sweepExponent', 'sweepSkipped', 'sweepStopped'] as const;
 
 export class HotcodeFigures implements FigureRecorder {
   private final: Partial<Record<(typeof NUMBERS)[number], number>> = {};
   private sweep: SweepPoint[] = [];
+  private steps: SweepStep[] = [];
   private problem: string | null = null;
   private last = { ok: 0, bad: 0, probeMax: 0 };
 
@@ -23,10 +24,12 @@ export class HotcodeFigures implements FigureRecorder {
     for (const k of NUMBERS) if (typeof extras[k] === 'number') this.final[k] = extras[k];
     this.problem = note;
     if (Array.isArray(details.sweep)) this.sweep = (details.sweep as SweepPoint[]).map(({ rows, ms }) => ({ rows, ms }));
+    if (Array.isArray(details.sweepSteps)) this.steps = (details.sweepSteps as SweepStep[]).map(({ rows, status, ms, wallMs, projectedMs }) => ({ rows, status, ms, wallMs, projectedMs }));
   }
 
   figures() {
     const f = this.final;
+    const slopes = localSlopes(this.steps);
     return {
       reportsPlanned: this.reportsPlanned,
       // A run that never reported its end (stopped, timed out) keeps what its samples last said.
@@ -41,14 +44,22 @@ export class HotcodeFigures implements FigureRecorder {
       sweepExponent: f.sweepExponent ?? 0,
       sweepSkipped: f.sweepSkipped ?? 0,
       sweep: this.sweep,
+      sweepStopped: f.sweepStopped ?? 0,
+      sweepSteps: this.steps,
+      sweepSlopes: slopes,
+      sweepCliff: findCliff(slopes, this.steps, f.sweepExponent ?? 0),
     };
   }
 
-  /** Every report asked for was answered and counted every row (a sweep's skipped steps were never asked for). */
+  /**
+   * Every report asked for was answered and counted every row. A sweep's skipped steps were never
+   * asked for, and its stopped ones were ended on purpose: neither lost anything.
+   */
   judge(): { outcome: 'completed' | 'data-lost'; reason: string | null } {
-    const { reportsOk, badReports, sweepSkipped } = this.figures();
-    if (reportsOk + sweepSkipped === this.reportsPlanned && badReports === 0) return { outcome: 'completed', reason: null };
+    const { reportsOk, badReports, sweepSkipped, sweepStopped } = this.figures();
+    const missing = this.reportsPlanned - reportsOk - sweepSkipped - sweepStopped;
+    if (missing === 0 && badReports === 0) return { outcome: 'completed', reason: null };
     const first = this.problem ? ` (first: ${this.problem})` : '';
-    return { outcome: 'data-lost', reason: `${this.reportsPlanned - reportsOk - sweepSkipped} of ${this.reportsPlanned} reports got no right answer${first}` };
+    return { outcome: 'data-lost', reason: `${missing} of ${this.reportsPlanned} reports got no right answer${first}` };
   }
 }

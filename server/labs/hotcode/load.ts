@@ -6,8 +6,8 @@
 import { Agent } from 'node:http';
 import { get, percentile } from '../../child/http-get';
 import { send as sendToRun, serveLoad, type LoadMessage } from '../../child/load-process';
-import type { ReportAnswer } from './serve';
-import { estimateStepMs, fitExponent, sweepSteps, type SweepPoint } from './sweep-steps';
+import type { ReportAnswer, StoppedAnswer } from './serve';
+import { fitExponent, measuredPoints, REPEAT_FOR_MS, runSweep, sweepSteps, type StepResult, type SweepPoint, type SweepStep } from './sweep-steps';
 
 export interface HotcodeLoadConfig {
   port: number;
@@ -31,7 +31,10 @@ export interface HotcodeLoadReadings {
 
 export interface HotcodeLoadDone {
   figures: Record<string, number>;
+  /** The measured steps (what the exponent is fitted to)… */
   sweep: SweepPoint[];
+  /** …and every step of the ladder as it ended: measured, stopped or skipped. */
+  sweepSteps: SweepStep[];
   problem: string | null;
 }
 export type HotcodeLoadMessage = LoadMessage<HotcodeLoadReadings, HotcodeLoadDone>;
@@ -40,14 +43,14 @@ const REPORT_MS = 250;
 /** The sweep keeps this share of the run's timeout for itself; the rest is start-up and slack. */
 const SWEEP_BUDGET_SHARE = 0.7;
 /**
- * Steps estimated faster than this are repeated (at least 3 times, up to 50 or for 200 ms) and the
- * fastest kept: a shared machine's noise only ever adds time, and the sub-millisecond steps of a
- * linear strategy need many tries to find their floor (measured: the min of up to 50 gave groupBy
- * with push an exponent of 0.97–1.07 over 1e3…1e5, three tries 1.0–1.5).
+ * A quick step (sweep-steps.ts: REPEAT_BELOW_MS) is repeated at least 3 times, up to 50 or for
+ * REPEAT_FOR_MS, and the fastest kept: the sub-millisecond steps of a linear strategy need many
+ * tries to find their floor (measured: the min of up to 50 gave groupBy with push an exponent of
+ * 0.97–1.07 over 1e3…1e5, three tries 1.0–1.5).
  */
-const REPEAT_BELOW_MS = 500;
 const REPEAT_MAX = 50;
-const REPEAT_FOR_MS = 200;
+/** A step's request waits this long past its limit for the watchdog's answer before giving up on it. */
+const STOP_GRACE_MS = 10_000;
 
 const send: (m: HotcodeLoadMessage, then?: () => void) => void = sendToRun;
 
@@ -94,13 +97,21 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
     REPORT_MS,
   );
 
-  /** One report of `rows` rows, checked: its time in the handler (wall, and CPU for a sweep), or null if it failed. */
-  async function report(rows: number): Promise<{ wallMs: number; cpuMs: number } | null> {
+  /**
+   * One report of `rows` rows, checked: its time in the handler (wall, and CPU for a sweep), or
+   * null if it failed. With `limitMs` the server's watchdog ends it past that time (`stopped`).
+   */
+  async function report(rows: number, limitMs: number | null = null): Promise<StepResult> {
     const id = ++state.id;
     state.rows = rows;
     const start = performance.now();
     try {
-      const r = await get(cfg.port, `/report?rows=${rows}&id=${id}`, agent, cfg.timeoutS * 1000);
+      const limit = limitMs === null ? '' : `&limitMs=${Math.max(1, Math.floor(limitMs))}`;
+      const r = await get(cfg.port, `/report?rows=${rows}&id=${id}${limit}`, agent, limitMs === null ? cfg.timeoutS * 1000 : limitMs + STOP_GRACE_MS);
+      if (r.status === 503 && limitMs !== null) {
+        const s = JSON.parse(r.body) as StoppedAnswer;
+        if (s.stopped && s.id === id) return { stopped: true, wallMs: s.wallMs, cpuMs: s.cpuMs };
+      }
       latencies.push(performance.now() - start);
       const a = r.status === 200 ? (JSON.parse(r.body) as ReportAnswer) : null;
       const counted = a !== null && a.id === id && (a.dayRows !== null || a.rateRows !== null) && (a.dayRows ?? rows) === rows && (a.rateRows ?? rows) === rows;
@@ -111,7 +122,7 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
       }
       state.lastMs = a.computeMs;
       computed.push(a.computeMs);
-      return { wallMs: a.computeMs, cpuMs: a.cpuMs };
+      return { stopped: false, wallMs: a.computeMs, cpuMs: a.cpuMs };
     } catch (err) {
       problem ??= (err as Error).message;
       state.bad += 1;
@@ -119,45 +130,42 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
     }
   }
 
-  /** A sweep step's times: once, or repeated as REPEAT_BELOW_MS says; stops at the first failure. */
-  async function repeatedReport(rows: number, repeat: boolean): Promise<Array<{ wallMs: number; cpuMs: number }>> {
-    const times: Array<{ wallMs: number; cpuMs: number }> = [];
+  /**
+   * A sweep step: once, or repeated while quick (the fastest CPU and wall time kept); each report
+   * under what is left of `limitMs`. A stopped or failed report ends the step with that result.
+   */
+  async function measureStep(rows: number, limitMs: number, repeat: boolean): Promise<StepResult> {
     const start = performance.now();
-    while (times.length < 1 || (repeat && (times.length < 3 || (times.length < REPEAT_MAX && performance.now() - start < REPEAT_FOR_MS)))) {
-      const ms = await report(rows);
-      if (ms === null) break;
-      times.push(ms);
+    let best: StepResult = null;
+    for (let n = 0; n < 1 || (repeat && (n < 3 || (n < REPEAT_MAX && performance.now() - start < REPEAT_FOR_MS))); n++) {
+      const r = await report(rows, limitMs - (performance.now() - start));
+      if (r === null || r.stopped) return r;
+      best = best === null ? r : { stopped: false, cpuMs: Math.min(best.cpuMs, r.cpuMs), wallMs: Math.min(best.wallMs, r.wallMs) };
     }
-    return times;
+    return best;
   }
 
-  // Fitted in CPU time (what the work costs), estimated in wall time (what the timeout counts).
-  const sweep: SweepPoint[] = [];
-  const walls: SweepPoint[] = [];
-  let skipped = 0;
+  // Fitted in CPU time (what the work costs), projected in wall time (what the timeout counts).
+  let steps: SweepStep[] = [];
   if (!cfg.sweep) {
     for (let i = 0; i < cfg.requests; i++) if ((await report(cfg.rows)) !== null) state.ok += 1;
   } else {
-    const budgetMs = cfg.timeoutS * 1000 * SWEEP_BUDGET_SHARE;
-    for (const rows of sweepSteps(cfg.rows)) {
-      const estimate = estimateStepMs(walls, rows);
-      const repeat = estimate < REPEAT_BELOW_MS;
-      // A repeated step runs 3 times at least, and on for REPEAT_FOR_MS.
-      const stepMs = repeat ? Math.max(3 * estimate, REPEAT_FOR_MS + estimate) : estimate;
-      // Larger steps would only take longer: the rest of the ladder is skipped.
-      if (performance.now() - t0 + stepMs > budgetMs) {
-        skipped += 1;
-        continue;
-      }
-      // The first step once untimed: its first reports would time the JIT compiling the strategy.
-      if (sweep.length === 0) await report(rows);
-      const times = await repeatedReport(rows, repeat);
-      if (times.length === 0) break;
-      sweep.push({ rows, ms: Math.min(...times.map((t) => t.cpuMs)) });
-      walls.push({ rows, ms: Math.min(...times.map((t) => t.wallMs)) });
-      state.ok += 1;
-    }
+    const ladder = sweepSteps(cfg.rows);
+    // The first step once untimed: its first reports would time the JIT compiling the strategy.
+    await report(ladder[0]);
+    const ran = await runSweep(ladder, {
+      budgetMs: cfg.timeoutS * 1000 * SWEEP_BUDGET_SHARE,
+      now: () => performance.now() - t0,
+      measure: async (rows, limitMs, repeat) => {
+        const r = await measureStep(rows, limitMs, repeat);
+        if (r !== null && !r.stopped) state.ok += 1;
+        return r;
+      },
+    });
+    steps = ran.steps;
   }
+  const sweep = measuredPoints(steps);
+  const count = (status: SweepStep['status']) => steps.filter((s) => s.status === status).length;
   clearInterval(reporter);
   await probe.stop();
   agent.destroy();
@@ -172,9 +180,10 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
     probeMaxMs: probe.times.length ? Math.max(...probe.times) : 0,
     probes: probe.times.length,
     sweepExponent: fitExponent(sweep),
-    sweepSkipped: skipped,
+    sweepSkipped: count('skipped'),
+    sweepStopped: count('stopped'),
   };
-  await new Promise<void>((resolve) => send({ type: 'done', problem, sweep, figures }, resolve));
+  await new Promise<void>((resolve) => send({ type: 'done', problem, sweep, sweepSteps: steps, figures }, resolve));
 }
 
 serveLoad(main);

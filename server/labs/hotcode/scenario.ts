@@ -9,7 +9,7 @@ import type { Scenario } from '../../child/scenario';
 import { endProcess, startLoad } from '../../child/load-process';
 import type { HotcodeLoadConfig, HotcodeLoadDone, HotcodeLoadReadings } from './load';
 import { serveReport } from './serve';
-import type { SweepPoint } from './sweep-steps';
+import type { SweepPoint, SweepStep } from './sweep-steps';
 import type { Strategy } from './strategy';
 
 interface HotcodeConfig {
@@ -37,18 +37,19 @@ export const scenario: Scenario<HotcodeConfig> = {
     let loadChild: ChildProcess | null = null;
     let final: Record<string, number> = {};
     let sweep: SweepPoint[] = [];
+    let steps: SweepStep[] = [];
     let problem: string | null = null;
     const killOnExit = () => loadChild?.kill('SIGKILL');
     process.once('exit', killOnExit);
 
     const done = (async () => {
-      const server = await serveReport((rows) => strategy.run(rows), config.rows);
+      const server = await serveReport((rows) => strategy.run(rows), config.rows, config.sweep);
       try {
         const loadConfig: HotcodeLoadConfig = { port: server.port, rows: config.rows, requests: config.requests, probeMs: config.probeMs, sweep: config.sweep, timeoutS: config.timeoutS };
         const started = startLoad<HotcodeLoadConfig, HotcodeLoadReadings, HotcodeLoadDone>(fileURLToPath(new URL('./load.mjs', import.meta.url)), loadConfig, (r) => (load = r));
         loadChild = started.child;
         const report = await started.done;
-        [final, problem, sweep] = [report.figures, report.problem, report.sweep];
+        [final, problem, sweep, steps] = [report.figures, report.problem, report.sweep, report.sweepSteps];
       } finally {
         await endProcess(loadChild);
         await server.close();
@@ -61,7 +62,7 @@ export const scenario: Scenario<HotcodeConfig> = {
       done,
       extras: () => final,
       note: () => problem,
-      details: () => ({ sweep }),
+      details: () => ({ sweep, sweepSteps: steps }),
       dispose: () => undefined,
     };
   },

@@ -20,6 +20,21 @@ export const HOTCODE_READINGS = [
 
 export const sweepPointSchema = z.object({ rows: z.number(), ms: z.number() });
 
+/** Every step of a sweep as it ended (server/labs/hotcode/sweep-steps.ts: SweepStep). */
+export const sweepStepSchema = z.object({
+  rows: z.number(),
+  status: z.enum(['measured', 'stopped', 'skipped']),
+  /** CPU ms: the step's (measured), or what it had used when it was stopped (a lower bound); null if skipped. */
+  ms: z.number().nullable(),
+  /** Wall ms of the step; for a stopped one, the time it was given. */
+  wallMs: z.number().nullable(),
+  /** What the steps before projected for it (wall ms, with the safety factor); null for the first. */
+  projectedMs: z.number().nullable(),
+});
+
+/** The slope on log–log axes between two adjacent timed steps, and the cost ratio (`atLeast` after a stopped step). */
+export const localSlopeSchema = z.object({ fromRows: z.number(), toRows: z.number(), slope: z.number(), growth: z.number(), atLeast: z.boolean() });
+
 export const hotcodeFigures = {
   /** Reports asked for (in a sweep: its steps, 1e3 … rows). */
   reportsPlanned: z.number(),
@@ -36,9 +51,17 @@ export const hotcodeFigures = {
   probes: z.number(),
   /** k of time ≈ c·rows^k over the sweep's steps (0 without a sweep). */
   sweepExponent: z.number(),
-  /** Sweep steps left out because the previous step said they would pass the run's timeout. */
+  /** Sweep steps left out because the previous steps projected they would pass the run's timeout (or one before was stopped). */
   sweepSkipped: z.number(),
   sweep: z.array(sweepPointSchema),
+  // Added with the step watchdog; runs recorded before it read as a sweep with no such steps.
+  /** Sweep steps the watchdog ended when they ran past the time left. */
+  sweepStopped: z.number().default(0),
+  sweepSteps: z.array(sweepStepSchema).default([]),
+  /** The local slope between each pair of adjacent timed steps. */
+  sweepSlopes: z.array(localSlopeSchema).default([]),
+  /** The first local slope far above the fit (sweep-steps.ts: findCliff), or null. */
+  sweepCliff: localSlopeSchema.nullable().default(null),
 };
 
 export const hotcodeSchema = {

@@ -1,11 +1,13 @@
 /**
  * The report endpoint in the run's child: `GET /report?rows=N&id=K` runs the strategy over N rows
  * on the event loop, as the write-up's handler did, and answers what it found; `GET /health`
- * answers at once when the loop is free. Child side.
+ * answers at once when the loop is free. A sweep's step adds `&limitMs=L`: past L ms the step is
+ * ended (step-watchdog.ts) and answered 503 with what it had used (`StoppedAnswer`). Child side.
  */
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeRows, type Report, type SaleRow } from './rows';
+import { startStepWatchdog, type StepWatchdog } from './step-watchdog';
 
 /** What /report answers: enough for the load to check every row was counted, and the time it took. */
 export interface ReportAnswer {
@@ -25,10 +27,19 @@ export interface ReportAnswer {
   groups: number;
 }
 
-/** Parses `/report?rows=N&id=K`, or null for any other URL. */
-export function reportParam(url: string | undefined): { rows: number; id: number } | null {
-  const m = /^\/report\?rows=(\d{1,7})&id=(\d{1,9})$/.exec(url ?? '');
-  return m ? { rows: Number(m[1]), id: Number(m[2]) } : null;
+/** What /report answers (503) for a step the watchdog ended: the time and CPU it had used by then. */
+export interface StoppedAnswer {
+  id: number;
+  rows: number;
+  stopped: true;
+  wallMs: number;
+  cpuMs: number;
+}
+
+/** Parses `/report?rows=N&id=K[&limitMs=L]`, or null for any other URL. */
+export function reportParam(url: string | undefined): { rows: number; id: number; limitMs: number | null } | null {
+  const m = /^\/report\?rows=(\d{1,7})&id=(\d{1,9})(?:&limitMs=(\d{1,9}))?$/.exec(url ?? '');
+  return m ? { rows: Number(m[1]), id: Number(m[2]), limitMs: m[3] === undefined ? null : Number(m[3]) } : null;
 }
 
 function answer(id: number, rows: number, report: Report, computeMs: number, cpuMs: number): ReportAnswer {
@@ -46,33 +57,66 @@ function answer(id: number, rows: number, report: Report, computeMs: number, cpu
   };
 }
 
-/** Serves the strategy's report; `maxRows` bounds what a request may ask for (the run's own rows). */
-export async function serveReport(run: (rows: readonly SaleRow[]) => Promise<Report>, maxRows: number): Promise<{ port: number; close(): Promise<void> }> {
+/**
+ * Serves the strategy's report; `maxRows` bounds what a request may ask for (the run's own rows).
+ * `watch` starts the step watchdog (a sweep), so requests may carry a limit.
+ */
+export async function serveReport(run: (rows: readonly SaleRow[]) => Promise<Report>, maxRows: number, watch = false): Promise<{ port: number; close(): Promise<void> }> {
   // Only the latest size is kept: a sweep's steps never hold two tables at once.
   let table: SaleRow[] = [];
+  /** Steps under the watchdog, until they answer or are stopped. */
+  const watched = new Map<number, { res: ServerResponse; rows: number; t: number; cpu: NodeJS.CpuUsage }>();
+  let watchdog: StepWatchdog | null = null;
+  const stopped = (id: number) => {
+    const step = watched.get(id);
+    if (!step) return;
+    watched.delete(id);
+    const used = process.cpuUsage(step.cpu);
+    const body: StoppedAnswer = { id, rows: step.rows, stopped: true, wallMs: performance.now() - step.t, cpuMs: (used.user + used.system) / 1000 };
+    // The ended handler never finished reading its request: this connection is done for.
+    step.res.writeHead(503, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify(body), () => step.res.socket?.destroy());
+  };
   const server = createServer((req, res) => {
     if (req.url === '/health') return void res.end('ok');
     const ask = reportParam(req.url);
     if (ask === null || ask.rows < 1 || ask.rows > maxRows) return void res.writeHead(404).end();
     if (table.length !== ask.rows) table = makeRows(ask.rows);
+    if (ask.limitMs !== null && watchdog === null) return void res.writeHead(503).end('no watchdog');
     const [t, cpu] = [performance.now(), process.cpuUsage()];
-    run(table).then(
+    if (ask.limitMs !== null) watched.set(ask.id, { res, rows: ask.rows, t, cpu });
+    // Armed around the strategy's synchronous body only: that is what blocks the thread.
+    const release = ask.limitMs !== null ? watchdog!.arm(ask.id, ask.limitMs) : () => undefined;
+    let done: Promise<Report>;
+    try {
+      done = run(table);
+    } catch (err) {
+      done = Promise.reject(err as Error);
+    }
+    release();
+    done.then(
       (report) => {
         const computeMs = performance.now() - t;
         const used = process.cpuUsage(cpu);
+        watched.delete(ask.id);
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(answer(ask.id, ask.rows, report, computeMs, (used.user + used.system) / 1000)));
       },
-      (err: Error) => res.writeHead(500).end(err.message),
+      (err: Error) => {
+        watched.delete(ask.id);
+        res.writeHead(500).end(err.message);
+      },
     );
   });
+  if (watch) watchdog = await startStepWatchdog(stopped);
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
   return {
     port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await watchdog?.close();
+    },
   };
 }

@@ -1,0 +1,89 @@
+/**
+ * Ends a sweep step that runs past its time, inside the run's process, and leaves the process
+ * serving. Child side, no zod.
+ *
+ * Why this way: a step is synchronous work on the main thread (the lab's point), so nothing on that
+ * thread can interrupt it, and killing the process would lose the run. A worker thread holds an
+ * inspector session on the main thread and, when a step's time is up, sends
+ * `Runtime.terminateExecution`: V8 unwinds the running JavaScript (uncatchably) and cancels the
+ * termination once it is back in the event loop, so the next request is served as usual.
+ *
+ * The race: termination hits whatever runs next if the step has just returned. A shared word says
+ * which step runs; the worker claims it (step id → STOPPING) before terminating, the main thread
+ * releases it (step id → 0) when the step returns. If the release loses, termination is already on
+ * its way and the main thread waits for it, so it lands in the step's own handler, never elsewhere.
+ */
+import { Worker } from 'node:worker_threads';
+
+const IDLE = 0;
+const STOPPING = -1;
+/** How long a step that lost the race waits for the termination already sent (it comes in microseconds). */
+const LOST_RACE_WAIT_MS = 2000;
+
+// CommonJS, evaluated in the worker: no file to bundle or find.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const inspector = require('node:inspector');
+const word = new Int32Array(workerData);
+const session = new inspector.Session();
+session.connectToMainThread();
+let timer;
+parentPort.on('message', (m) => {
+  if (m.type === 'arm') {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (Atomics.compareExchange(word, 0, m.id, ${STOPPING}) !== m.id) return;
+      session.post('Runtime.terminateExecution', () => parentPort.postMessage({ type: 'stopped', id: m.id }));
+    }, m.limitMs);
+  } else if (m.type === 'close') {
+    clearTimeout(timer);
+    session.disconnect();
+    parentPort.close();
+  }
+});
+parentPort.postMessage({ type: 'ready' });
+`;
+
+export interface StepWatchdog {
+  /**
+   * Marks step `id` as running for at most `limitMs`; call the returned function when its
+   * synchronous part has returned (if the time ran out meanwhile, it does not return).
+   */
+  arm(id: number, limitMs: number): () => void;
+  close(): Promise<void>;
+}
+
+/** Starts the watchdog's thread; `onStopped(id)` runs on the main thread after a step was ended. */
+export async function startStepWatchdog(onStopped: (id: number) => void): Promise<StepWatchdog> {
+  const word = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: word.buffer });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', () => {
+      worker.off('error', reject);
+      resolve();
+    });
+  });
+  worker.on('message', (m: { type: 'stopped'; id: number }) => {
+    Atomics.store(word, 0, IDLE);
+    onStopped(m.id);
+  });
+  worker.unref();
+  return {
+    arm(id, limitMs) {
+      Atomics.store(word, 0, id);
+      worker.postMessage({ type: 'arm', id, limitMs: Math.max(1, Math.round(limitMs)) });
+      return () => {
+        if (Atomics.compareExchange(word, 0, id, IDLE) === id) return;
+        // The worker claimed the step: its termination is coming; let it land here.
+        const until = performance.now() + LOST_RACE_WAIT_MS;
+        while (performance.now() < until);
+      };
+    },
+    async close() {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage({ type: 'close' });
+      await exited;
+    },
+  };
+}
