@@ -16,6 +16,7 @@ import { ensureChildBuild } from './child-build';
 import { classifyExit, type ExitFacts } from './exit';
 import { readProcCpuMs, readProcRss } from './proc-status';
 import { killTree, live } from './children';
+import { runStarted } from './child-priority';
 import { forkRunChild, replenishSpare, takeSpare } from './spare-child';
 import { checkedRuntime } from '../runtimes/for-run';
 import { nameLongTasks, profileRun, type ProfileResult } from './profiler';
@@ -153,6 +154,8 @@ export function startRun(req: RunRequest): RunHandle {
     // The spare child is the server's own Node: a run on another runtime always gets a fresh fork of that binary.
     const proc = (runtime.own ? takeSpare(entry, execArgv, config) : null) ?? forkRunChild(entry, [JSON.stringify(config)], execArgv, runtime.execPath);
     proc.once('close', () => replenishSpare(entry));
+    // Into the running runs' share of the CPU (child-priority.ts), until it exits.
+    runStarted(proc);
     child = proc;
     live.add(proc);
     startedAt = Date.now();

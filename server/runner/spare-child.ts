@@ -29,7 +29,7 @@ export function forkRunChild(entry: string, args: string[], execArgv: string[], 
     detached: true,
   });
   // Below the server and the pages watching it, when the server turned that on (child-priority.ts).
-  lowerPriority(proc.pid);
+  lowerPriority(proc);
   return proc;
 }
 

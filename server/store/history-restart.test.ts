@@ -2,7 +2,7 @@
  * Records survive the server process: a real server (server/store/history-test-server.ts, the same
  * history wiring as server/index.ts) is killed with SIGKILL mid-run and started again.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -135,12 +135,16 @@ describe('server shutdown', () => {
     const server = await startServer();
     await until(async () => childPids(server.proc.pid!), (pids) => pids.length === 1);
     const [spare] = childPids(server.proc.pid!);
-    // Below the server (server/runner/child-priority.ts: STREAM_LAB_CHILD_NICE, 19 by default).
-    expect(new Set(threadNices(spare))).toEqual(new Set([19]));
+    // Waiting, the spare's session sits at the cap (server/runner/child-priority.ts:
+    // STREAM_LAB_CHILD_NICE, 19 by default); its threads keep the server's nice until it runs.
+    if (existsSync(`/proc/${spare}/autogroup`)) expect(readFileSync(`/proc/${spare}/autogroup`, 'utf8')).toMatch(/ nice 19$/m);
+    expect(new Set(threadNices(spare))).toEqual(new Set([threadNices(process.pid)[0]]));
     const run = await startRun(server.url, { delayMs: 100 });
     const running = await until(() => getRun(server.url, run.runId), (d) => d.record.run.status === 'running');
     // The run got the booted spare, not a fresh fork; the next spare comes when the run ends.
     expect(running.record.run.pid).toBe(spare);
+    // Alone, a running run has the weight of an ordinary program (nice 0): it does not starve behind other work.
+    if (threadNices(process.pid)[0] === 0) expect(new Set(threadNices(spare))).toEqual(new Set([0]));
     expect(childPids(server.proc.pid!)).toEqual([spare]);
     await killed(server.proc, 'SIGTERM');
     expect(processesWithEnv('STREAM_LAB_DATA_DIR', dataDir)).toEqual([]);
