@@ -1,38 +1,173 @@
-// `npm test`: typecheck, lint, unit + integration tests, load tests, build, Playwright end-to-end, in that order;
-// stops at the first failure.
-import { spawnSync } from 'node:child_process';
-import { findChromium, root } from './lib.mjs';
+// `npm test`: typecheck, lint, unit + integration tests, load tests, build, Playwright end-to-end, in
+// that order. Every stage runs even when an earlier one failed, so one run shows everything that is
+// broken; only e2e waits on the build (it serves the built pages). Then one summary table; the exit
+// code is 1 if any stage failed.
+//   npm test -- --only unit,e2e     npm test -- --skip load,e2e     (also --only=unit)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIsStale, findChromium, root } from './lib.mjs';
 
-const chromium = await findChromium();
-if (!chromium) {
+const tty = Boolean(process.stdout.isTTY);
+const vitest = 'node_modules/vitest/vitest.mjs';
+// `counts` says where a stage's figures come from: vitest's and Playwright's JSON reports, or the
+// errors tsc and ESLint print (their stdout is piped to count them, and passed on as it comes; the
+// flags keep the colours a terminal would have had).
+const STAGES = [
+  { id: 'typecheck', name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '--noEmit', ...(tty ? ['--pretty'] : [])], counts: 'tsc' },
+  { id: 'lint', name: 'lint', args: ['node_modules/eslint/bin/eslint.js', ...(tty ? ['--color'] : []), '.'], counts: 'eslint' },
+  { id: 'unit', name: 'unit + integration', args: [vitest, 'run'], counts: 'vitest' },
+  { id: 'load', name: 'load (one file at a time)', args: [vitest, 'run', '--config', 'vitest.load.config.ts'], counts: 'vitest' },
+  { id: 'build', name: 'build', args: ['node_modules/next/dist/bin/next', 'build'] },
+  { id: 'e2e', name: 'e2e (Playwright)', args: ['node_modules/@playwright/test/cli.js', 'test'], counts: 'playwright' },
+];
+const IDS = STAGES.map((s) => s.id);
+const USAGE = `usage: npm test -- [--only <stage,...>] [--skip <stage,...>]   stages: ${IDS.join(', ')}`;
+
+function parseArgs(argv) {
+  const picked = { only: IDS, skip: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s);
+    if (flag === '--help' || flag === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (flag !== '--only' && flag !== '--skip') fail(`unknown argument ${argv[i]}`);
+    const list = (inline ?? argv[++i] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = list.filter((id) => !IDS.includes(id));
+    if (!list.length || bad.length) {
+      fail(`${flag} takes stage ids separated by commas, from: ${IDS.join(', ')}${bad.length ? ` (got: ${bad.join(', ')})` : ''}`);
+    }
+    picked[flag.slice(2)] = list;
+  }
+  return picked;
+}
+function fail(message) {
+  console.error(`npm test: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+const { only, skip } = parseArgs(process.argv.slice(2));
+const selected = (id) => only.includes(id) && !skip.includes(id);
+
+// Checked first, not when e2e's turn comes: better to learn it now than after the rest has run.
+const chromium = selected('e2e') ? await findChromium() : null;
+if (selected('e2e') && !chromium) {
   console.error(
     'npm test needs a Chromium for the end-to-end tests and found none.\n' +
       'Set CHROMIUM_PATH to a Chromium binary, or install one:\n' +
       '  Debian/Ubuntu: sudo apt-get install -y chromium   (gives /usr/bin/chromium)\n' +
-      '  elsewhere:     npx playwright install chromium',
+      '  elsewhere:     npx playwright install chromium\n' +
+      'or leave the end-to-end tests out: npm test -- --skip e2e',
   );
   process.exit(1);
 }
 
-const env = { ...process.env, CHROMIUM_PATH: chromium, NEXT_TELEMETRY_DISABLED: '1' };
-const node = process.execPath;
-const steps = [
-  ['typecheck', [node, 'node_modules/typescript/bin/tsc', '--noEmit']],
-  ['lint', [node, 'node_modules/eslint/bin/eslint.js', '.']],
-  ['unit + integration', [node, 'node_modules/vitest/vitest.mjs', 'run']],
-  ['load (one file at a time)', [node, 'node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.load.config.ts']],
-  ['build', [node, 'node_modules/next/dist/bin/next', 'build']],
-  ['e2e (Playwright, Chromium at ' + chromium + ')', [node, 'node_modules/@playwright/test/cli.js', 'test']],
-];
-
-for (const [name, [cmd, ...args]] of steps) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) {
-    console.error(`\n=== ${name} FAILED (exit ${result.status ?? result.signal}) ===`);
-    process.exit(result.status || 1);
-  }
-  console.log(`=== ${name} ok in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
+const reports = mkdtempSync(join(tmpdir(), 'stream-lab-test-'));
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...(chromium && { CHROMIUM_PATH: chromium }) };
+let current = null; // the running stage's process
+let interrupted = null;
+// Ctrl-C reaches the stage's process too; wait for it to clean up (vitest's forks, Playwright's
+// server), then stop and print what ran. A second one quits at once.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) {
+      rmSync(reports, { recursive: true, force: true });
+      process.exit(130);
+    }
+    interrupted = signal;
+    current?.kill(signal);
+  });
 }
-console.log('\nAll checks passed.');
+
+/** Runs one stage with its output going straight to the console; resolves with its exit and figures. */
+function run(stage) {
+  const report = join(reports, `${stage.id}.json`);
+  const extra = {
+    vitest: ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    playwright: ['--reporter=list,json'], // the json reporter writes to PLAYWRIGHT_JSON_OUTPUT_FILE
+  }[stage.counts] ?? [];
+  const piped = stage.counts === 'tsc' || stage.counts === 'eslint';
+  return new Promise((resolve) => {
+    current = spawn(process.execPath, [...stage.args, ...extra], {
+      cwd: root,
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+      stdio: ['inherit', piped ? 'pipe' : 'inherit', 'inherit'],
+    });
+    let out = '';
+    current.stdout?.on('data', (d) => {
+      process.stdout.write(d);
+      out += d;
+    });
+    current.on('error', (error) => resolve({ code: 1, note: error.message }));
+    current.on('close', (code, signal) => resolve({ code: code ?? 1, signal, ...figures(stage.counts, report, out) }));
+  }).finally(() => (current = null));
+}
+
+/** passed / failed / skipped tests (vitest, Playwright) or a count of errors (tsc, ESLint). */
+function figures(kind, report, out) {
+  const text = out.replace(/\x1b\[[0-9;]*m/g, '');
+  if (kind === 'tsc') {
+    const n = text.match(/error TS\d+/g)?.length ?? 0;
+    return { note: n ? `${n} type error${n > 1 ? 's' : ''}` : '' };
+  }
+  if (kind === 'eslint') {
+    const m = text.match(/\d+ errors?, \d+ warnings?/); // stylish's last line: ✖ 3 problems (2 errors, 1 warning)
+    return { note: m?.[0] ?? '' };
+  }
+  if (!kind) return {};
+  let json;
+  try {
+    json = JSON.parse(readFileSync(report, 'utf8'));
+  } catch {
+    return { note: 'no report written' };
+  }
+  if (kind === 'vitest') {
+    return { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+  }
+  const { expected, unexpected, skipped, flaky } = json.stats;
+  return { passed: expected + flaky, failed: unexpected, skipped, note: flaky ? `${flaky} flaky (passed on retry)` : '' };
+}
+
+const seconds = (ms) => (ms < 60_000 ? `${Math.round(ms / 1000)}s` : `${Math.floor(ms / 60_000)}m ${Math.round((ms % 60_000) / 1000)}s`);
+const rows = [];
+const started = Date.now();
+let buildFailed = false;
+for (const stage of STAGES) {
+  let why = null;
+  if (!only.includes(stage.id)) why = '--only';
+  else if (skip.includes(stage.id)) why = '--skip';
+  else if (interrupted) why = 'interrupted';
+  else if (stage.id === 'e2e' && buildFailed) why = 'build failed';
+  if (why) {
+    rows.push({ stage: stage.id, result: `skipped (${why})` });
+    continue;
+  }
+  const name = stage.id === 'e2e' ? `${stage.name}, Chromium at ${chromium}` : stage.name;
+  console.log(`\n=== ${name} ===`);
+  if (stage.id === 'e2e' && !selected('build') && buildIsStale()) {
+    console.log('(no build stage in this run, and .next is missing or older than the sources: the tests use it as it is)');
+  }
+  const t0 = Date.now();
+  const r = await run(stage);
+  const ok = r.code === 0 && !r.signal;
+  if (stage.id === 'build') buildFailed = !ok;
+  const time = Date.now() - t0;
+  console.log(ok ? `=== ${name} ok in ${seconds(time)} ===` : `\n=== ${name} FAILED (exit ${r.signal ?? r.code}) in ${seconds(time)} ===`);
+  // A failure that no failed test explains (a file that did not load, an error outside tests) says so.
+  const unexplained = !ok && !r.failed && !r.note ? `exit ${r.signal ?? r.code}, see its output` : '';
+  rows.push({ ...r, stage: stage.id, result: ok ? 'passed' : 'FAILED', time: seconds(time), note: r.note || unexplained });
+}
+rmSync(reports, { recursive: true, force: true });
+
+const header = { stage: 'stage', result: 'result', passed: 'passed', failed: 'failed', skipped: 'skipped', time: 'time', note: 'note' };
+const cols = Object.keys(header);
+const cell = (row, c) => String(row[c] ?? (c === 'note' ? '' : '—'));
+const width = Object.fromEntries(cols.map((c) => [c, Math.max(...[header, ...rows].map((r) => cell(r, c).length))]));
+const line = (row) => cols.map((c) => (['passed', 'failed', 'skipped', 'time'].includes(c) ? cell(row, c).padStart(width[c]) : cell(row, c).padEnd(width[c]))).join('  ').trimEnd();
+console.log(`\n${line(header)}\n${cols.map((c) => '-'.repeat(width[c])).join('  ').trimEnd()}`);
+for (const row of rows) console.log(line(row));
+const failed = rows.filter((r) => r.result === 'FAILED').map((r) => r.stage);
+console.log(`\n${failed.length ? `FAILED: ${failed.join(', ')}` : 'No stage failed.'} (${seconds(Date.now() - started)} in all)`);
+process.exit(interrupted ? 130 : failed.length ? 1 : 0);
