@@ -74,13 +74,17 @@ describe('cpu lab', () => {
   });
 
   it("single-thread answers requests sent at once one computation apart; no strategy's speed-up passes the cores", async () => {
-    // fib(34) takes ~60 ms: long enough to see the queue, short enough for a test. The load may be
-    // descheduled on a busy machine and see two answers at once, so the median gap is what counts.
+    // fib(34) takes ~60 ms: long enough to see the queue, short enough for a test. Held against
+    // the run's own times, not against computeMsAlone (timed once before, at another moment of a
+    // busy machine: 125 ms there once, against 53 ms gaps). Sent at once, answered one after
+    // another: the answers spread over the four computations after the first, ~4/5 of the
+    // makespan (all at once, as on parallel workers, they would end together, near 0). Load
+    // stretches the computations and the makespan alike; a descheduled load that sees two answers
+    // at once moves one end, not the spread.
     const one = await run('single-thread', small({ n: 34, requests: 5, concurrency: 5 }));
     const ends = one.timeline.map((b) => b.endMs).sort((a, b) => a - b);
-    const gaps = ends.slice(1).map((e, i) => e - ends[i]).sort((a, b) => a - b);
-    expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThan(0.5 * one.computeMsAlone);
-    expect(one.makespanMs).toBeGreaterThan(0.7 * 5 * one.computeMsAlone);
+    expect(new Set(one.timeline.map((b) => b.servedBy)).size).toBe(1);
+    expect(ends[ends.length - 1] - ends[0]).toBeGreaterThan(0.5 * one.makespanMs);
     expect(one.speedup).toBeLessThan(1.3);
     for (const id of ['cluster', 'worker-pool']) {
       const s = await run(id, small({ n: 34, requests: 4, concurrency: 4 }));

@@ -39,7 +39,7 @@ async function run(strategy: string, params: RunParams, file: DataFile): Promise
 }
 
 describe('strategies', () => {
-  const data = withDataFiles('strategies', [4, 32]);
+  const data = withDataFiles('strategies', [4, 16]);
   let small: DataFile;
   let large: DataFile;
   beforeAll(() => {
@@ -96,16 +96,22 @@ describe('strategies', () => {
     }
   });
 
-  describe('push vs pull on a 32 MiB file with a 2 ms consumer', () => {
+  describe('push vs pull on a 16 MiB file', () => {
     // Retained mode runs gc() before each reading, so arrayBuffers counts only live chunks, not
     // chunks already processed and waiting for a collection. Runs are sequential on purpose.
-    const largeParams = (): RunParams => ({ ...DEFAULT_PARAMS, sizeMb: 32, delayMs: 2, retained: true, budgetMb: null });
+    const largeParams = (delayMs = 2): RunParams => ({ ...DEFAULT_PARAMS, sizeMb: 16, delayMs, retained: true, budgetMb: null });
 
     it('rxjs-from (push) holds most of the file in arrayBuffers', async () => {
-      const s = await run('rxjs-from', largeParams(), large);
+      // A push reader holds what it has read and the consumer has not: the file less what the
+      // consumer got through while the file was being read. The consumer's 10 ms a chunk (256
+      // chunks, ~2.6 s) is wall time a busy machine does not shorten, while reading is CPU and
+      // thread-pool work it does stretch: at 2 ms a chunk a loaded machine brought the peak down to
+      // 63 % of 32 MiB, at 5 ms two busy loops beside the run to 78 % of 16 MiB; at 10 ms reading
+      // must take over a second (not the ~50 ms it takes) before the peak falls under half the file.
+      const s = await run('rxjs-from', largeParams(10), large);
       expect(s.outcome).toBe('completed');
       expect(s.bytesProcessed).toBe(large.bytes);
-      expect(s.peak.arrayBuffers).toBeGreaterThan(0.75 * large.bytes);
+      expect(s.peak.arrayBuffers).toBeGreaterThan(0.6 * large.bytes);
       expect(s.peakBufferedBytes).toBeGreaterThan(0.5 * large.bytes);
     });
 
