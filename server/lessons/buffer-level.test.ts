@@ -15,9 +15,13 @@ async function runWithSamples(strategy: string, params: RunParams, file: DataFil
   return { summary: await handle.done, samples };
 }
 
-// 16 MiB in 64 KiB chunks at 5 ms each: under 2 s per run, 20 ms samples. The consumer is slow
-// enough that it takes only a few chunks while the push reader reads the whole file.
-const params: RunParams = { ...DEFAULT_PARAMS, sizeMb: 16, delayMs: 5, sampleMs: 20, budgetMb: null };
+// 8 MiB in 64 KiB chunks at 20 ms each: ~2.6 s per run, 20 ms samples. The consumer is slow
+// enough that it takes only a few chunks while the push reader reads the whole file: reading is
+// ~25 ms here, and busy cores stretch it (each chunk is a thread-pool round trip that waits for a
+// core: two busy loops made 16 MiB take ~290 ms), while the consumer's wait is wall time. At 5 ms a
+// chunk a loaded machine left 89.5 % of 16 MiB buffered; here reading may take 260 ms before less
+// than 90 % is.
+const params: RunParams = { ...DEFAULT_PARAMS, sizeMb: 8, delayMs: 20, sampleMs: 20, budgetMb: null };
 const hwm = highWaterMarkBytes(params.chunkKb);
 
 describe('buffer level of real runs', () => {

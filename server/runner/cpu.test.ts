@@ -20,14 +20,17 @@ describe('CPU figures', () => {
     return startStreamsRun({ runId: `cpu-${cpuUs}`, strategy: 'for-await', params, file }).done;
   };
 
-  it('reports CPU time within 20 % of chunks × 1 ms above the idle run for --cpu-us 1000', async () => {
+  it('reports CPU time within 20 % of chunks × 4 ms above the idle run for --cpu-us 4000', async () => {
+    // 4 ms a chunk (512 ms over 128 chunks), not 1: the idle run's own CPU (start-up, reading, GC)
+    // varies by tens of ms when other processes share the cores (+157 ms for an expected 128 once,
+    // with the suite's two files at a time), noise the larger signal keeps well inside 20 %.
     const idle = await run(0);
-    const busy = await run(1000);
+    const busy = await run(4000);
     expect(busy.outcome).toBe('completed');
     const cpuMs = (s: typeof idle) => s.cpu!.userMs + s.cpu!.systemMs;
     const extra = cpuMs(busy) - cpuMs(idle);
-    const expected = busy.chunks * 1;
-    console.log(`cpu: idle run ${cpuMs(idle).toFixed(1)} ms, --cpu-us 1000 run ${cpuMs(busy).toFixed(1)} ms over ${busy.chunks} chunks: +${extra.toFixed(1)} ms (expected ${expected}); peak ${busy.cpu!.peakPct}% of a core`);
+    const expected = busy.chunks * 4;
+    console.log(`cpu: idle run ${cpuMs(idle).toFixed(1)} ms, --cpu-us 4000 run ${cpuMs(busy).toFixed(1)} ms over ${busy.chunks} chunks: +${extra.toFixed(1)} ms (expected ${expected}); peak ${busy.cpu!.peakPct}% of a core`);
     // On a quiet machine the extra is within 20 % (docs/results.md §1: +4.5 … +10.7 %). The burn
     // loop spins on the wall clock, so when other processes take the core (the suite runs files in
     // parallel) it gets less CPU, never more: the lower bound has room for that, the upper not.
