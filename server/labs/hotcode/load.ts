@@ -7,7 +7,7 @@ import { Agent } from 'node:http';
 import { get, percentile } from '../../child/http-get';
 import { send as sendToRun, serveLoad, type LoadMessage } from '../../child/load-process';
 import type { ReportAnswer, StoppedAnswer } from './serve';
-import { fitExponent, measuredPoints, REPEAT_FOR_MS, runSweep, sweepSteps, type StepResult, type SweepPoint, type SweepStep } from './sweep-steps';
+import { fitExponent, measuredPoints, measureStep, runSweep, sweepSteps, type StepResult, type SweepPoint, type SweepStep } from './sweep-steps';
 
 export interface HotcodeLoadConfig {
   port: number;
@@ -42,13 +42,6 @@ export type HotcodeLoadMessage = LoadMessage<HotcodeLoadReadings, HotcodeLoadDon
 const REPORT_MS = 250;
 /** The sweep keeps this share of the run's timeout for itself; the rest is start-up and slack. */
 const SWEEP_BUDGET_SHARE = 0.7;
-/**
- * A quick step (sweep-steps.ts: REPEAT_BELOW_MS) is repeated at least 3 times, up to 50 or for
- * REPEAT_FOR_MS, and the fastest kept: the sub-millisecond steps of a linear strategy need many
- * tries to find their floor (measured: the min of up to 50 gave groupBy with push an exponent of
- * 0.97–1.07 over 1e3…1e5, three tries 1.0–1.5).
- */
-const REPEAT_MAX = 50;
 /** A step's request waits this long past its limit for the watchdog's answer before giving up on it. */
 const STOP_GRACE_MS = 10_000;
 
@@ -130,21 +123,6 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
     }
   }
 
-  /**
-   * A sweep step: once, or repeated while quick (the fastest CPU and wall time kept); each report
-   * under what is left of `limitMs`. A stopped or failed report ends the step with that result.
-   */
-  async function measureStep(rows: number, limitMs: number, repeat: boolean): Promise<StepResult> {
-    const start = performance.now();
-    let best: StepResult = null;
-    for (let n = 0; n < 1 || (repeat && (n < 3 || (n < REPEAT_MAX && performance.now() - start < REPEAT_FOR_MS))); n++) {
-      const r = await report(rows, limitMs - (performance.now() - start));
-      if (r === null || r.stopped) return r;
-      best = best === null ? r : { stopped: false, cpuMs: Math.min(best.cpuMs, r.cpuMs), wallMs: Math.min(best.wallMs, r.wallMs) };
-    }
-    return best;
-  }
-
   // Fitted in CPU time (what the work costs), projected in wall time (what the timeout counts).
   let steps: SweepStep[] = [];
   if (!cfg.sweep) {
@@ -157,7 +135,7 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
       budgetMs: cfg.timeoutS * 1000 * SWEEP_BUDGET_SHARE,
       now: () => performance.now() - t0,
       measure: async (rows, limitMs, repeat) => {
-        const r = await measureStep(rows, limitMs, repeat);
+        const r = await measureStep((left) => report(rows, left), limitMs, repeat, () => performance.now());
         if (r !== null && !r.stopped) state.ok += 1;
         return r;
       },

@@ -4,7 +4,7 @@
  * the real watchdog are in hotcode.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { estimateStepMs, findCliff, fitExponent, localSlopes, measuredPoints, runSweep, type StepResult, type SweepStep } from './sweep-steps';
+import { estimateStepMs, findCliff, fitExponent, localSlopes, measuredPoints, measureStep, REPEAT_MAX, runSweep, type StepResult, type SweepStep } from './sweep-steps';
 
 /**
  * A driver whose steps cost `cost[rows]` ms of CPU and wall time: a repeated step runs 3 times, a
@@ -109,5 +109,52 @@ describe('sweep planning', () => {
     expect(slopes).toHaveLength(2);
     expect(slopes[1]).toMatchObject({ fromRows: 10_000, toRows: 20_000, atLeast: true });
     expect(findCliff(slopes, steps, fitExponent(measuredPoints(steps)))).toMatchObject({ toRows: 20_000, atLeast: true });
+  });
+
+  describe('one step, repeated while quick', () => {
+    /** Reports that take `times[i]` ms each (the last one after that), stopped past their limit; the clock moves by them. */
+    function reports(times: number[]) {
+      let clock = 0;
+      const limits: number[] = [];
+      return {
+        limits,
+        now: () => clock,
+        report: async (limitMs: number): Promise<StepResult> => {
+          limits.push(limitMs);
+          const ms = times[Math.min(limits.length - 1, times.length - 1)];
+          if (ms > limitMs) {
+            clock += limitMs;
+            return { stopped: true, cpuMs: limitMs / 2, wallMs: limitMs };
+          }
+          clock += ms;
+          return { stopped: false, cpuMs: ms / 2, wallMs: ms };
+        },
+      };
+    }
+
+    it('keeps a slow first try instead of repeating it into the watchdog (projected quick, took 21 s of 25)', async () => {
+      const r = reports([21_000, 21_000]);
+      expect(await measureStep(r.report, 25_000, true, r.now)).toEqual({ stopped: false, cpuMs: 10_500, wallMs: 21_000 });
+      expect(r.limits).toEqual([25_000]);
+    });
+
+    it('repeats a quick step at least three times and for 200 ms, keeping the fastest', async () => {
+      const r = reports([10, 8, 9, 12]);
+      expect(await measureStep(r.report, 10_000, true, r.now)).toEqual({ stopped: false, cpuMs: 4, wallMs: 8 });
+      // 10 + 8 + 9 + 12 × 15 ≥ 200 ms of tries.
+      expect(r.limits.length).toBe(4 + 14);
+      expect(r.limits[1]).toBe(10_000 - 10);
+      const tiny = reports([0.1]);
+      await measureStep(tiny.report, 10_000, true, tiny.now);
+      expect(tiny.limits.length).toBe(REPEAT_MAX);
+    });
+
+    it('a stopped repeat leaves the tries before it; a stopped first try is the step stopped; a failure fails it', async () => {
+      const late = reports([100, 5000]);
+      expect(await measureStep(late.report, 1000, true, late.now)).toEqual({ stopped: false, cpuMs: 50, wallMs: 100 });
+      const first = reports([5000]);
+      expect(await measureStep(first.report, 1000, false, first.now)).toEqual({ stopped: true, cpuMs: 500, wallMs: 1000 });
+      expect(await measureStep(async () => null, 1000, true, () => 0)).toBeNull();
+    });
   });
 });
