@@ -15,6 +15,11 @@ const W = 360;
 const H = 180;
 const PAD = { left: 52, right: 12, top: 10, bottom: 30 };
 
+/** A decade tick: "10 ms", "100 s" (short enough for the axis; formatMs would say "1 min 40 s"). */
+function tickMs(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${ms / 1000} s`;
+}
+
 /** Powers of ten covering [lo, hi]. */
 function decades(lo: number, hi: number): number[] {
   const out: number[] = [];
@@ -56,7 +61,7 @@ export function SweepChart({ summary, label }: { summary: HotcodeSummary; label:
           <g key={`y${y}`}>
             <line x1={PAD.left} x2={W - PAD.right} y1={py(y)} y2={py(y)} stroke="#e3e6eb" />
             <text x={PAD.left - 4} y={py(y) + 3} textAnchor="end" fontSize="10">
-              {formatMs(y)}
+              {tickMs(y)}
             </text>
           </g>
         ))}
