@@ -129,7 +129,7 @@ function sweepText(s: LabSummary<'hotcode'>): string {
 
 /** The hot-code lab's table: each report's synchronous time, what /health waited meanwhile, a sweep's steps and exponent. */
 function hotcodeTable(summaries: LabSummary<'hotcode'>[]): string {
-  const header = ['strategy', 'outcome', 'rows', 'report min/max ms', 'probe p50/max ms', 'el max ms', 'sweep rows:ms', 'exponent'];
+  const header = ['strategy', 'outcome', 'rows', 'report min/max ms', 'probe p50/max ms', 'el max ms', 'sweep rows:ms', 'exponent', 'local slopes'];
   const rows = summaries.map((s) => [
     s.strategy,
     s.outcome,
@@ -139,6 +139,7 @@ function hotcodeTable(summaries: LabSummary<'hotcode'>[]): string {
     s.eventLoopDelayMs.max.toFixed(0),
     sweepText(s),
     s.sweep.length > 1 ? s.sweepExponent.toFixed(2) : '–',
+    s.sweepSlopes.length ? s.sweepSlopes.map((l) => `${l.atLeast ? '≥' : ''}${l.slope.toFixed(1)}`).join(' ') : '–',
   ]);
   return table(header, rows);
 }
