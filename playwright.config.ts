@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS } from './scripts/lib.mjs';
 
 /** Port of the production server the tests start (not 3000, so a running `npm start` is left alone). */
 const port = Number(process.env.E2E_PORT ?? 3210);
-/** The server's operator token (e2e/room.spec.ts); the default page holds it, so Stop all can clean up after any test. */
+/** The server's operator token (e2e/room.spec.ts); a test's own page holds it (e2e/fixtures.ts), so Stop all can clean up after any test. */
 export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-0123';
 
 export default defineConfig({
@@ -19,8 +19,6 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
-    // Contexts a test makes itself inherit it too, unless they pass their own storageState (e2e/room.spec.ts).
-    storageState: { cookies: [], origins: [{ origin: `http://127.0.0.1:${port}`, localStorage: [{ name: 'stream-lab.operatorToken', value: E2E_OPERATOR_TOKEN }] }] },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Playwright cannot download its own browsers everywhere; npm test finds one (scripts/lib.mjs).

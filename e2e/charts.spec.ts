@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import type { RunSummary } from '../lib/protocol';
 import { openLab, pickStrategies, startAndFindCards } from './lab-page';
 

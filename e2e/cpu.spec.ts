@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { openLab, pickStrategies as pick, startAndFindCards } from './lab-page';
 
 /** fib(30) takes milliseconds; a run is mostly starting the server, its workers and the load. */

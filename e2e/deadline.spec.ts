@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { formatMs } from '../lib/readouts/format';
 
 /** A 4-second schedule of light requests: a run is mostly starting the store, the service and the load. */

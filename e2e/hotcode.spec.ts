@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /** A few thousand rows: each report takes tens of ms; a run is mostly starting the server and its load. */
 const RUN_TIMEOUT_MS = 60_000;

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { formatMb } from '../lib/readouts/format';
 import { openLab, pickStrategies as pick, startAndFindCards } from './lab-page';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /** Opens the lab in the page's (fresh) context and waits for the server's snapshot. */
 async function openLab(page: Page, path = '/'): Promise<void> {

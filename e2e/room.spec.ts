@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { E2E_OPERATOR_TOKEN } from '../playwright.config';
 
 /** Opens the Room panel's name/token form (a <details>) if it is closed. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /*
  * The runtime select of the form. With a second Node installed (.ci/run installs 22 into

@@ -5,7 +5,7 @@
  * .ci/run); skips, saying why, without one.
  */
 import type { ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { killAndWait } from '../server/test-support';
 import { flushRedis, removeTempDirs, startProcess, startWorker, tempDir, testRedis } from '../server/scale/scale-test-support';
 

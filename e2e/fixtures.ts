@@ -1,0 +1,32 @@
+/**
+ * Playwright's `test` with the page's context holding the server's operator token (e2e/room.spec.ts),
+ * so Stop all on a test's own page can clean up whatever an earlier test left going. Not a spec file.
+ *
+ * An init script rather than the config's `storageState`: Playwright fills a storageState's local
+ * storage by opening a page on the origin for every new context, which cost 1.2–1.6 s a test here
+ * (2 shared cores) against 0.1 s for this. The script fills the token in on the server's own origin
+ * whenever the key is absent (storageState did it once, at the start); contexts a test makes itself
+ * with browser.newContext() get no token (none of them stops runs).
+ */
+import { test as base } from '@playwright/test';
+import { E2E_OPERATOR_TOKEN } from '../playwright.config';
+
+export const test = base.extend({
+  context: async ({ context, baseURL }, provide) => {
+    await context.addInitScript(
+      ({ origin, token }) => {
+        if (location.origin !== origin) return;
+        try {
+          if (localStorage.getItem('stream-lab.operatorToken') === null) localStorage.setItem('stream-lab.operatorToken', token);
+        } catch {
+          // Storage refused (an opaque or error page): nothing to hold the token in.
+        }
+      },
+      { origin: new URL(baseURL!).origin, token: E2E_OPERATOR_TOKEN },
+    );
+    await provide(context);
+  },
+});
+
+export { expect } from '@playwright/test';
+export type { Browser, Locator, Page } from '@playwright/test';
