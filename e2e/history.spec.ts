@@ -127,6 +127,8 @@ test('an embed URL shows the chart inside an iframe on a same-origin training pa
 });
 
 test('a shared link fills the form and starts only after the visitor confirms', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('websocket', (ws) => ws.on('framesent', (frame) => sent.push(String(frame.payload))));
   await page.goto('/?strategies=for-await&sizeMb=4&delayMs=1&retained=0&colour=red&autostart=1');
   await expect(page.getByTestId('connection-status')).toHaveText('connected');
   await expect(page.getByTestId('autostart-banner')).toContainText('Start this experiment?');
@@ -137,17 +139,21 @@ test('a shared link fills the form and starts only after the visitor confirms', 
   await expect(page.getByTestId('strategy-checkbox-rxjs-from')).not.toBeChecked();
   const runIds = () => page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')));
   const before = await runIds();
-  await page.waitForTimeout(1000);
-  expect(await runIds()).toEqual(before);
 
   // Editing the form rewrites the link, without the autostart request.
   await page.getByTestId('input-delayMs').fill('3');
   await expect(page).toHaveURL(/\?strategies=for-await&sizeMb=4&delayMs=3&chunkKb=64&sampleMs=50&budgetMb=1024&cpuUs=0&retained=0&parallel=0$/);
+  // Nothing started while the visitor read and edited the form.
+  expect(await runIds()).toEqual(before);
   await page.getByTestId('autostart-confirm').click();
   await expect(page.getByTestId('autostart-banner')).toHaveCount(0);
   // The lab shows the new experiment: one for-await run that was not there before.
   await expect.poll(async () => (await runIds()).filter((id) => !before.includes(id)).length).toBe(1);
   await expect(page.getByTestId('run-card')).toHaveAttribute('data-strategy', 'for-await');
+  // The page asked for one experiment in all, the confirmed one with the edited delay: none went out
+  // on its own from the link, before the confirm (this replaces a 1 s wait that watched for one).
+  const starts = sent.map((f) => JSON.parse(f) as { type: string; params?: { delayMs?: number } }).filter((m) => m.type === 'experiment.start');
+  expect(starts.map((m) => m.params?.delayMs)).toEqual([3]);
   await page.getByTestId('stop-all-button').click();
 });
 

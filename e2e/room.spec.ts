@@ -54,11 +54,25 @@ test('each browser keeps its own experiment, sees the other in the Room panel, a
   await expect(watched).toBeVisible();
   await expect(watched.getByTestId('run-stop')).toHaveCount(0);
   const runId = (await watched.getAttribute('data-run-id'))!;
-  await b.evaluate((id) => {
-    const ws = new WebSocket(`ws://${location.host}/ws`);
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'run.stop', runId: id }));
-  }, runId);
-  await b.waitForTimeout(500);
+  // The server answers a stop it refuses with an error on that socket (and a stop it makes with none):
+  // waiting for the answer replaces a 500 ms wait, and the run must still not be stopped after it.
+  const answer = await b.evaluate(
+    (id) =>
+      new Promise<{ type: string; code?: string; requestType?: string }>((resolve, reject) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        const timer = setTimeout(() => reject(new Error('no answer to run.stop within 10 s')), 10_000);
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'run.stop', runId: id }));
+        ws.onmessage = (event) => {
+          const message = JSON.parse(String(event.data)) as { type: string; code?: string; requestType?: string };
+          if (message.type !== 'error' || message.requestType !== 'run.stop') return;
+          clearTimeout(timer);
+          ws.close();
+          resolve(message);
+        };
+      }),
+    runId,
+  );
+  expect(answer).toMatchObject({ type: 'error', code: 'forbidden', requestType: 'run.stop' });
   await expect(a.locator(`[data-testid="run-card"][data-run-id="${runId}"]`)).not.toHaveAttribute('data-status', 'stopped');
 
   // With the operator token, B's Room panel offers Stop for A's experiment, and it works.
