@@ -132,7 +132,9 @@ test('an out-of-range value is marked at its field, Start is off, and nothing is
 });
 
 test('a second browser sees the same run live from the Room panel', async ({ page, browser }) => {
-  const cards = await start(page, ['for-await'], { sizeMb: 8, delayMs: 50 });
+  // 200 ms a chunk: ~26 s, which the test stops. At 50 ms (6.5 s) a loaded machine finished the run
+  // before the second browser had opened, and the mirrored card was never seen running.
+  const cards = await start(page, ['for-await'], { sizeMb: 8, delayMs: 200 });
   const card = cards.get('for-await')!;
   const id = await runId(card);
   const other = await browser.newContext();
