@@ -10,11 +10,16 @@ import type { LessonStep } from './lesson';
 export type HttpLessonStep = LessonStep<'http'>;
 
 /**
- * Big enough that ten buffered responses at once stand out from the server's own heap (measured:
- * ~290 MB vs ~60 MB for the cursor), small enough that a run takes seconds on two cores. The
- * watchdog is short so a stuck step cannot hold the shared queue for ten minutes.
+ * Big enough that ten buffered responses at once stand out from the server's own heap, small enough
+ * that a run takes seconds on two cores: one wave of ten requests at once. Twenty (two waves) took
+ * about twice as long and peaked higher (buffered-json 382 MB, cursor 64 MB), but one wave already
+ * shows both steps' lessons with room to spare. Measured over three runs of each
+ * (`npm run bench -- --lab http --rows 100000 --requests 10 --concurrency 10`, 2026-11-25, two shared
+ * cores): buffered-json peaked at 196–213 MB, ndjson-cursor at 48–63 MB (3.2–4.4×, the lesson needs 2×),
+ * ndjson-all-rows at 136–138 MB (1.4–1.6× below buffered-json, the lesson needs under 2×); 5–13 s a run.
+ * The watchdog is short so a stuck step cannot hold the shared queue for ten minutes.
  */
-export const LOAD_PARAMS: HttpParams = { ...DEFAULT_HTTP_PARAMS, rows: 100_000, requests: 20, concurrency: 10, timeoutS: 120 };
+export const LOAD_PARAMS: HttpParams = { ...DEFAULT_HTTP_PARAMS, rows: 100_000, requests: 10, concurrency: 10, timeoutS: 120 };
 
 /**
  * Slow readers of responses big enough (200,000 rows, ~14 MB) to outgrow what the kernel's socket
