@@ -62,7 +62,10 @@ test('after Start the new runs are brought into view and announced, and a page o
   await openLab(page);
   await pick(page, ['for-await']);
   await page.getByTestId('input-sizeMb').fill('8');
-  await page.getByTestId('input-delayMs').fill('200');
+  // 1 s a chunk: the run must still be going when the second tab has opened, which took over 25 s
+  // on a loaded machine (at 200 ms a chunk the run had ended and the tab showed the defaults). It is
+  // stopped below either way.
+  await page.getByTestId('input-delayMs').fill('1000');
   expect(await inViewport(page, '#live-heading')).toBe(false);
   await page.getByTestId('start-button').click();
   await expect(page.getByTestId('runs-announcer')).toHaveText(/^Experiment started: 1 run \(.+\), shown under Runs\.$/);
@@ -73,7 +76,7 @@ test('after Start the new runs are brought into view and announced, and a page o
   const second = await page.context().newPage();
   await openLab(second);
   await expect(second.getByTestId('input-sizeMb')).toHaveValue('8');
-  await expect(second.getByTestId('input-delayMs')).toHaveValue('200');
+  await expect(second.getByTestId('input-delayMs')).toHaveValue('1000');
   await expect(second.getByTestId('strategy-checkbox-for-await')).toBeChecked();
   // …but a URL with parameters wins.
   await second.goto('/?strategies=rxjs-from&sizeMb=3&delayMs=1');
