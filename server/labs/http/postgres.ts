@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../child/free-port';
-import { chainOf, firstBlocking, placeCluster, PostgresUnreachable, sharedDir, usableBinDir } from './reach';
+import { chainOf, firstBlocking, placeCluster, PostgresUnreachable, running, sharedDir, usableBinDir } from './reach';
 
 const run = promisify(execFile);
 
@@ -122,16 +122,6 @@ export async function embeddedRefusal(): Promise<string | null> {
   } catch (err) {
     if (err instanceof PostgresUnreachable) return err.message;
     throw err;
-  }
-}
-
-/** Is `pid` a process that runs (a zombie awaiting its reaper doesn't)? */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
   }
 }
 

@@ -255,8 +255,8 @@ export async function usableBinDir(binDir: string, who: Who): Promise<string> {
 /** The note a relocated cluster's data folder keeps. */
 export const NOTE = 'cluster-location.txt';
 
-/** Is `pid` a live process (a zombie doesn't count)? */
-function running(pid: number): boolean {
+/** Is `pid` a process that runs (a zombie awaiting its reaper doesn't)? */
+export function running(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
