@@ -154,15 +154,19 @@ describe('long tasks', () => {
     expect(s.outcome).toBe('completed');
     // The reports are the stretches the profile puts groupBySpread in; picked by name, not by
     // length: on a loaded machine other stretches (start-up, making the rows) grow past half a
-    // report too. The longest stretch of all is still a report.
+    // report too. The longest named stretch is still a report.
+    // Both reports are detected; the profile names a stretch from its CPU samples, and a thread a
+    // loaded machine kept off the core may leave one with none (a 92 ms stretch, top [], once
+    // beside two busy loops), so at least one, and the longest, must name it.
+    expect(s.longTasks!.length, JSON.stringify(s.longTasks)).toBeGreaterThanOrEqual(2);
     const reports = s.longTasks!.filter((t) => t.top.includes('groupBySpread'));
-    expect(reports.length, JSON.stringify(s.longTasks)).toBeGreaterThanOrEqual(2);
+    expect(reports.length, JSON.stringify(s.longTasks)).toBeGreaterThanOrEqual(1);
     // The detector sees a stretch to within a tick: the report plus what the same turn of the loop
     // does around it (making the rows, answering), never much more. A loaded machine stretches all
     // of it alike (1025 ms against a slowest report of 804 ms beside two busy loops), hence the ratio.
     for (const t of reports) expect(t.durationMs).toBeLessThan(1.5 * s.reportMsMax + 200);
     expect(maxInSamples).toBeGreaterThanOrEqual(50);
-    const longest = s.longTasks!.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+    const longest = s.longTasks!.filter((t) => t.top.length > 0).reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
     expect(longest.top, JSON.stringify(s.longTasks)).toContain('groupBySpread');
   });
 });
