@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ensureDataFile, type DataFile } from './data/data-files';
+import { processAlive } from './runner/proc-status';
 import { liveChildCount } from './runner/runner';
+
+// One definition (runner/proc-status.ts); the tests import it from here with the other process helpers.
+export { processAlive };
 
 /** Points STREAM_LAB_DATA_DIR at a fresh temp dir for the block, restores and removes it after. */
 export function withTempDataDir(prefix: string, opts: { reachable?: boolean } = {}): { readonly path: string } {
@@ -24,19 +28,6 @@ export function withTempDataDir(prefix: string, opts: { reachable?: boolean } = 
     else process.env.STREAM_LAB_DATA_DIR = saved;
   });
   return dir;
-}
-
-/**
- * True while `pid` is a live process. A zombie (exited, waiting for init to reap it — slow in
- * some containers) counts as gone: it runs nothing and holds no memory.
- */
-export function processAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 /** Resident set size of a process in bytes, from /proc (null once it is gone). */

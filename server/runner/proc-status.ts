@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 /**
@@ -30,5 +31,18 @@ export async function readProcCpuMs(pid: number): Promise<number | null> {
     return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_S : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * True while `pid` is a live process. A zombie (exited, waiting for its parent or init to reap it —
+ * slow in some containers) counts as gone: it runs nothing and holds no memory.
+ */
+export function processAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
   }
 }

@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../child/free-port';
-import { chainOf, firstBlocking, placeCluster, PostgresUnreachable, running, sharedDir, usableBinDir } from './reach';
+import { processAlive } from '../../runner/proc-status';
+import { chainOf, firstBlocking, placeCluster, PostgresUnreachable, sharedDir, usableBinDir } from './reach';
 
 const run = promisify(execFile);
 
@@ -140,7 +141,7 @@ async function clearStaleLock(dataDir: string, waitMs = 5000): Promise<void> {
     } catch {
       return; // no lock
     }
-    if (!Number.isInteger(pid) || pid <= 0 || !running(pid)) {
+    if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) {
       rmSync(lock, { force: true });
       return;
     }

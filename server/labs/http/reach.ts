@@ -17,6 +17,7 @@ import { constants, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
+import { processAlive } from '../../runner/proc-status';
 
 const run = promisify(execFile);
 
@@ -255,16 +256,6 @@ export async function usableBinDir(binDir: string, who: Who): Promise<string> {
 /** The note a relocated cluster's data folder keeps. */
 export const NOTE = 'cluster-location.txt';
 
-/** Is `pid` a process that runs (a zombie awaiting its reaper doesn't)? */
-export function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Removes the relocated clusters whose data folder is gone or no longer points at them (its note
  * removed: the cluster is back in its own folder), unless a PostgreSQL still runs on them.
@@ -289,7 +280,7 @@ export function sweepClusters(shared: string): string[] {
     if (note.includes(dir)) continue;
     try {
       const pid = Number(readFileSync(join(dir, 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0]);
-      if (Number.isInteger(pid) && pid > 0 && running(pid)) continue;
+      if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) continue;
     } catch {
       // No server on it.
     }
