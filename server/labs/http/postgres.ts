@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../child/free-port';
 import { processAlive } from '../../runner/proc-status';
-import { chainOf, firstBlocking, placeCluster, PostgresUnreachable, sharedDir, usableBinDir } from './reach';
+import { chainOf, firstBlocking, placeCluster, PostgresUnreachable, sharedDir, usableBinDir, type Who } from './reach';
 
 const run = promisify(execFile);
 
@@ -66,6 +66,23 @@ export async function pgUser(): Promise<PgUser> {
 }
 
 /**
+ * The binaries the postgres user can run, worked out once per process: the check runs
+ * `postgres --version` as that user (and may copy the binaries), and every run prepares its table
+ * through here. A failure is not kept, so a fixed folder is seen at the next run.
+ */
+const usable = new Map<string, Promise<string>>();
+function usableOnce(binDir: string, who: Who): Promise<string> {
+  const key = `${binDir}\0${who.uid}`;
+  let found = usable.get(key);
+  if (!found) {
+    found = usableBinDir(binDir, who);
+    usable.set(key, found);
+    found.catch(() => usable.delete(key));
+  }
+  return found;
+}
+
+/**
  * Makes the cluster folder once (initdb, password auth); later calls just read its password. As
  * root, the binaries and the cluster are where the postgres user can reach them (a shared copy, a
  * relocated cluster: reach.ts), or this throws PostgresUnreachable naming what blocks and the fix.
@@ -76,7 +93,7 @@ export async function ensureCluster(wanted: string): Promise<MadeCluster> {
   let root = wanted;
   if (user.uid !== undefined) {
     const who = { uid: user.uid, gid: user.gid! };
-    binDir = await usableBinDir(binDir, who);
+    binDir = await usableOnce(binDir, who);
     root = placeCluster(wanted, who);
   }
   const dataDir = join(root, 'cluster');
@@ -117,7 +134,7 @@ export async function embeddedRefusal(): Promise<string | null> {
     const user = await pgUser();
     if (user.uid === undefined) return null;
     const who = { uid: user.uid, gid: user.gid! };
-    await usableBinDir(binDir, who);
+    await usableOnce(binDir, who);
     if (firstBlocking(chainOf(tmpdir()), who)) sharedDir(who);
     return null;
   } catch (err) {
