@@ -1,13 +1,12 @@
 /** The hot-code lab's figures: the load's final report and a sweep's steps. Pure. */
 import type { Sample } from '../../../lib/protocol';
 import type { FigureRecorder } from '../types';
-import { findCliff, localSlopes, type SweepPoint, type SweepStep } from './sweep-steps';
+import { findCliff, localSlopes, measuredPoints, type SweepStep } from './sweep-steps';
 
 const NUMBERS = ['reportsOk', 'badReports', 'reportMsMin', 'reportMsMax', 'latencyP50Ms', 'probeP50Ms', 'probeMaxMs', 'probes', 'sweepExponent', 'sweepSkipped', 'sweepStopped'] as const;
 
 export class HotcodeFigures implements FigureRecorder {
   private final: Partial<Record<(typeof NUMBERS)[number], number>> = {};
-  private sweep: SweepPoint[] = [];
   private steps: SweepStep[] = [];
   private problem: string | null = null;
   private last = { ok: 0, bad: 0, probeMax: 0 };
@@ -23,7 +22,6 @@ export class HotcodeFigures implements FigureRecorder {
   addFinal(extras: Record<string, number>, note: string | null = null, details: Record<string, unknown> = {}): void {
     for (const k of NUMBERS) if (typeof extras[k] === 'number') this.final[k] = extras[k];
     this.problem = note;
-    if (Array.isArray(details.sweep)) this.sweep = (details.sweep as SweepPoint[]).map(({ rows, ms }) => ({ rows, ms }));
     if (Array.isArray(details.sweepSteps)) this.steps = (details.sweepSteps as SweepStep[]).map(({ rows, status, ms, wallMs, projectedMs }) => ({ rows, status, ms, wallMs, projectedMs }));
   }
 
@@ -43,7 +41,8 @@ export class HotcodeFigures implements FigureRecorder {
       probes: f.probes ?? 0,
       sweepExponent: f.sweepExponent ?? 0,
       sweepSkipped: f.sweepSkipped ?? 0,
-      sweep: this.sweep,
+      // The measured steps, the exponent's points (a field from before every step was kept).
+      sweep: measuredPoints(this.steps),
       sweepStopped: f.sweepStopped ?? 0,
       sweepSteps: this.steps,
       sweepSlopes: slopes,

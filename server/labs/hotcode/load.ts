@@ -7,7 +7,7 @@ import { Agent } from 'node:http';
 import { get, percentile } from '../../child/http-get';
 import { send as sendToRun, serveLoad, type LoadMessage } from '../../child/load-process';
 import type { ReportAnswer, StoppedAnswer } from './serve';
-import { fitExponent, measuredPoints, measureStep, runSweep, sweepSteps, type StepResult, type SweepPoint, type SweepStep } from './sweep-steps';
+import { fitExponent, measuredPoints, measureStep, runSweep, sweepSteps, type StepResult, type SweepStep } from './sweep-steps';
 
 export interface HotcodeLoadConfig {
   port: number;
@@ -31,9 +31,7 @@ export interface HotcodeLoadReadings {
 
 export interface HotcodeLoadDone {
   figures: Record<string, number>;
-  /** The measured steps (what the exponent is fitted to)… */
-  sweep: SweepPoint[];
-  /** …and every step of the ladder as it ended: measured, stopped or skipped. */
+  /** Every step of the ladder as it ended: measured, stopped or skipped (the exponent is fitted to the measured ones). */
   sweepSteps: SweepStep[];
   problem: string | null;
 }
@@ -142,7 +140,6 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
     });
     steps = ran.steps;
   }
-  const sweep = measuredPoints(steps);
   const count = (status: SweepStep['status']) => steps.filter((s) => s.status === status).length;
   clearInterval(reporter);
   await probe.stop();
@@ -157,11 +154,11 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
     probeP50Ms: percentile(probe.times, 50),
     probeMaxMs: probe.times.length ? Math.max(...probe.times) : 0,
     probes: probe.times.length,
-    sweepExponent: fitExponent(sweep),
+    sweepExponent: fitExponent(measuredPoints(steps)),
     sweepSkipped: count('skipped'),
     sweepStopped: count('stopped'),
   };
-  await new Promise<void>((resolve) => send({ type: 'done', problem, sweep, sweepSteps: steps, figures }, resolve));
+  await new Promise<void>((resolve) => send({ type: 'done', problem, sweepSteps: steps, figures }, resolve));
 }
 
 serveLoad(main);

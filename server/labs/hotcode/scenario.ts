@@ -9,7 +9,7 @@ import type { Scenario } from '../../child/scenario';
 import { endProcess, startLoad } from '../../child/load-process';
 import type { HotcodeLoadConfig, HotcodeLoadDone, HotcodeLoadReadings } from './load';
 import { serveReport } from './serve';
-import type { SweepPoint, SweepStep } from './sweep-steps';
+import type { SweepStep } from './sweep-steps';
 import type { Strategy } from './strategy';
 
 interface HotcodeConfig {
@@ -36,7 +36,6 @@ export const scenario: Scenario<HotcodeConfig> = {
     let load = NO_LOAD;
     let loadChild: ChildProcess | null = null;
     let final: Record<string, number> = {};
-    let sweep: SweepPoint[] = [];
     let steps: SweepStep[] = [];
     let problem: string | null = null;
     const killOnExit = () => loadChild?.kill('SIGKILL');
@@ -49,7 +48,7 @@ export const scenario: Scenario<HotcodeConfig> = {
         const started = startLoad<HotcodeLoadConfig, HotcodeLoadReadings, HotcodeLoadDone>(fileURLToPath(new URL('./load.mjs', import.meta.url)), loadConfig, (r) => (load = r));
         loadChild = started.child;
         const report = await started.done;
-        [final, problem, sweep, steps] = [report.figures, report.problem, report.sweep, report.sweepSteps];
+        [final, problem, steps] = [report.figures, report.problem, report.sweepSteps];
       } finally {
         await endProcess(loadChild);
         await server.close();
@@ -62,7 +61,7 @@ export const scenario: Scenario<HotcodeConfig> = {
       done,
       extras: () => final,
       note: () => problem,
-      details: () => ({ sweep, sweepSteps: steps }),
+      details: () => ({ sweepSteps: steps }),
       dispose: () => undefined,
     };
   },
