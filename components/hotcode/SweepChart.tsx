@@ -13,7 +13,8 @@ import { formatCount, formatMs, formatSeconds } from '@/lib/readouts/format';
 
 const W = 360;
 const H = 180;
-const PAD = { left: 52, right: 12, top: 10, bottom: 30 };
+// Right padding for the last x tick's label ("100,000" is centred on the axis's end).
+const PAD = { left: 52, right: 24, top: 10, bottom: 30 };
 
 /** A decade tick: "10 ms", "100 s" (short enough for the axis; formatMs would say "1 min 40 s"). */
 function tickMs(ms: number): string {
