@@ -11,7 +11,7 @@ export default defineConfig({
   // The same '@/…' imports as the app (tsconfig paths), for the chart modules' tests under components/.
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
-    include: ['server/**/*.test.ts', 'lib/**/*.test.ts', 'components/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'lib/**/*.test.ts', 'components/**/*.test.ts', 'labs/**/*.test.ts'],
     // Load tests assert latency bounds: they run on their own afterwards (vitest.load.config.ts).
     exclude: ['**/node_modules/**', '**/*.load.test.ts'],
     environment: 'node',

@@ -6,11 +6,11 @@
  */
 import { LAB_IDS, LAB_NAMES, labOf, type LabId } from '@/lib/labs';
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
-import { ARTICLE_RUN, ResultsTable } from '@/components/ResultsTable';
-import { HttpResultsTable } from '@/components/HttpResultsTable';
-import { CpuResultsTable } from '@/components/CpuResultsTable';
-import { DeadlineResultsTable } from '@/components/DeadlineResultsTable';
-import { HotcodeResultsTable } from '@/components/HotcodeResultsTable';
+import { ARTICLE_RUN, ResultsTable } from '@/labs/streams/view/ResultsTable';
+import { HttpResultsTable } from '@/labs/http/view/ResultsTable';
+import { CpuResultsTable } from '@/labs/cpu/view/ResultsTable';
+import { DeadlineResultsTable } from '@/labs/deadline/view/ResultsTable';
+import { HotcodeResultsTable } from '@/labs/hotcode/view/ResultsTable';
 import { CommonResultsTable } from '@/components/CommonResultsTable';
 import { byStrategyAndRuntime, RuntimeVerdict } from '@/components/RuntimeVerdict';
 import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { formatMb } from '../lib/readouts/format';
-import { modesReportSchema } from '../lib/lessons';
+import { modesReportSchema } from '../labs/streams/view/modes';
 
 /** One run's measured figures, read from the data attributes its result block carries. */
 interface Figures {

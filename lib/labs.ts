@@ -5,12 +5,12 @@
  * side comes first) is still listed, charted and summed up with what every lab has. Client-safe:
  * only the labs' client-safe schema modules are imported.
  */
-import { DEFAULT_LAB, LAB_IDS, labSchema, type LabId } from '../server/labs/schemas';
-import type { CpuParams } from '../server/labs/cpu/params';
-import type { DeadlineParams } from '../server/labs/deadline/params';
-import type { HotcodeParams } from '../server/labs/hotcode/params';
-import type { HttpParams } from '../server/labs/http/params';
-import type { StreamsParams } from '../server/labs/streams/params';
+import { DEFAULT_LAB, LAB_IDS, labSchema, type LabId } from '../labs/schemas';
+import type { CpuParams } from '../labs/cpu/shared/params';
+import type { DeadlineParams } from '../labs/deadline/shared/params';
+import type { HotcodeParams } from '../labs/hotcode/shared/params';
+import type { HttpParams } from '../labs/http/shared/params';
+import type { StreamsParams } from '../labs/streams/shared/params';
 import type { LabParams } from './protocol';
 
 export { DEFAULT_LAB, LAB_IDS, type LabId };

@@ -1,10 +1,10 @@
 /**
  * The parameters of the streams lab as its pages, lessons and CLI know them (`RunParams`,
  * `LIMITS`, `DEFAULT_PARAMS`), plus the common helpers. The definitions live with the lab
- * (server/labs/streams/params.ts) and with every lab's common part (lib/protocol/params.ts); this
+ * (labs/streams/shared/params.ts) and with every lab's common part (lib/protocol/params.ts); this
  * module only gives them the names the streams pages were written against.
  */
-import { LIMITS, type StreamsParams, DEFAULT_MAX_SIZE_MB, DEFAULT_STREAMS_PARAMS, streamsParamsSchema } from '../server/labs/streams/params';
+import { LIMITS, type StreamsParams, DEFAULT_MAX_SIZE_MB, DEFAULT_STREAMS_PARAMS, streamsParamsSchema } from '../labs/streams/shared/params';
 import { rangeMessageFor } from './protocol/params';
 
 export { MIB, describeZodError } from './protocol/params';

@@ -1,10 +1,10 @@
 /** Shared by unit tests: the one sample fixture and a summary fixture per lab. */
 import { DEFAULT_PARAMS, MIB } from './params';
 import type { CpuSummary, DeadlineSummary, HttpSummary, Memory, Sample, StreamsSummary } from './protocol';
-import { DEFAULT_CPU_PARAMS } from '../server/labs/cpu/params';
-import { DEFAULT_DEADLINE_PARAMS } from '../server/labs/deadline/params';
-import { DEFAULT_HTTP_PARAMS } from '../server/labs/http/params';
-import { HTTP_READINGS } from '../server/labs/http/schema';
+import { DEFAULT_CPU_PARAMS } from '../labs/cpu/shared/params';
+import { DEFAULT_DEADLINE_PARAMS } from '../labs/deadline/shared/params';
+import { DEFAULT_HTTP_PARAMS } from '../labs/http/shared/params';
+import { HTTP_READINGS } from '../labs/http/shared/schema';
 
 /** The fields every lab's sample has, all zero. */
 function commonSample(): Sample {

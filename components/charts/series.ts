@@ -3,8 +3,8 @@ import { MEMORY_FIELDS, type MemoryField, type Sample } from '@/lib/protocol';
 import type { LabId } from '@/lib/labs';
 import type { ChartSeries } from './MemoryChart';
 import { memorySpecs, type SeriesSpec } from './chart-lines';
-import { HTTP_MEMORY_SERIES } from './http-series';
-import { CPU_MEMORY_SERIES } from './cpu-series';
+import { HTTP_MEMORY_SERIES } from '../../labs/http/view/series';
+import { CPU_MEMORY_SERIES } from '../../labs/cpu/view/series';
 
 /** Points of each spec over the samples, styled like the live cards. */
 function specSeries(specs: readonly SeriesSpec<Sample>[], samples: readonly Sample[]): ChartSeries[] {

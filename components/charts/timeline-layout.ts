@@ -3,7 +3,7 @@
  * served requests (in the order they first answered), and a seconds axis on round steps. Pure, so
  * the drawing component only maps these numbers to SVG.
  */
-import type { RequestBar } from '@/server/labs/cpu/schema';
+import type { RequestBar } from '@/labs/cpu/shared/schema';
 import { niceCeil } from './scale-group';
 import { seriesStyle } from './palette';
 

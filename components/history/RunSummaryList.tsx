@@ -3,10 +3,10 @@ import { workerText } from '@/lib/readouts/workers';
 import type { RunRecord } from '@/lib/history';
 import { labOf } from '@/lib/labs';
 import type { CpuSummary, DeadlineSummary, HotcodeSummary, HttpSummary, Memory, StreamsSummary } from '@/lib/protocol';
-import { speedupText } from '@/lib/readouts/cpu-verdict';
-import { coresText, outcomesText, recoveryText } from '@/lib/readouts/deadline-verdict';
-import { exponentText } from '@/lib/readouts/hotcode-verdict';
-import { longTasksText } from '@/components/run-card/hotcode-card';
+import { speedupText } from '@/labs/cpu/view/verdict';
+import { coresText, outcomesText, recoveryText } from '@/labs/deadline/view/verdict';
+import { exponentText } from '@/labs/hotcode/view/verdict';
+import { longTasksText } from '@/labs/hotcode/view/card';
 import { formatCount, formatMb, formatMs, formatSeconds, MB_NOTE } from '@/lib/readouts/format';
 
 type Items = Array<[string, string]>;

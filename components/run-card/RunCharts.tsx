@@ -12,11 +12,11 @@ import type { LabId } from '@/lib/labs';
 import type { Sample } from '@/lib/protocol';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { EXTRA_SERIES, MEMORY_SERIES, sampleLines, type SeriesSpec } from '@/components/charts/chart-lines';
-import { HTTP_LOAD_VIEWS, HTTP_MEMORY_SERIES, type HttpLoadView } from '@/components/charts/http-series';
-import { CPU_LOAD_VIEWS, CPU_MEMORY_SERIES, type CpuLoadView } from '@/components/charts/cpu-series';
-import { DEADLINE_LOAD_VIEWS, type DeadlineLoadView } from '@/components/charts/deadline-series';
+import { HTTP_LOAD_VIEWS, HTTP_MEMORY_SERIES, type HttpLoadView } from '@/labs/http/view/series';
+import { CPU_LOAD_VIEWS, CPU_MEMORY_SERIES, type CpuLoadView } from '@/labs/cpu/view/series';
+import { DEADLINE_LOAD_VIEWS, type DeadlineLoadView } from '@/labs/deadline/view/series';
 import type { TimeBand } from '@/components/charts/TimeChart';
-import { HOTCODE_PROBE_SERIES, HOTCODE_VIEWS, type HotcodeView } from '@/components/charts/hotcode-series';
+import { HOTCODE_PROBE_SERIES, HOTCODE_VIEWS, type HotcodeView } from '@/labs/hotcode/view/series';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 

@@ -4,7 +4,7 @@ import { formOf } from './lab-forms';
 import { PAGE_LABS } from '../labs';
 import { DEFAULT_PARAMS, type RunParams } from '../params';
 import type { LabParams } from '../protocol';
-import { DEFAULT_HTTP_PARAMS, type HttpParams } from '../../server/labs/http/params';
+import { DEFAULT_HTTP_PARAMS, type HttpParams } from '../../labs/http/shared/params';
 
 const CATALOG = ['rxjs-fromEvent', 'rxjs-from', 'pipeline-generator'];
 

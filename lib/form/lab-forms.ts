@@ -1,15 +1,15 @@
 /**
  * Each lab's experiment form as a person sees it: its numeric fields (label, unit, ranges, what an
  * empty field means), the strategies picked at first, how its links are spelled, and whether its
- * runs may go in parallel. The ranges are the labs' own (server/labs/<lab>/params.ts), so the form
+ * runs may go in parallel. The ranges are the labs' own (labs/<lab>/shared/params.ts), so the form
  * refuses exactly what the server would. Pure data.
  */
 import type { z } from 'zod';
-import { CPU_PARAM_LIMITS, cpuParamsSchema, DEFAULT_CPU_PARAMS } from '../../server/labs/cpu/params';
-import { DEADLINE_PARAM_LIMITS, deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS } from '../../server/labs/deadline/params';
-import { DEFAULT_HOTCODE_PARAMS, HOTCODE_PARAM_LIMITS, hotcodeParamsSchema } from '../../server/labs/hotcode/params';
-import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from '../../server/labs/http/params';
-import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from '../../server/labs/streams/params';
+import { CPU_PARAM_LIMITS, cpuParamsSchema, DEFAULT_CPU_PARAMS } from '../../labs/cpu/shared/params';
+import { DEADLINE_PARAM_LIMITS, deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS } from '../../labs/deadline/shared/params';
+import { DEFAULT_HOTCODE_PARAMS, HOTCODE_PARAM_LIMITS, hotcodeParamsSchema } from '../../labs/hotcode/shared/params';
+import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from '../../labs/http/shared/params';
+import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from '../../labs/streams/shared/params';
 import type { PageLabId } from '../labs';
 import type { LabParams } from '../protocol';
 import type { Limit } from '../protocol/params';
@@ -60,7 +60,7 @@ export interface LabForm {
   alwaysWritten: ReadonlySet<string>;
   /**
    * Why the lab runs its strategies one at a time (the server refuses a parallel experiment of it,
-   * server/labs/<lab>/index.ts `runsAlone`); null when they may run in parallel.
+   * labs/<lab>/parent/index.ts `runsAlone`); null when they may run in parallel.
    */
   runsAlone: string | null;
 }

@@ -3,7 +3,7 @@
  * (summary-markdown.ts). Pure text in, text out, shared by the API (downloads) and the pages (copy
  * to clipboard); parsers exist so tests can prove an export reads back to the very numbers stored.
  */
-import { LAB_SCHEMAS, labSchema } from '../../server/labs/schemas';
+import { LAB_SCHEMAS, labSchema } from '../../labs/schemas';
 import { LEGACY_LAB, MEMORY_FIELDS } from '../protocol/common';
 import { sampleSchema, type Sample } from '../protocol';
 

@@ -3,7 +3,7 @@
  * parameters are validated. Shared by the server (store, routes) and the pages, so no `node:` here.
  */
 import { z } from 'zod';
-import { labSchema } from '../../server/labs/schemas';
+import { labSchema } from '../../labs/schemas';
 import { LEGACY_LAB } from '../protocol/common';
 import { memorySchema, ownerSchema, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from '../protocol';
 import { emptyMemory, foldPeaks } from '../series';

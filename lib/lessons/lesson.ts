@@ -5,7 +5,7 @@
  */
 import type { LabId, ParamsOfLab } from '../labs';
 import type { Experiment, LabParams, LabSummary } from '../protocol';
-import type { Conclusion } from './conclusions';
+import type { Conclusion } from '../../labs/streams/view/conclusions';
 
 /** One experiment.start a step sends. */
 export interface LessonPreset<P = LabParams> {

@@ -1,6 +1,6 @@
 /** What every lesson concludes from a run that did not end the way its step needs: nothing, and why. Pure. */
 import type { Outcome, RunSummary } from '../protocol';
-import type { Conclusion } from './conclusions';
+import type { Conclusion } from '../../labs/streams/view/conclusions';
 
 /**
  * When a run did not end the way the step needs it to (stopped, crashed, …), there is nothing to

@@ -1,6 +1,6 @@
 /**
  * The parts of the protocol every lab shares: memory readings, outcomes, the common sample and
- * summary fields. Each lab adds its own readings and figures (server/labs/<lab>/schema.ts); the
+ * summary fields. Each lab adds its own readings and figures (labs/<lab>/shared/schema.ts); the
  * messages that carry them are in protocol.ts. Client-safe: nothing from `node:`.
  */
 import { z } from 'zod';
@@ -86,7 +86,7 @@ export const profileSummarySchema = z.object({
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
-/** What every lab's summary has; a lab adds its params and figures (server/labs/schemas.ts). */
+/** What every lab's summary has; a lab adds its params and figures (labs/schemas.ts). */
 export const commonSummaryShape = {
   runId: z.string(),
   strategy: z.string(),

@@ -3,7 +3,7 @@
  * inferred from them. Imported by both sides, so nothing here may import from `node:`.
  */
 import { z } from 'zod';
-import { LAB_IDS, LAB_SCHEMAS, LAB_SUMMARY_SCHEMAS } from '../../server/labs/schemas';
+import { LAB_IDS, LAB_SCHEMAS, LAB_SUMMARY_SCHEMAS } from '../../labs/schemas';
 import { COMMON_LIMITS } from './params';
 import { runtimeInfoSchema } from '../runtimes';
 import { LEGACY_LAB, liveUpdateSchema, runStatusSchema, sampleSchema, procSampleSchema, strategyIdSchema, withLab } from './common';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../params';
-import { DEFAULT_HTTP_PARAMS } from '../../server/labs/http/params';
-import { DEFAULT_CPU_PARAMS } from '../../server/labs/cpu/params';
+import { DEFAULT_HTTP_PARAMS } from '../../labs/http/shared/params';
+import { DEFAULT_CPU_PARAMS } from '../../labs/cpu/shared/params';
 import { experimentParamsText, legendParamsText, runParamsText } from './params-text';
 
 const streams = { lab: 'streams', params: { ...DEFAULT_PARAMS, sizeMb: 32, delayMs: 2, cpuUs: 500, retained: true }, parallel: false };

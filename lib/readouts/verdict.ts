@@ -4,10 +4,10 @@
  */
 import type { CpuSummary, HotcodeSummary, HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
 import { formatMb, formatMbCeil, formatPercent, formatSeconds } from './format';
-import { cpuVerdict } from './cpu-verdict';
-import { deadlineVerdict } from './deadline-verdict';
-import { hotcodeVerdict } from './hotcode-verdict';
-import { httpVerdict } from './http-verdict';
+import { cpuVerdict } from '../../labs/cpu/view/verdict';
+import { deadlineVerdict } from '../../labs/deadline/view/verdict';
+import { hotcodeVerdict } from '../../labs/hotcode/view/verdict';
+import { httpVerdict } from '../../labs/http/view/verdict';
 import { commonVerdict, memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
 
 /** Above this share of the file held at once, the reader did not wait for the consumer. */

@@ -3,7 +3,7 @@ import { booleanAt, numberAt, objectAt, stringAt } from './check-config';
 import type { ChildConfig } from './protocol';
 
 /** Only modules of the child build: a lab's scenario or one of its strategies. */
-const MODULE_PATTERN = /^labs\/[a-z0-9-]+\/(scenario|strategies\/[A-Za-z0-9-]+)$/;
+const MODULE_PATTERN = /^labs\/[a-z0-9-]+\/child\/(scenario|strategies\/[A-Za-z0-9-]+)$/;
 
 /** Parses argv's JSON into a ChildConfig, or throws a ConfigError naming the field. */
 export function parseChildConfig(raw: string | undefined): ChildConfig {

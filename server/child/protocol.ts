@@ -9,7 +9,7 @@ import { liveUpdateSchema, memorySchema, sampleSchema } from '../../lib/protocol
 
 /** Passed to the child as its single argv argument (JSON); checked by parseChildConfig. */
 export interface ChildConfig {
-  /** Module paths under the child build (no extension), e.g. "labs/streams/scenario". */
+  /** Module paths under the child build (no extension), e.g. "labs/streams/child/scenario". */
   scenarioModule: string;
   strategyModule: string;
   /** The lab's part, checked by its scenario. */

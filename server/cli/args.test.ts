@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../../lib/params';
-import { streamsLab } from '../labs/streams/index';
+import { streamsLab } from '../../labs/streams/parent/index';
 
 const STRATEGY_IDS = streamsLab.strategies.map((s) => s.id);
 import { parseBenchArgs, UsageError } from './args';

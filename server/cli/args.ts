@@ -4,8 +4,8 @@
  * bare switches for true/false ones. Every value is validated by the schema the server uses.
  */
 import { z } from 'zod';
-import { LAB_IDS } from '../labs/schemas';
-import { findLab, type LABS } from '../labs/registry';
+import { LAB_IDS } from '../../labs/schemas';
+import { findLab, type LABS } from '../../labs/registry';
 import { NODE_SPEC_PATTERN } from '../../lib/runtimes';
 
 export class UsageError extends Error {}

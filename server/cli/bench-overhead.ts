@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
 import { ensureDataFile } from '../data/data-files';
-import { startStreamsRun } from '../labs/streams/run';
+import { startStreamsRun } from '../../labs/streams/parent/run';
 import { UsageError } from './args';
 
 function flag(name: string, fallback: string): string {

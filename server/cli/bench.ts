@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RunSummary } from '../../lib/protocol';
-import { requireLab } from '../labs/registry';
+import { requireLab } from '../../labs/registry';
 import { prepareAndStart } from '../runner/lab-run';
 import { runtimeForRun } from '../runtimes/for-run';
 import { parseBenchArgs, UsageError } from './args';

@@ -1,5 +1,5 @@
 import type { HttpSummary, LabSummary, RunSummary, StreamsSummary } from '../../lib/protocol';
-import { findStrategy } from '../labs/registry';
+import { findStrategy } from '../../labs/registry';
 import { flagOf } from './args';
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicId } from '../hub/identity';
 import { BROWSER_HEADER } from './history-routes';
-import { LABS } from '../labs/registry';
+import { LABS } from '../../labs/registry';
 import { runDetailSchema, runListResponseSchema, runRecordSchema } from '../../lib/history';
 import { parseMarkdownTable, parseSamplesCsv } from '../../lib/history/export';
 import { createLabServer, type LabServer } from '../app-server';

@@ -7,7 +7,7 @@ import { publicId, readOperatorToken, sameSecret } from '../hub/identity';
 import { HISTORY_LIMITS, parseListQuery, parsePoints, parseRunIds, runIdSchema, type RunListResponse, type RunRecord } from '../../lib/history';
 import { samplesToCsv, summariesToCsv, summariesToMarkdown } from '../../lib/history/export';
 import type { RunStore } from '../store/run-store';
-import { strategyCatalog } from '../labs/catalog';
+import { strategyCatalog } from '../../labs/catalog';
 import { API_HEADERS, sendError, sendJson, type Route, type RouteContext } from './router';
 
 const SUMMARY_LIMITS = { min: 1, max: HISTORY_LIMITS.compare.max };

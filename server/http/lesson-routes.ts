@@ -1,4 +1,4 @@
-import { measureModesOnRuntimes, measureModesShared } from '../lessons/modes';
+import { measureModesOnRuntimes, measureModesShared } from '../../labs/streams/parent/modes';
 import type { Route } from './router';
 import { sendJson } from './router';
 

@@ -8,7 +8,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { describeZodError } from '../../lib/protocol/params';
 import { clientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ClientMessage, type Owner, type ServerMessage } from '../../lib/protocol';
 import { accessPolicy, type AccessPolicy } from '../http/access';
-import { strategyCatalog } from '../labs/catalog';
+import { strategyCatalog } from '../../labs/catalog';
 import { USER_STOP } from '../runner/runner';
 import type { Requester, StopAnswer } from '../queue/run-queue';
 import type { ExperimentQueue } from '../queue/backend';

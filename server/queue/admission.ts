@@ -5,7 +5,7 @@
  */
 import { describeZodError } from '../../lib/protocol/params';
 import type { RunState } from '../../lib/protocol';
-import { findStrategy, requireLab } from '../labs/registry';
+import { findStrategy, requireLab } from '../../labs/registry';
 import { runtimeForRun } from '../runtimes/for-run';
 
 /** Runs waiting to start; past this an experiment is refused, so a flood of requests can't grow memory or disk. */

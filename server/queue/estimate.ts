@@ -4,7 +4,7 @@
  */
 import type { QueueEntry, RunState } from '../../lib/protocol';
 import type { Job } from './fair-jobs';
-import { requireLab } from '../labs/registry';
+import { requireLab } from '../../labs/registry';
 
 /** Durations remembered (one per lab, strategy and parameters); the oldest go first. */
 const MAX_REMEMBERED = 200;

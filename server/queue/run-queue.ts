@@ -6,7 +6,7 @@
  */
 import type { DataStatus, Experiment, Owner, ProcSample, QueueEntry, RunState, RunSummary, Sample } from '../../lib/protocol';
 
-import { requireLab } from '../labs/registry';
+import { requireLab } from '../../labs/registry';
 import { SHUTDOWN_STOP, startRun, USER_STOP, type RunHandle, type StopReason } from '../runner/runner';
 import { admit } from './admission';
 import { DurationEstimates, waitingOrder } from './estimate';

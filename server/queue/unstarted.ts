@@ -1,7 +1,7 @@
 /** The summary of a run that ended before its process started (stopped in the queue, failed to prepare). */
 import type { RunState, RunSummary } from '../../lib/protocol';
-import { libraryVersion } from '../labs/catalog';
-import { findStrategy, requireLab } from '../labs/registry';
+import { libraryVersion } from '../../labs/catalog';
+import { findStrategy, requireLab } from '../../labs/registry';
 import { RunRecorder } from '../runner/summary';
 
 export function unstartedSummary(state: RunState, reason: string, outcome: 'stopped' | 'crashed' | 'interrupted'): RunSummary {

@@ -1,34 +1,50 @@
 /**
- * Compiles the child entry (server/child/bootstrap.ts), every lab's scenario and every strategy to
- * plain ESM under .build/, so a run's process starts with bare `node` and no TypeScript loader:
- * the loader alone would add ~45 MB of RSS to every child's baseline (measured: 40 MB bare vs
- * 85 MB with `--import tsx`). The layout mirrors server/: child/bootstrap.mjs, labs/<lab>/….
+ * Compiles the child entry (server/child/bootstrap.ts), every lab's scenario, strategies and other
+ * child-side entries (labs/<lab>/child/) to plain ESM under .build/, so a run's process starts with
+ * bare `node` and no TypeScript loader: the loader alone would add ~45 MB of RSS to every child's
+ * baseline (measured: 40 MB bare vs 85 MB with `--import tsx`). The output mirrors the sources:
+ * child/bootstrap.mjs, labs/<lab>/child/….
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { LABS } from '../labs/registry';
+import { LABS } from '../../labs/registry';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const rootDir = join(serverDir, '..');
+const labsDir = join(rootDir, 'labs');
 
-/** Every source the child build depends on (the hash names the build). */
-function sourceFiles(): string[] {
-  const dirs = [join(serverDir, 'child'), ...LABS.flatMap((l) => [join(serverDir, 'labs', l.dir), join(serverDir, 'labs', l.dir, 'strategies')])];
-  return dirs
-    .flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(d, f)))
-    .sort();
+/**
+ * The folders child code may import from. The build's name is a hash of every source file in them,
+ * and each build checks that esbuild bundled nothing from elsewhere, so an edit to a bundled file
+ * always makes a new build (a stale child would run yesterday's code).
+ */
+function sourceDirs(): string[] {
+  return [join(serverDir, 'child'), join(rootDir, 'lib', 'protocol'), labsDir, ...LABS.flatMap((l) => [join(labsDir, l.dir, 'child'), join(labsDir, l.dir, 'shared')])];
 }
 
-/** What esbuild compiles: the bootstrap, and per lab its scenario and strategies. */
+/** Single files child code imports from folders that are otherwise the parent's or the page's. */
+const SOURCE_FILES = ['server/runner/proc-status.ts', 'lib/runtimes.ts'];
+
+/** Every .ts file (tests aside) in those folders and below (directly in labs/ only: its lab folders are named), and the single files. */
+function sourceFiles(): string[] {
+  const walk = (d: string, deep: boolean): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) => {
+      const p = join(d, e.name);
+      if (e.isDirectory()) return deep ? walk(p, true) : [];
+      return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [p] : [];
+    });
+  return [...sourceDirs().flatMap((d) => (existsSync(d) ? walk(d, d !== labsDir) : [])), ...SOURCE_FILES.map((f) => join(rootDir, f))].sort();
+}
+
+/** What esbuild compiles: the bootstrap, and per lab its scenario, strategies and other child entries. */
 function entryPoints(): Array<{ in: string; out: string }> {
-  const labs = LABS.flatMap((l) => [
-    { in: join(serverDir, 'labs', l.dir, 'scenario.ts'), out: `labs/${l.dir}/scenario` },
-    ...[...l.strategyFiles.values()].map((f) => ({ in: join(serverDir, 'labs', l.dir, 'strategies', `${f}.ts`), out: `labs/${l.dir}/strategies/${f}` })),
-    ...(l.childEntries ?? []).map((f) => ({ in: join(serverDir, 'labs', l.dir, `${f}.ts`), out: `labs/${l.dir}/${f}` })),
-  ]);
+  const labs = LABS.flatMap((l) => {
+    const entry = (name: string) => ({ in: join(labsDir, l.dir, 'child', `${name}.ts`), out: `labs/${l.dir}/child/${name}` });
+    return [entry('scenario'), ...[...l.strategyFiles.values()].map((f) => entry(`strategies/${f}`)), ...(l.childEntries ?? []).map(entry)];
+  });
   return [{ in: join(serverDir, 'child', 'bootstrap.ts'), out: 'child/bootstrap' }, ...labs];
 }
 
@@ -46,14 +62,15 @@ export function ensureChildBuild(): Promise<string> {
 }
 
 async function buildOnce(): Promise<string> {
+  const sources = sourceFiles();
   const hash = createHash('sha256');
-  for (const f of sourceFiles()) hash.update(f).update(readFileSync(f));
+  for (const f of sources) hash.update(relative(rootDir, f)).update(readFileSync(f));
   const dir = join(rootDir, '.build', `child-${hash.digest('hex').slice(0, 16)}`);
   const entry = join(dir, 'child', 'bootstrap.mjs');
   if (existsSync(entry)) return entry;
 
   const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
-  await build({
+  const result = await build({
     entryPoints: entryPoints(),
     outdir: tmp,
     outExtension: { '.js': '.mjs' },
@@ -64,7 +81,15 @@ async function buildOnce(): Promise<string> {
     format: 'esm',
     target: 'node20',
     logLevel: 'silent',
+    metafile: true,
+    absWorkingDir: rootDir,
   });
+  const hashed = new Set(sources.map((f) => relative(rootDir, f)));
+  const unhashed = Object.keys(result.metafile.inputs).filter((f) => !hashed.has(f));
+  if (unhashed.length) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new Error(`the child build bundles ${unhashed.join(', ')}, outside the folders its hash covers (child-build.ts sourceDirs)`);
+  }
   try {
     renameSync(tmp, dir);
   } catch {

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
 import { ensureDataFile, type DataFile } from '../data/data-files';
-import { startStreamsRun } from '../labs/streams/run';
+import { startStreamsRun } from '../../labs/streams/parent/run';
 import { withTempDataDir } from '../test-support';
 
 describe('CPU figures', () => {

@@ -3,7 +3,7 @@
  * exhaustive switch, so every way out of a run has exactly one outcome and nobody waits forever.
  */
 import type { Outcome } from '../../lib/protocol';
-import type { FigureRecorder } from '../labs/types';
+import type { FigureRecorder } from '../../labs/types';
 
 export type ExitFacts =
   /** The runner decided first (stop, shutdown, budget, watchdog, malformed message). */

@@ -3,8 +3,8 @@
  * starts it. What the CLI uses (the queue does the same in two steps, reporting 'preparing').
  */
 import type { DataStatus, RunSummary } from '../../lib/protocol';
-import { requireLab } from '../labs/registry';
-import type { Prepared } from '../labs/types';
+import { requireLab } from '../../labs/registry';
+import type { Prepared } from '../../labs/types';
 import { startRun, USER_STOP, type RunHandle, type RunRequest, type StopReason } from './runner';
 
 export function prepareAndStart(req: Omit<RunRequest, 'prepared'>, report: (status: DataStatus) => void = () => {}): RunHandle & { prepared: Promise<Prepared> } {

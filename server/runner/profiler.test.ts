@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { functionsBySelfTime, VM_ENTRIES, type CpuProfile } from '../../lib/profile/cpu-profile';
 import { summaryOfLab } from '../../lib/protocol';
-import { DEFAULT_HOTCODE_PARAMS, type HotcodeParams } from '../labs/hotcode/params';
+import { DEFAULT_HOTCODE_PARAMS, type HotcodeParams } from '../../labs/hotcode/shared/params';
 import { runLeftovers, withTempDataDir } from '../test-support';
 import { prepareAndStart } from './lab-run';
 import { liveChildCount } from './runner';

@@ -3,10 +3,10 @@ import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
 import type { Sample, StreamsSummary } from '../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../data/data-files';
 import { withDataFiles } from '../test-support';
-import { streamsLab } from '../labs/streams/index';
+import { streamsLab } from '../../labs/streams/parent/index';
 
 const STRATEGY_IDS = streamsLab.strategies.map((s) => s.id);
-import { startStreamsRun } from '../labs/streams/run';
+import { startStreamsRun } from '../../labs/streams/parent/run';
 import { liveChildCount, type RunHandle } from './runner';
 
 interface Finished {

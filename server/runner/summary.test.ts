@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB } from '../../lib/params';
 import { makeSample } from '../../lib/test-fixtures';
 import { summaryOfLab } from '../../lib/protocol';
-import { StreamsFigures } from '../labs/streams/figures';
+import { StreamsFigures } from '../../labs/streams/parent/figures';
 import { RunRecorder } from './summary';
 
 const sample = makeSample;

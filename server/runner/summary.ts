@@ -4,7 +4,7 @@
  */
 import { MEMORY_FIELDS, type Memory, type Outcome, type ProcSample, type ProfileSummary, type RunSummary, type Sample } from '../../lib/protocol';
 import { emptyMemory, foldPeaks } from '../../lib/series';
-import type { FigureRecorder } from '../labs/types';
+import type { FigureRecorder } from '../../labs/types';
 
 export interface RunFacts {
   lab: string;

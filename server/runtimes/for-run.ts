@@ -4,7 +4,7 @@
  * once (--version) before forking it.
  */
 import { compareVersions } from '../../lib/runtimes';
-import { findStrategy } from '../labs/registry';
+import { findStrategy } from '../../labs/registry';
 import { resolveRuntime, verifyRuntime, type Runtime } from './store';
 
 /** Why the strategy can't run on that Node version, or null when it can. */

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Redis } from 'ioredis';
-import type { Prepared } from '../labs/types';
+import type { Prepared } from '../../labs/types';
 import { KEYS } from './redis-config';
 
 const checked = new Map<string, string>();

@@ -8,7 +8,7 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RunState, RunSummary, WorkerInfo } from '../../lib/protocol';
-import { requireLab } from '../labs/registry';
+import { requireLab } from '../../labs/registry';
 import { unstartedSummary } from '../queue/unstarted';
 import { startRun, type RunHandle, type StopReason } from '../runner/runner';
 import { CorePool, pinToCores } from './cores';

@@ -8,7 +8,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Experiment, Owner, QueueBackend } from '../../lib/protocol';
-import { requireLab } from '../labs/registry';
+import { requireLab } from '../../labs/registry';
 import { admit } from '../queue/admission';
 import type { ExperimentQueue, QueueSnapshot } from '../queue/backend';
 import { newExperiment } from '../queue/new-experiment';

@@ -10,8 +10,8 @@
 import type { QueueListener } from '../queue/run-queue';
 import type { Experiment, RunState } from '../../lib/protocol';
 import { RECORD_FORMAT } from '../../lib/history';
-import { libraryVersion } from '../labs/catalog';
-import { findStrategy } from '../labs/registry';
+import { libraryVersion } from '../../labs/catalog';
+import { findStrategy } from '../../labs/registry';
 import type { RunStore } from './run-store';
 import { resolveRuntime } from '../runtimes/store';
 

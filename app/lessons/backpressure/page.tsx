@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BackpressureWalkthrough } from '@/components/lessons/BackpressureWalkthrough';
+import { BackpressureWalkthrough } from '@/labs/streams/view/Walkthrough';
 
 export const metadata: Metadata = { title: 'Push vs pull, step by step · Stream Lab' };
 

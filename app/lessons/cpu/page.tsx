@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { CpuWalkthrough } from '@/components/lessons/CpuWalkthrough';
+import { CpuWalkthrough } from '@/labs/cpu/view/Walkthrough';
 
 export const metadata: Metadata = { title: 'CPU-bound requests, step by step · Stream Lab' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { DeadlineWalkthrough } from '@/components/lessons/DeadlineWalkthrough';
+import { DeadlineWalkthrough } from '@/labs/deadline/view/Walkthrough';
 
 export const metadata: Metadata = { title: 'Deadlines under a traffic spike, step by step · Stream Lab' };
 

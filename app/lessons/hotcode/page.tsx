@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { HotcodeWalkthrough } from '@/components/lessons/HotcodeWalkthrough';
+import { HotcodeWalkthrough } from '@/labs/hotcode/view/Walkthrough';
 
 export const metadata: Metadata = { title: 'Hot code, step by step · Stream Lab' };
 

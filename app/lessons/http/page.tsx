@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { HttpWalkthrough } from '@/components/lessons/HttpWalkthrough';
+import { HttpWalkthrough } from '@/labs/http/view/Walkthrough';
 
 export const metadata: Metadata = { title: 'HTTP responses, step by step · Stream Lab' };
 

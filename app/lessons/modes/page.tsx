@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ModesExplorer } from '@/components/lessons/ModesExplorer';
+import { ModesExplorer } from '@/labs/streams/view/ModesExplorer';
 
 export const metadata: Metadata = { title: 'Stream modes · Stream Lab' };
 

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { StrategyInfo } from '../lib/protocol';
+import { LABS } from './registry';
+
+const require = createRequire(import.meta.url);
+
+/** Installed version of an npm package, or of Node for built-ins. */
+export function libraryVersion(library: string): string {
+  if (library === 'node') return process.versions.node;
+  // Not require(`${library}/package.json`): packages with an `exports` map (pg-query-stream) refuse it.
+  // Walk up from the package's entry to its own package.json instead.
+  for (let dir = dirname(require.resolve(library)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+    if (pkg.name === library) return pkg.version;
+  }
+  throw new Error(`no package.json found for ${library}`);
+}
+
+/**
+ * The code a user is shown: the strategy file's imports and its `run` function, read from the very
+ * source file the child process runs (compiled unchanged), so there is no second copy to drift.
+ */
+export function shownCode(labDir: string, file: string): string {
+  const path = fileURLToPath(new URL(`./${labDir}/child/strategies/${file}.ts`, import.meta.url));
+  const source = readFileSync(path, 'utf8');
+  const start = source.indexOf('// #region run');
+  const end = source.indexOf('// #endregion run');
+  if (start < 0 || end < start) throw new Error(`labs/${labDir}/child/strategies/${file}.ts has no "// #region run" block`);
+  const imports = source
+    .split('\n')
+    .filter((line) => line.startsWith('import ') && !line.startsWith('import type'))
+    .join('\n');
+  const body = source.slice(source.indexOf('\n', start) + 1, end).trimEnd();
+  return imports ? `${imports}\n\n${body}` : body;
+}
+
+let cached: StrategyInfo[] | null = null;
+
+/** Everything the browser needs to know about each strategy of every lab, in list order per lab. */
+export function strategyCatalog(): StrategyInfo[] {
+  cached ??= LABS.flatMap((lab) =>
+    lab.strategies.map((s) => ({
+      lab: lab.schema.id,
+      id: s.id,
+      label: s.label,
+      library: s.library,
+      libraryVersion: libraryVersion(s.library),
+      mode: s.mode,
+      keepsResults: s.keepsResults,
+      explanation: s.explanation,
+      code: shownCode(lab.dir, lab.strategyFiles.get(s.id)!),
+      article: s.article,
+    })),
+  );
+  return cached;
+}

@@ -1,0 +1,117 @@
+/**
+ * The CPU lab inside the run's process, which is the server's primary: it starts the strategy's
+ * server (and whatever processes or threads the strategy keeps), forks the load (load.ts) against
+ * it, and reads the server's process tree from /proc. Done when the load has every answer.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { booleanAt, numberAt } from '../../../server/child/check-config';
+import type { Scenario } from '../../../server/child/scenario';
+import { freePort } from '../../../server/child/free-port';
+import { endProcess, startLoad } from '../../../server/child/load-process';
+import type { LiveUpdate } from '../../../lib/protocol/common';
+import type { Bar, CpuLoadConfig, CpuLoadDone, CpuLoadLive, CpuLoadReadings } from './load';
+import { readSelf, type TaskCpu, type ThreadCpu, type TreeStats } from './proc-tree';
+import type { ServerUnderTest, Strategy } from './strategy';
+
+interface CpuConfig {
+  n: number;
+  concurrency: number;
+  requests: number;
+  /** 0 = the server's cores. */
+  workers: number;
+  keepAlive: boolean;
+  pingMs: number;
+  timeoutS: number;
+}
+
+const NO_LOAD: CpuLoadReadings = { requestsOk: 0, badRequests: 0, requestsInFlight: 0, pingMs: 0, loadCpuPct: 0, treeRss: 0, processes: 0, threads: 0, treeCpuPct: 0 };
+const entry = (name: string) => fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
+
+export const scenario: Scenario<CpuConfig> = {
+  parseConfig: (c) => ({
+    n: numberAt(c, 'n', 20, 45, { int: true }),
+    concurrency: numberAt(c, 'concurrency', 1, 64, { int: true }),
+    requests: numberAt(c, 'requests', 1, 1000, { int: true }),
+    workers: numberAt(c, 'workers', 0, 64, { int: true }),
+    keepAlive: booleanAt(c, 'keepAlive'),
+    pingMs: numberAt(c, 'pingMs', 0, 1000, { int: true }),
+    timeoutS: numberAt(c, 'timeoutS', 1, 3600, { int: true }),
+  }),
+
+  start(raw, config) {
+    const strategy = raw as Strategy;
+    const cores = availableParallelism();
+    let load = NO_LOAD;
+    // Until the load reports the tree (it reads /proc from its own process, which the server's
+    // computations never block), the tree is this process alone.
+    const self = readSelf();
+    let tree: Pick<TreeStats, 'processes' | 'threads' | 'rssBytes'> = { processes: 1, threads: self.threads, rssBytes: self.rssBytes };
+    let treeCpuPct = 0;
+    let server: ServerUnderTest | null = null;
+    let loadChild: ChildProcess | null = null;
+    let final: Record<string, number> = {};
+    let timeline: Bar[] = [];
+    let threadCpu: TaskCpu[] = [];
+    let problem: string | null = null;
+    // What the page has not seen yet: bars ended since the last live update, the busiest threads.
+    let unsentBars: Bar[] = [];
+    let busiest: ThreadCpu[] | null = null;
+    const peaks = { listeners: 0 };
+
+    // If this process ends abruptly, take the load along (the strategy's own children are cluster
+    // workers and forks that exit when their IPC channel to us closes).
+    const killOnExit = () => loadChild?.kill('SIGKILL');
+    process.once('exit', killOnExit);
+
+    const done = (async () => {
+      try {
+        const port = await freePort();
+        server = await strategy.run({ port, workers: config.workers || cores, entries: { fibProcess: entry('fib-process'), fibThread: entry('fib-thread'), clusterWorker: entry('cluster-worker') } });
+        const loadConfig: CpuLoadConfig = { port: server.port, n: config.n, concurrency: config.concurrency, requests: config.requests, keepAlive: config.keepAlive, pingMs: config.pingMs, timeoutS: config.timeoutS };
+        const started = startLoad<CpuLoadConfig, CpuLoadReadings & CpuLoadLive, CpuLoadDone>(entry('load'), loadConfig, ({ newBars, busiest: threads, ...r }) => {
+          load = r;
+          unsentBars.push(...newBars);
+          busiest = threads;
+          tree = { processes: r.processes, threads: r.threads, rssBytes: r.treeRss };
+          treeCpuPct = r.treeCpuPct;
+        });
+        loadChild = started.child;
+        const report = await started.done;
+        [final, problem, timeline, threadCpu] = [report.figures, report.problem, report.timeline, report.threadCpu];
+        peaks.listeners = Math.max(peaks.listeners, server.messageListeners());
+      } finally {
+        await endProcess(loadChild);
+        await server?.close();
+        process.off('exit', killOnExit);
+      }
+    })();
+
+    return {
+      readings: () => {
+        const listeners = server?.messageListeners() ?? 0;
+        peaks.listeners = Math.max(peaks.listeners, listeners);
+        return {
+          ...load,
+          treeRss: tree.rssBytes,
+          processes: tree.processes,
+          threads: tree.threads,
+          treeCpuPct,
+          messageListeners: listeners,
+        };
+      },
+      done,
+      extras: () => ({ ...final, cores, peakMessageListeners: peaks.listeners }),
+      note: () => problem,
+      details: () => ({ timeline, threadCpu }),
+      live: (): LiveUpdate | null => {
+        if (unsentBars.length === 0 && busiest === null) return null;
+        const update: LiveUpdate = { append: unsentBars.length ? { timeline: unsentBars } : {}, set: busiest ? { threads: busiest } : {} };
+        [unsentBars, busiest] = [[], null];
+        return update;
+      },
+      dispose: () => undefined,
+    };
+  },
+};

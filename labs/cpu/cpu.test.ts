@@ -1,0 +1,185 @@
+/**
+ * The CPU lab with real processes and threads: each strategy's server in the run's child, its
+ * workers or forks inside it, the load in its own process. Small n here (fib(27) ≈ a few ms);
+ * the figures that matter are recorded with `npm run bench` (docs/results.md §9).
+ */
+import { availableParallelism } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mergeLive, summaryOfLab, type LabSummary, type LiveState, type LiveUpdate } from '../../lib/protocol';
+import { prepareAndStart } from '../../server/runner/lab-run';
+import { liveChildCount } from '../../server/runner/runner';
+import { runLeftovers, withTempDataDir } from '../../server/test-support';
+import { cpuLab } from './parent/index';
+import { cpuParamsSchema, DEFAULT_CPU_PARAMS, type CpuParams } from './shared/params';
+
+type CpuSummary = LabSummary<'cpu'>;
+const IDS = cpuLab.strategies.map((s) => s.id);
+const small = (over: Partial<CpuParams> = {}): CpuParams => ({ ...DEFAULT_CPU_PARAMS, n: 27, requests: 4, concurrency: 2, workers: 2, pingMs: 20, budgetMb: null, ...over });
+let seq = 0;
+
+interface Watch {
+  onSample?: (s: Record<string, number>, stop: () => void) => void;
+  onLive?: (update: LiveUpdate) => void;
+  onStarted?: (pid: number) => void;
+}
+
+async function run(strategy: string, params: CpuParams, watch: Watch['onSample'] | Watch = {}): Promise<CpuSummary> {
+  const { onSample, onLive, onStarted } = typeof watch === 'function' ? { onSample: watch } : watch;
+  let stop = () => undefined as void;
+  const handle = prepareAndStart({
+    lab: 'cpu',
+    runId: `cpu-test-${++seq}`,
+    strategy,
+    params,
+    onSample: (s) => onSample?.(s as Record<string, number>, stop),
+    onLive,
+    onStarted: ({ pid }) => onStarted?.(pid),
+  });
+  stop = () => handle.stop();
+  return summaryOfLab(await handle.done, 'cpu');
+}
+
+describe('cpu lab', () => {
+  // Every process of a run inherits this environment: the unique folder marks them.
+  const dir = withTempDataDir('cpu');
+  afterEach(async () => {
+    expect(liveChildCount()).toBe(0);
+    // No process of the run outlives it (cluster workers and forks included).
+    const deadline = Date.now() + 2000;
+    while (Date.now() < deadline && runLeftovers(dir.path).length > 0) await new Promise((r) => setTimeout(r, 50));
+    expect(runLeftovers(dir.path)).toEqual([]);
+  });
+
+  it("finds the issue's strategies, one thread first", () => {
+    expect(IDS).toEqual(['single-thread', 'cluster', 'fork-per-request', 'worker-per-request', 'worker-pool', 'cluster-pool-leaky', 'cluster-pool']);
+  });
+
+  it.each(IDS)('%s answers the right fib(n) to every request, and says who served each', async (id) => {
+    // The leaky pool answers right only while no process has two requests at once (see below).
+    const s = await run(id, small(id === 'cluster-pool-leaky' ? { concurrency: 1 } : {}));
+    expect([s.outcome, s.reason]).toEqual(['completed', null]);
+    expect(s).toMatchObject({ requestsPlanned: 4, requestsOk: 4, badRequests: 0, cores: availableParallelism() });
+    expect(s.timeline).toHaveLength(4);
+    for (const bar of s.timeline) {
+      expect(bar.ok).toBe(true);
+      expect(bar.servedBy).toMatch(/^\d+(\/\d+)?$/);
+      expect(bar.endMs).toBeGreaterThanOrEqual(bar.firstByteMs);
+      expect(bar.firstByteMs).toBeGreaterThanOrEqual(bar.startMs);
+    }
+    const strategy = cpuLab.strategies.find((x) => x.id === id)!;
+    // Threads report pid/thread; processes report their own pid, which is not the primary's.
+    if (['worker-per-request', 'worker-pool'].includes(id)) expect(s.timeline.every((b) => b.servedBy.includes('/'))).toBe(true);
+    if (strategy.spawnsPerRequest) expect(s.servers).toBe(4);
+    expect(s.peakTreeRss).toBeGreaterThan(0);
+  });
+
+  it("single-thread answers requests sent at once one computation apart; no strategy's speed-up passes the cores", async () => {
+    // fib(34) takes ~60 ms: long enough to see the queue, short enough for a test. Held against
+    // the run's own times, not against computeMsAlone (timed once before, at another moment of a
+    // busy machine: 125 ms there once, against 53 ms gaps). Sent at once, answered one after
+    // another: the answers spread over the four computations after the first, ~4/5 of the
+    // makespan (all at once, as on parallel workers, they would end together, near 0). Load
+    // stretches the computations and the makespan alike; a descheduled load that sees two answers
+    // at once moves one end, not the spread.
+    const one = await run('single-thread', small({ n: 34, requests: 5, concurrency: 5 }));
+    const ends = one.timeline.map((b) => b.endMs).sort((a, b) => a - b);
+    expect(new Set(one.timeline.map((b) => b.servedBy)).size).toBe(1);
+    expect(ends[ends.length - 1] - ends[0]).toBeGreaterThan(0.5 * one.makespanMs);
+    expect(one.speedup).toBeLessThan(1.3);
+    for (const id of ['cluster', 'worker-pool']) {
+      const s = await run(id, small({ n: 34, requests: 4, concurrency: 4 }));
+      expect(s.speedup, id).toBeLessThanOrEqual(s.cores);
+      expect(s.speedupMeasured, id).toBeLessThanOrEqual(s.cores * 1.15);
+      expect(s.speedup, id).toBeGreaterThan(0);
+    }
+  });
+
+  it("the leaky pool's listener count grows with requests; the fixed pool's does not", async () => {
+    const count = async (id: string, requests: number) => (await run(id, small({ requests, concurrency: 1 }))).peakMessageListeners;
+    const [leaky4, leaky12, fixed4, fixed12] = [await count('cluster-pool-leaky', 4), await count('cluster-pool-leaky', 12), await count('cluster-pool', 4), await count('cluster-pool', 12)];
+    expect(leaky12 - leaky4).toBe(8);
+    expect(fixed12).toBe(fixed4);
+  });
+
+  it("as written, the leaky pool also hands a request another request's answer once a process has two at a time; the fixed pool does not", async () => {
+    // Four requests at once on two processes: each process gets two, and its first answer runs both listeners.
+    const knobs = small({ n: 32, requests: 4, concurrency: 4, workers: 2 });
+    const leaky = await run('cluster-pool-leaky', knobs);
+    expect(leaky.outcome).toBe('data-lost');
+    expect(leaky.reason).toMatch(/^2 of 4 requests got no right answer \(first: request \d got the answer computed for request \d\)$/);
+    expect((await run('cluster-pool', knobs)).outcome).toBe('completed');
+  });
+
+  it('a stopped run takes its cluster workers along', async () => {
+    const s = await run('cluster', small({ n: 38, requests: 8, concurrency: 4 }), (sample, stop) => {
+      if (sample.processes >= 3) stop();
+    });
+    expect(s.outcome).toBe('stopped');
+    expect(s.peakProcesses).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows each request as it is answered and the busiest threads while it runs, and CPU per thread at the end', async () => {
+    // fib(36) ≈ 150–300 ms a call, three rounds of two: bars are sent (every 250 ms) while others
+    // still compute, and every computing thread has enough /proc ticks (10 ms) to show.
+    const updates: LiveUpdate[] = [];
+    let answered = 0;
+    let barsWhileRunning = 0;
+    const s = await run('worker-pool', small({ n: 36, requests: 6, concurrency: 2 }), {
+      onSample: (sample) => (answered = sample.requestsOk ?? answered),
+      onLive: (u) => {
+        updates.push(u);
+        if (u.append.timeline && answered < 6) barsWhileRunning += u.append.timeline.length;
+      },
+    });
+    expect(s.outcome).toBe('completed');
+    const live = updates.reduce<LiveState>(mergeLive, {});
+    // Some bars reached the page while requests were still being computed; all of them before the summary, the same bars.
+    expect(barsWhileRunning).toBeGreaterThan(0);
+    const bars = live.timeline as Array<{ servedBy: string; startMs: number }>;
+    expect(bars.map((b) => `${b.servedBy}@${b.startMs}`).sort()).toEqual(s.timeline.map((b) => `${b.servedBy}@${b.startMs}`).sort());
+    expect(updates.some((u) => Array.isArray(u.set.threads) && (u.set.threads as unknown[]).length > 0)).toBe(true);
+    // The pool's threads did the computing: a thread that is not a main thread has most of the CPU.
+    const [busiest] = s.threadCpu;
+    expect(busiest.tid).not.toBe(busiest.pid);
+    expect(busiest.cpuMs).toBeGreaterThanOrEqual(50);
+    // ...and it is a thread the timeline names: both use the kernel's thread id.
+    expect(new Set(s.timeline.map((b) => b.servedBy))).toContain(`${busiest.pid}/${busiest.tid}`);
+  });
+
+  it("cluster's CPU is in its workers' main threads, not the primary's", async () => {
+    const s = await run('cluster', small({ n: 34, requests: 6, concurrency: 2 }));
+    const servers = new Set(s.timeline.map((b) => Number(b.servedBy)));
+    const computing = s.threadCpu.filter((t) => t.tid === t.pid && servers.has(t.pid));
+    expect(computing.length).toBe(servers.size);
+    // CPU against CPU (a wall-time floor failed on a loaded machine, where a computation's wall
+    // time is well over its CPU time): the answering workers' main threads used more CPU than
+    // every other thread of the tree together, the primary's included.
+    const cpu = (ts: typeof s.threadCpu) => ts.reduce((ms, t) => ms + t.cpuMs, 0);
+    expect(cpu(computing)).toBeGreaterThan(cpu(s.threadCpu) - cpu(computing));
+  });
+
+  it('a primary that crashes takes its workers and its load along', async () => {
+    let primary = 0;
+    const s = await run('cluster', small({ n: 40, requests: 8, concurrency: 4 }), {
+      onStarted: (pid) => (primary = pid),
+      onSample: (sample) => {
+        if (sample.processes >= 3 && primary) process.kill(primary, 'SIGKILL');
+      },
+    });
+    expect(s.outcome).toBe('crashed');
+    expect(s.peakProcesses).toBeGreaterThanOrEqual(3);
+    // afterEach: no process of the run is left.
+  });
+
+  it('a request longer than the timeout ends the run as timed-out and kills the whole tree', async () => {
+    const s = await run('fork-per-request', small({ n: 42, requests: 2, concurrency: 2, timeoutS: 1 }));
+    expect(s).toMatchObject({ outcome: 'timed-out', reason: 'watchdog: no result after 1 s' });
+  });
+
+  it('refuses bad knobs naming the field and its range', () => {
+    const message = (p: Record<string, unknown>) => cpuParamsSchema.safeParse({ ...DEFAULT_CPU_PARAMS, ...p }).error?.issues[0].message;
+    expect(message({ n: 100 })).toBe('n must be between 20 and 45');
+    expect(message({ requests: 10_000 })).toBe('requests must be between 1 and 1000');
+    expect(message({ workers: 0 })).toBe('workers must be between 1 and 64');
+  });
+});

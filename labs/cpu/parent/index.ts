@@ -1,0 +1,49 @@
+/**
+ * The CPU lab, parent side: nothing to prepare (fib needs no data); the run's samples and the
+ * load's report fold into its figures. The child side is scenario.ts, load.ts and the worker modules.
+ */
+import { fileURLToPath } from 'node:url';
+import { loadStrategies } from '../../load-strategies';
+import type { Lab } from '../../types';
+import { CpuFigures } from './figures';
+import { cpuParamsSchema } from '../shared/params';
+import { cpuSchema } from '../shared/schema';
+import type { Strategy } from '../child/strategy';
+
+const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
+
+export const cpuLab: Lab<Strategy> = {
+  schema: cpuSchema,
+  dir: 'cpu',
+  strategies: found.map((f) => f.strategy),
+  strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
+  childEntries: ['load', 'fib-process', 'fib-thread', 'cluster-worker'],
+  runsAlone: 'the CPU lab measures how a server uses the cores: two runs at once would share them',
+
+  checkLimits(params) {
+    cpuParamsSchema.parse(params);
+  },
+
+  async prepare(raw) {
+    const p = cpuParamsSchema.parse(raw);
+    return {
+      scenario: { n: p.n, concurrency: p.concurrency, requests: p.requests, workers: p.workers ?? 0, keepAlive: p.keepAlive, pingMs: p.pingMs, timeoutS: p.timeoutS },
+      total: p.requests,
+    };
+  },
+
+  expectedTotal(raw) {
+    return cpuParamsSchema.parse(raw).requests;
+  },
+
+  estimateMs(raw) {
+    // fib(40) ≈ 1.2 s here (§9), ×1.618 per n; one computation alone first, then the requests on ≤ 2 cores.
+    const p = cpuParamsSchema.parse(raw);
+    const one = 1200 * 1.618 ** (p.n - 40);
+    return Math.round(one + (one * p.requests) / 2);
+  },
+
+  newRecorder(prepared) {
+    return new CpuFigures(prepared.total ?? 0);
+  },
+};

@@ -1,0 +1,157 @@
+/**
+ * The CPU lab's verdict: what a finished run showed about spreading CPU-bound requests, from its
+ * figures, measured against the same experiment's single-thread run when there is one. When the
+ * figures contradict what the strategy is there to show (no faster than one thread, a leaky pool
+ * that did not leak), the sentence says so instead of reciting the lesson. Pure.
+ */
+import type { CpuSummary } from '../../../lib/protocol';
+import { formatCount, formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
+import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
+
+/** What a strategy of the lab is there to show. */
+export type CpuRole = 'one-thread' | 'processes' | 'per-request' | 'pool' | 'leaky-pool';
+
+/** The lab's strategies by role; the ids are the lab's contract (labs/cpu/child/strategies/). */
+export const CPU_ROLES: Readonly<Record<string, CpuRole>> = {
+  'single-thread': 'one-thread',
+  cluster: 'processes',
+  'fork-per-request': 'per-request',
+  'worker-per-request': 'per-request',
+  'worker-pool': 'pool',
+  'cluster-pool': 'pool',
+  'cluster-pool-leaky': 'leaky-pool',
+};
+
+/** The run every other strategy is measured against. */
+export const BASELINE_STRATEGY = 'single-thread';
+/** Faster than one thread by less than this reads "no faster". */
+export const NO_GAIN = 1.2;
+
+/** "1.9× (ceiling 2 cores)": the run's own speed-up against fib(n) alone, and the machine's limit. */
+export function speedupText(s: Pick<CpuSummary, 'speedup' | 'cores'>): string {
+  return `${formatTimes(s.speedup)} (ceiling ${s.cores} core${s.cores === 1 ? '' : 's'})`;
+}
+
+/** Worker processes or threads the strategy keeps (the workers param, or one per core). */
+function workersOf(s: CpuSummary): number {
+  return s.params.workers ?? s.cores;
+}
+
+/** More 'message' listeners than worker processes: the leaky pool's one-per-request leak. */
+export function listenersLeaked(s: Pick<CpuSummary, 'peakMessageListeners' | 'peakProcesses'>): boolean {
+  return s.peakMessageListeners > Math.max(1, s.peakProcesses - 1);
+}
+
+/** How many computations can run at once here: cores, requests sent at once, and the workers of strategies that keep some. */
+export function ceilingOf(s: CpuSummary): number {
+  const role = CPU_ROLES[s.strategy];
+  const kept = role === 'processes' || role === 'pool' || role === 'leaky-pool' ? workersOf(s) : Infinity;
+  return Math.max(1, Math.min(s.cores, s.params.concurrency, s.requestsPlanned, kept));
+}
+
+/** "4 requests of fib(40)". */
+function requestsPart(s: CpuSummary): string {
+  return `${formatCount(s.requestsOk)} request${s.requestsOk === 1 ? '' : 's'} of fib(${s.params.n})`;
+}
+
+/** "; /ping waited up to 1.2 s (one thread: 2.3 s)", or "" when the run pinged nothing. */
+function pingPart(s: CpuSummary, base: CpuSummary | undefined): string {
+  if (s.params.pingMs === 0) return '';
+  const then = base && base.params.pingMs > 0 ? ` (one thread: ${formatMs(base.pingMaxMs)})` : '';
+  return `; /ping waited up to ${formatMs(s.pingMaxMs)}${then}`;
+}
+
+/** "; the tree's RSS peaked at 180 MB, about 50 MB more per extra process": what the workers cost in memory. */
+function memoryPart(s: CpuSummary, base: CpuSummary | undefined): string {
+  const head = `; the tree's RSS peaked at ${formatMb(s.peakTreeRss)} with ${s.peakProcesses} process${s.peakProcesses === 1 ? '' : 'es'} and ${s.peakThreads} threads`;
+  if (!base) return head;
+  const extraProcesses = s.peakProcesses - base.peakProcesses;
+  const extraBytes = s.peakTreeRss - base.peakTreeRss;
+  if (extraProcesses > 0 && extraBytes > 0) return `${head}: each worker process added about ${formatMb(extraBytes / extraProcesses)}`;
+  if (extraBytes > 0) return `${head}: ${formatMb(extraBytes)} more than one thread`;
+  return head;
+}
+
+/** Why a strategy that should spread the work did not, from what the figures show. */
+function noGainCause(s: CpuSummary): string {
+  if (s.params.concurrency === 1) return 'one request at a time leaves nothing to spread';
+  if (s.spawnP50Ms > s.computeMsMin) return `starting a worker (${formatMs(s.spawnP50Ms)}) cost more than fib(${s.params.n}) itself (${formatMs(s.computeMsMin)})`;
+  if (s.servers < 2) return `only one process or thread answered${s.params.keepAlive ? ' (keep-alive kept every request on one connection’s process)' : ''}`;
+  return `fib(${s.params.n}) takes ${formatMs(s.computeMsMin)} here, too little to outweigh the hand-over; try a larger n`;
+}
+
+/** How the run compares with one thread (or, without one, with fib(n) alone), and the ceiling. */
+function gainPart(s: CpuSummary, base: CpuSummary | undefined): { text: string; gained: boolean } {
+  const ceiling = ceilingOf(s);
+  const limit = ceiling < s.cores ? `the ceiling is ${ceiling}× (${formatCount(ceiling)} at once)` : `the ceiling is ${s.cores}×`;
+  if (base && base.makespanMs > 0 && s.makespanMs > 0) {
+    const ratio = base.makespanMs / s.makespanMs;
+    const times = `(${formatSeconds(s.makespanMs)} vs ${formatSeconds(base.makespanMs)})`;
+    if (ratio >= NO_GAIN) return { text: `${formatTimes(ratio)} faster than one thread ${times}, ${limit}`, gained: true };
+    const how = ratio <= 1 / NO_GAIN ? `${formatTimes(1 / ratio)} slower than one thread` : 'no faster than one thread';
+    return { text: `${how} ${times}, where ${limit}`, gained: false };
+  }
+  const gained = s.speedup >= NO_GAIN;
+  return { text: `${formatTimes(s.speedup)} the work of one thread in ${formatSeconds(s.makespanMs)}, ${limit}`, gained };
+}
+
+function oneThreadVerdict(s: CpuSummary): string {
+  const facts = `${requestsPart(s)} on one thread took ${formatSeconds(s.makespanMs)}, p50 latency ${formatMs(s.latencyP50Ms)}${pingPart(s, undefined)}`;
+  // A thread can compute only one fib at a time; overlapping requests would mean the figures are off.
+  if (s.speedupMeasured >= NO_GAIN) return `Not what one thread should show: the requests overlapped (${formatTimes(s.speedupMeasured)} the work of one thread). ${facts}.`;
+  return `${facts}: the requests queued behind each other, each waiting for the whole computation (${formatMs(s.computeMsMin)}) of those before it.`;
+}
+
+function leakPart(s: CpuSummary): string {
+  const workers = Math.max(1, s.peakProcesses - 1);
+  if (!listenersLeaked(s)) return `; only ${s.peakMessageListeners} 'message' listeners on ${workers} workers: not the leak it should show`;
+  return `; ${s.peakMessageListeners} 'message' listeners after ${formatCount(s.requestsPlanned)} requests on ${workers} workers, one added per request and never removed`;
+}
+
+function completedVerdict(s: CpuSummary, base: CpuSummary | undefined): string {
+  const role = CPU_ROLES[s.strategy];
+  if (role === 'one-thread') return oneThreadVerdict(s);
+  const gain = gainPart(s, base);
+  const head = `${requestsPart(s)} on ${s.cores} cores: ${gain.text}`;
+  const spawn = role === 'per-request' && s.spawnP50Ms > 0 ? `; ${s.strategy} paid ${formatMs(s.spawnP50Ms)} to start a ${s.strategy.startsWith('fork') ? 'process' : 'thread'} per request` : '';
+  const leak = role === 'leaky-pool' ? `${leakPart(s)}, yet every answer reached its own request this time (each worker had one request at a time)` : '';
+  const body = `${head}${spawn}${memoryPart(s, base)}${pingPart(s, base)}${leak}.`;
+  if (gain.gained || ceilingOf(s) < 2) return body;
+  return `Not what ${s.cores} cores should show: ${noGainCause(s)}. ${body}`;
+}
+
+/**
+ * The verdict sentence for a finished CPU run. `others` are the experiment's other finished CPU
+ * runs: every strategy is measured against its single-thread run when there is one.
+ */
+export function cpuVerdict(s: CpuSummary, others: readonly CpuSummary[] = []): string {
+  const part = `${formatCount(s.requestsOk)} of ${formatCount(s.requestsPlanned)} requests`;
+  switch (s.outcome) {
+    case 'completed': {
+      const base = others.find((o) => o.runId !== s.runId && o.outcome === 'completed' && o.strategy === BASELINE_STRATEGY);
+      return completedVerdict(s, base);
+    }
+    case 'data-lost': {
+      const lost = s.requestsPlanned - s.requestsOk;
+      if (CPU_ROLES[s.strategy] === 'leaky-pool') {
+        return `${s.strategy}: ${s.peakMessageListeners} 'message' listeners after ${formatCount(s.requestsPlanned)} requests, and ${lost} of ${formatCount(s.requestsPlanned)} requests got another request's answer${reasonSuffix(s.reason)}.`;
+      }
+      return `Only ${part} came back right (${formatCount(s.badRequests)} wrong)${reasonSuffix(s.reason)}.`;
+    }
+    case 'out-of-memory':
+      return `Out of memory: RSS reached ${formatMb(peakRssOf(s))} and ${memoryLimitText(s)} after ${part} with ${s.peakProcesses} processes; the tree's RSS peaked at ${formatMb(s.peakTreeRss)}.`;
+    case 'crashed':
+      return `Crashed after ${part}${reasonSuffix(s.reason)}.`;
+    case 'stopped':
+      if (s.sampleCount === 0 && s.requestsOk === 0) return 'Stopped before it started: nothing was measured.';
+      return `Stopped after ${formatSeconds(s.durationMs)} with ${part} answered; the tree's RSS peaked at ${formatMb(s.peakTreeRss)}.`;
+    case 'timed-out':
+      return `Timed out after ${s.params.timeoutS} s with ${part} answered: fib(${s.params.n}) takes ${formatMs(s.computeMsAlone)} alone here; try a smaller n or fewer requests.`;
+    case 'interrupted':
+      return `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${part} were answered by then.`;
+    default: {
+      const never: never = s.outcome;
+      return String(never);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The deadlines lab, parent side: nothing to prepare (the store makes its objects); the run's
+ * samples and the load's report fold into its figures. The child side is scenario.ts (the service),
+ * store.ts, load.ts and the pool's task (work-thread.ts).
+ */
+import { fileURLToPath } from 'node:url';
+import { loadStrategies } from '../../load-strategies';
+import type { Lab } from '../../types';
+import { DeadlineFigures } from './figures';
+import { arrivalTimesMs, checkSpikeFits, deadlineParamsSchema } from '../shared/params';
+import { deadlineSchema } from '../shared/schema';
+import type { Strategy } from '../child/strategy';
+
+const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
+
+export const deadlineLab: Lab<Strategy> = {
+  schema: deadlineSchema,
+  dir: 'deadline',
+  strategies: found.map((f) => f.strategy),
+  strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
+  childEntries: ['store', 'load', 'work-thread'],
+  runsAlone: 'the deadlines lab measures what a spike of CPU work does to one service: two runs at once would share the cores',
+
+  checkLimits(params) {
+    checkSpikeFits(deadlineParamsSchema.parse(params));
+  },
+
+  async prepare(raw) {
+    const p = deadlineParamsSchema.parse(raw);
+    checkSpikeFits(p);
+    const { baselineRps, spikeRps, spikeStartS, spikeS, durationS, objects, cpuMs, deadlineMs, storeMedianMs, concurrency, shedLagMs } = p;
+    return {
+      scenario: { baselineRps, spikeRps, spikeStartS, spikeS, durationS, objects, cpuMs, deadlineMs, storeMedianMs, concurrency, workers: p.workers ?? 0, shedLagMs },
+      total: arrivalTimesMs(p).length,
+    };
+  },
+
+  expectedTotal(raw) {
+    return arrivalTimesMs(deadlineParamsSchema.parse(raw)).length;
+  },
+
+  estimateMs(raw) {
+    // The schedule, plus starting the store and the service and calibrating (about a second).
+    return deadlineParamsSchema.parse(raw).durationS * 1000 + 1000;
+  },
+
+  newRecorder(prepared) {
+    return new DeadlineFigures(prepared.total ?? 0);
+  },
+};

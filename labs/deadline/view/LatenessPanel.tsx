@@ -1,0 +1,50 @@
+'use client';
+
+/**
+ * A deadlines card's timers: the live chart of how late the service's timers fire (p99 and max over
+ * the last second, with the event-loop delay), the spike shaded from the params and the moment the
+ * load's schedule started; once the run has ended, the scatter of individual timers under it.
+ */
+import { useMemo } from 'react';
+import type { RunSummary, Sample } from '@/lib/protocol';
+import { TimeChart, type TimeBand } from '@/components/charts/TimeChart';
+import { sampleLines } from '@/components/charts/chart-lines';
+import { DEADLINE_LATENESS_SERIES } from '@/labs/deadline/view/series';
+import { LatenessScatter } from '@/labs/deadline/view/LatenessScatter';
+import type { SampleSource } from '@/components/charts/sample-source';
+import type { ScaleGroups } from '@/components/charts/scale-group';
+
+export interface LatenessPanelProps {
+  label: string;
+  summary: RunSummary | null;
+  source: SampleSource<Sample>;
+  active: boolean;
+  band: TimeBand | null;
+  scaleGroups: ScaleGroups | null;
+}
+
+export function LatenessPanel({ label, summary, source, active, band, scaleGroups }: LatenessPanelProps) {
+  const lines = useMemo(() => sampleLines(source, DEADLINE_LATENESS_SERIES), [source]);
+  const bands = useMemo(() => (band ? [band] : []), [band]);
+  const points = summary?.lab === 'deadline' ? summary.lateness : null;
+  return (
+    <>
+      <TimeChart
+        testId="run-chart"
+        label={`Timer lateness in the ${label} service over seconds`}
+        lines={lines}
+        height={160}
+        bands={bands}
+        scaleGroup={scaleGroups?.of('lateness') ?? null}
+        zoomable={!active}
+        reportsTiming
+        data-spike-from-ms={band ? Math.round(band.fromMs) : undefined}
+        data-spike-to-ms={band ? Math.round(band.toMs) : undefined}
+      />
+      <p className="note" data-testid="spike-band-note">
+        {band ? `Shaded: the spike, ${(band.fromMs / 1000).toFixed(1)}–${(band.toMs / 1000).toFixed(1)} s into the run.` : 'The spike is shaded once the load has started its schedule.'}
+      </p>
+      {points && points.length > 0 && <LatenessScatter points={points} band={band} label={`Timer lateness of the ${label} run`} />}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The deadlines lab's verdict, from a finished run's figures: did the requests meet the deadline,
+ * how late did the service's timers fire, did it recover after the spike and how long that took,
+ * and the capacity arithmetic (rate × K × CPU per object against the cores). When the figures
+ * contradict what the strategy is there to show, the sentence says so. Pure.
+ */
+import type { DeadlineSummary } from '../../../lib/protocol';
+import { formatCount, formatMb, formatMs, formatSeconds } from '../../../lib/readouts/format';
+import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
+
+/** Timers later than this mean the loop was held (the same line as the lab's recovery, labs/deadline/shared/schema.ts). */
+export const LATE_TIMER_MS = 100;
+/** Strategies that are there to keep the timers on time through the spike (the rest to show that they don't). */
+const KEEPS_TIMERS: ReadonlySet<string> = new Set(['worker-pool', 'shed-load']);
+
+/** "1.2 cores": a demand in cores, one decimal. */
+export function coresText(cores: number): string {
+  return `${cores.toFixed(cores < 10 ? 1 : 0)} core${cores.toFixed(1) === '1.0' ? '' : 's'}`;
+}
+
+/** "214 on time, 12 late, 30 timed out, 0 refused, 0 errors of 256 sent". */
+export function outcomesText(s: DeadlineSummary): string {
+  return `${formatCount(s.onTime)} on time, ${formatCount(s.late)} late, ${formatCount(s.timedOut)} timed out, ${formatCount(s.refused)} refused, ${formatCount(s.errors)} errors of ${formatCount(s.sent)} sent`;
+}
+
+/** "recovered 2.1 s after the spike" / "had not recovered by the end" / "never fell behind". */
+export function recoveryText(s: Pick<DeadlineSummary, 'recoveryMs' | 'latenessMaxMs' | 'recoveredBelowMs'>): string {
+  const line = `timers under ${formatMs(s.recoveredBelowMs)}, as before the spike`;
+  if (s.recoveryMs < 0) return `had not recovered by the end of the schedule (${line})`;
+  if (s.latenessMaxMs <= s.recoveredBelowMs) return 'never fell behind';
+  return s.recoveryMs === 0 ? `was back as soon as the spike ended (${line})` : `was back ${formatSeconds(s.recoveryMs)} after the spike ended (${line})`;
+}
+
+/** The capacity arithmetic: what the spike asked of the CPU, against one thread and the cores. */
+function capacityPart(s: DeadlineSummary): string {
+  const p = s.params;
+  const ask = `${p.spikeRps} req/s × ${p.objects} objects × ${formatMs(s.workMsPerObject)} per object = ${coresText(s.spikeDemandCores)} of work in the spike (baseline ${coresText(s.baselineDemandCores)})`;
+  if (s.spikeDemandCores > s.cores) return `${ask}: more than all ${s.cores} cores, so something had to give`;
+  if (s.spikeDemandCores > 1) return `${ask}: more than the one main thread can do, within the ${s.cores} cores`;
+  return `${ask}: within one core, so no strategy needed to fall behind`;
+}
+
+/** The deadline part: how many requests met it, and what the load saw. */
+function deadlinePart(s: DeadlineSummary): string {
+  const met = s.sent > 0 && s.onTime === s.sent;
+  const head = met ? `Every request met the ${formatMs(s.params.deadlineMs)} deadline` : `${formatCount(s.sent - s.onTime)} of ${formatCount(s.sent)} requests missed the ${formatMs(s.params.deadlineMs)} deadline`;
+  return `${head} (${outcomesText(s)}; latency p99 ${formatMs(s.latencyP99Ms)}, max ${formatMs(s.latencyMaxMs)})`;
+}
+
+/** The timers part: how late the service's timers fired, and whether that held through the spike. */
+function timersPart(s: DeadlineSummary): string {
+  const deadlines = s.deadlineTimersFired > 0 ? `; ${formatCount(s.deadlineTimersFired)} deadline timers fired, the latest ${formatMs(s.deadlineLatenessMaxMs)} late` : '';
+  return `timers fired up to ${formatMs(s.latenessMaxMs)} late (p99 ${formatMs(s.latenessP99Ms)}, in the spike ${formatMs(s.spikeLatenessP99Ms)})${deadlines}; the loop ${recoveryText(s)}`;
+}
+
+/** Where the figures contradict what the strategy is there to show, one clause saying so; else ''. */
+function contradiction(s: DeadlineSummary): string {
+  const lateTimers = s.spikeLatenessP99Ms > 2 * LATE_TIMER_MS;
+  if (KEEPS_TIMERS.has(s.strategy) && lateTimers) return `Not what ${s.strategy} should show: its timers were late in the spike (p99 ${formatMs(s.spikeLatenessP99Ms)}, more than ${formatMs(2 * LATE_TIMER_MS)}). `;
+  if (!KEEPS_TIMERS.has(s.strategy) && s.spikeDemandCores > 1 && !lateTimers && s.late + s.timedOut === 0) {
+    return `Not the failure ${s.strategy} should show: the spike asked for more than one core, yet timers stayed near on time and every request met its deadline (the machine may have been faster than its calibration). `;
+  }
+  if (s.strategy === 'shed-load' && s.spikeDemandCores > 1 && s.refused === 0) return 'Not what shed-load should show: the spike needed more than one core, yet it refused nothing. ';
+  return '';
+}
+
+/** shed-load bounds the backlog, not one request: its K objects' work can run in one turn of the loop. */
+function chunkPart(s: DeadlineSummary): string {
+  if (s.strategy !== 'shed-load' && s.strategy !== 'unbounded') return '';
+  const chunkMs = s.params.objects * s.workMsPerObject;
+  return ` One request's work is ${s.params.objects} × ${formatMs(s.workMsPerObject)} = ${formatMs(chunkMs)} on the main thread, and its objects mostly arrive together: no admission control makes a timer less late than that.`;
+}
+
+function completedVerdict(s: DeadlineSummary): string {
+  return `${contradiction(s)}${deadlinePart(s)}; ${timersPart(s)}. ${capacityPart(s)}.${chunkPart(s)}`;
+}
+
+/** The verdict sentence for a finished deadlines run. */
+export function deadlineVerdict(s: DeadlineSummary): string {
+  const part = `${formatCount(s.sent)} of ${formatCount(s.requestsPlanned)} requests sent`;
+  switch (s.outcome) {
+    case 'completed':
+      return completedVerdict(s);
+    case 'data-lost':
+      return `Not every request was answered: ${outcomesText(s)}${reasonSuffix(s.reason)}. Timers fired up to ${formatMs(s.latenessMaxMs)} late.`;
+    case 'out-of-memory':
+      return `Out of memory: RSS reached ${formatMb(peakRssOf(s))} and ${memoryLimitText(s)} after ${part}.`;
+    case 'crashed':
+      return `Crashed after ${part}${reasonSuffix(s.reason)}.`;
+    case 'stopped':
+      if (s.sampleCount === 0 && s.sent === 0) return 'Stopped before it started: nothing was measured.';
+      return `Stopped after ${formatSeconds(s.durationMs)} with ${part} (${outcomesText(s)}); timers fired up to ${formatMs(s.latenessMaxMs)} late.`;
+    case 'timed-out':
+      return `Timed out after ${s.params.timeoutS} s with ${part}: the schedule lasts ${s.params.durationS} s plus the drain; raise the timeout.`;
+    case 'interrupted':
+      return `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${part} by then.`;
+    default: {
+      const never: never = s.outcome;
+      return String(never);
+    }
+  }
+}
+

@@ -1,0 +1,68 @@
+/**
+ * The hot-code lab inside the run's process: serves the strategy's report over HTTP and forks the
+ * load (load.ts), which asks for reports and probes /health. Done when the load has its answers.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { booleanAt, numberAt } from '../../../server/child/check-config';
+import type { Scenario } from '../../../server/child/scenario';
+import { endProcess, startLoad } from '../../../server/child/load-process';
+import type { HotcodeLoadConfig, HotcodeLoadDone, HotcodeLoadReadings } from './load';
+import { serveReport } from './serve';
+import type { SweepStep } from './sweep-steps';
+import type { Strategy } from './strategy';
+
+interface HotcodeConfig {
+  rows: number;
+  requests: number;
+  probeMs: number;
+  sweep: boolean;
+  timeoutS: number;
+}
+
+const NO_LOAD: HotcodeLoadReadings = { reportsOk: 0, badReports: 0, probeMs: 0, lastReportMs: 0, reportRows: 0 };
+
+export const scenario: Scenario<HotcodeConfig> = {
+  parseConfig: (c) => ({
+    rows: numberAt(c, 'rows', 1000, 1_000_000, { int: true }),
+    requests: numberAt(c, 'requests', 1, 100, { int: true }),
+    probeMs: numberAt(c, 'probeMs', 0, 1000, { int: true }),
+    sweep: booleanAt(c, 'sweep'),
+    timeoutS: numberAt(c, 'timeoutS', 1, 3600, { int: true }),
+  }),
+
+  start(raw, config) {
+    const strategy = raw as Strategy;
+    let load = NO_LOAD;
+    let loadChild: ChildProcess | null = null;
+    let final: Record<string, number> = {};
+    let steps: SweepStep[] = [];
+    let problem: string | null = null;
+    const killOnExit = () => loadChild?.kill('SIGKILL');
+    process.once('exit', killOnExit);
+
+    const done = (async () => {
+      const server = await serveReport((rows) => strategy.run(rows), config.rows, config.sweep);
+      try {
+        const loadConfig: HotcodeLoadConfig = { port: server.port, rows: config.rows, requests: config.requests, probeMs: config.probeMs, sweep: config.sweep, timeoutS: config.timeoutS };
+        const started = startLoad<HotcodeLoadConfig, HotcodeLoadReadings, HotcodeLoadDone>(fileURLToPath(new URL('./load.mjs', import.meta.url)), loadConfig, (r) => (load = r));
+        loadChild = started.child;
+        const report = await started.done;
+        [final, problem, steps] = [report.figures, report.problem, report.sweepSteps];
+      } finally {
+        await endProcess(loadChild);
+        await server.close();
+        process.off('exit', killOnExit);
+      }
+    })();
+
+    return {
+      readings: () => ({ ...load }),
+      done,
+      extras: () => final,
+      note: () => problem,
+      details: () => ({ sweepSteps: steps }),
+      dispose: () => undefined,
+    };
+  },
+};

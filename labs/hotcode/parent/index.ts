@@ -1,0 +1,50 @@
+/**
+ * The hot-code lab, parent side: nothing to prepare (the child makes its rows); the load's report
+ * folds into its figures. The child side is scenario.ts, serve.ts and load.ts.
+ */
+import { fileURLToPath } from 'node:url';
+import { loadStrategies } from '../../load-strategies';
+import type { Lab } from '../../types';
+import { HotcodeFigures } from './figures';
+import { hotcodeParamsSchema, type HotcodeParams } from '../shared/params';
+import { hotcodeSchema } from '../shared/schema';
+import type { Strategy } from '../child/strategy';
+import { sweepSteps } from '../child/sweep-steps';
+
+const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
+
+const planned = (p: HotcodeParams) => (p.sweep ? sweepSteps(p.rows).length : p.requests);
+
+export const hotcodeLab: Lab<Strategy> = {
+  schema: hotcodeSchema,
+  dir: 'hotcode',
+  strategies: found.map((f) => f.strategy),
+  strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
+  childEntries: ['load'],
+  runsAlone: 'the hot-code lab times synchronous work: two runs at once would share the cores',
+
+  checkLimits(params) {
+    hotcodeParamsSchema.parse(params);
+  },
+
+  async prepare(raw) {
+    const p = hotcodeParamsSchema.parse(raw);
+    return { scenario: { rows: p.rows, requests: p.requests, probeMs: p.probeMs, sweep: p.sweep, timeoutS: p.timeoutS }, total: planned(p) };
+  },
+
+  expectedTotal(raw) {
+    return planned(hotcodeParamsSchema.parse(raw));
+  },
+
+  estimateMs(raw) {
+    // The slowest strategy (report-slow) measured here: ~85 µs a row for toLocaleString plus
+    // ~2.2 s at 2e4 rows for the spread, growing as rows² (§11). An upper bound for the queue's wait.
+    const p = hotcodeParamsSchema.parse(raw);
+    const one = 0.085 * p.rows + 2200 * (p.rows / 20_000) ** 2;
+    return Math.round(Math.min(p.timeoutS * 1000, p.sweep ? 2 * one : one * p.requests));
+  },
+
+  newRecorder(prepared) {
+    return new HotcodeFigures(prepared.total ?? 0);
+  },
+};

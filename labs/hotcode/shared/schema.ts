@@ -1,0 +1,75 @@
+/**
+ * What the hot-code lab adds to the common protocol: the load's readings (reports, the /health
+ * probe), the figures of the reports, and a sweep's time per row count with its fitted exponent.
+ * Client-safe.
+ */
+import { z } from 'zod';
+import { DEFAULT_HOTCODE_PARAMS, hotcodeParamsSchema } from './params';
+
+export const HOTCODE_READINGS = [
+  /** Reports answered and counted right so far (in a sweep: steps done), and those that were not. */
+  'reportsOk',
+  'badReports',
+  /** The latest /health round trip, or the age of the one still waiting (ms): a blocked server shows here. */
+  'probeMs',
+  /** The latest report's time in the server's handler (ms). */
+  'lastReportMs',
+  /** Rows of the report asked for last (a sweep's current step). */
+  'reportRows',
+] as const;
+
+export const sweepPointSchema = z.object({ rows: z.number(), ms: z.number() });
+
+/** Every step of a sweep as it ended (labs/hotcode/child/sweep-steps.ts: SweepStep). */
+export const sweepStepSchema = z.object({
+  rows: z.number(),
+  status: z.enum(['measured', 'stopped', 'skipped']),
+  /** CPU ms: the step's (measured), or what it had used when it was stopped (a lower bound); null if skipped. */
+  ms: z.number().nullable(),
+  /** Wall ms of the step; for a stopped one, the time it was given. */
+  wallMs: z.number().nullable(),
+  /** What the steps before projected for it (wall ms, with the safety factor); null for the first. */
+  projectedMs: z.number().nullable(),
+});
+
+/** The slope on log–log axes between two adjacent timed steps, and the cost ratio (`atLeast` after a stopped step). */
+export const localSlopeSchema = z.object({ fromRows: z.number(), toRows: z.number(), slope: z.number(), growth: z.number(), atLeast: z.boolean() });
+
+export const hotcodeFigures = {
+  /** Reports asked for (in a sweep: its steps, 1e3 … rows). */
+  reportsPlanned: z.number(),
+  reportsOk: z.number(),
+  badReports: z.number(),
+  /** The fastest and slowest report in the server's handler (ms): the synchronous work. */
+  reportMsMin: z.number(),
+  reportMsMax: z.number(),
+  /** Request to answer at the load (ms, median). */
+  latencyP50Ms: z.number(),
+  /** /health round trips: what any other request waited while reports ran. */
+  probeP50Ms: z.number(),
+  probeMaxMs: z.number(),
+  probes: z.number(),
+  /** k of time ≈ c·rows^k over the sweep's steps (0 without a sweep). */
+  sweepExponent: z.number(),
+  /** Sweep steps left out because the previous steps projected they would pass the run's timeout (or one before was stopped). */
+  sweepSkipped: z.number(),
+  sweep: z.array(sweepPointSchema),
+  // Added with the step watchdog; runs recorded before it read as a sweep with no such steps.
+  /** Sweep steps the watchdog ended when they ran past the time left. */
+  sweepStopped: z.number().default(0),
+  sweepSteps: z.array(sweepStepSchema).default([]),
+  /** The local slope between each pair of adjacent timed steps. */
+  sweepSlopes: z.array(localSlopeSchema).default([]),
+  /** The first local slope far above the fit (sweep-steps.ts: findCliff), or null. */
+  sweepCliff: localSlopeSchema.nullable().default(null),
+};
+
+export const hotcodeSchema = {
+  id: 'hotcode',
+  title: 'Hot code: toLocaleString and a spreading groupBy, profiled',
+  params: hotcodeParamsSchema,
+  defaults: DEFAULT_HOTCODE_PARAMS,
+  readings: HOTCODE_READINGS,
+  figures: hotcodeFigures,
+  progress: { done: 'reportsOk', total: 'reportsPlanned' },
+} as const;

@@ -1,0 +1,63 @@
+/**
+ * The hot-code lab's part of a run card: reports done of those planned (a sweep's steps and its
+ * current row count), each report's synchronous time, what /health waited, and a sweep's exponent.
+ */
+import { paramsOfLab, progressReadingOf } from '@/lib/labs';
+import { exponentText } from '@/labs/hotcode/view/verdict';
+import { runProgress } from '@/lib/readouts/progress';
+import { formatCount, formatMs, formatPercent } from '@/lib/readouts/format';
+import { eventLoopFigure, latencyText, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';
+
+const DONE = progressReadingOf('hotcode');
+
+/** "3, longest 650 ms (formatDayToLocale, groupBySpread)": the run's synchronous stretches over 50 ms. */
+export function longTasksText(tasks: ReadonlyArray<{ durationMs: number; top: readonly string[] }>): string {
+  if (tasks.length === 0) return 'none over 50 ms';
+  const longest = tasks.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+  return `${tasks.length}, longest ${formatMs(longest.durationMs)}${longest.top.length ? ` (${longest.top.join(', ')})` : ''}`;
+}
+
+function longTasksFigure(tasks: ReadonlyArray<{ durationMs: number; top: readonly string[] }>): Figure {
+  return { id: 'long-tasks', term: 'Long tasks', value: tasks.length, text: longTasksText(tasks), kind: 'total', alert: tasks.some((t) => t.durationMs > 1000) };
+}
+
+export const hotcodeCard: CardLab = {
+  preparing: () => 'Preparing: starting the report server and its load',
+
+  progress(run, samples, active) {
+    const s = run.summary?.lab === 'hotcode' ? run.summary : null;
+    const params = paramsOfLab(run, 'hotcode');
+    const planned = s?.reportsPlanned ?? run.fileBytes ?? params?.requests ?? 0;
+    const live = runProgress(samples, planned, DONE);
+    const done = s?.reportsOk ?? live.done;
+    const fraction = planned > 0 ? Math.min(1, done / planned) : 0;
+    const what = params?.sweep ? 'sweep steps' : 'reports';
+    const rows = active && samples.at(-1)?.reportRows ? ` · ${formatCount(samples.at(-1)!.reportRows!)} rows now` : '';
+    const rate = live.perSec === null ? null : `${live.perSec.toFixed(2)} ${what}/s`;
+    return {
+      fraction,
+      text: `${formatCount(done)} of ${formatCount(planned)} ${what} (${formatPercent(fraction)})${rows}${paceText(rate, live.etaMs, fraction, active)}`,
+      label: `share of the ${what} done`,
+    };
+  },
+
+  figures(summary, last) {
+    const s = summary?.lab === 'hotcode' ? summary : null;
+    if (summary && s) {
+      const probe = s.params.probeMs === 0 ? 'off' : `${formatMs(s.probeP50Ms)} / ${formatMs(s.probeMaxMs)}`;
+      const figures: Figure[] = [
+        { id: 'report', term: 'Report min / max', value: s.reportMsMax, text: `${formatMs(s.reportMsMin)} / ${formatMs(s.reportMsMax)}`, kind: 'overall' },
+        { id: 'probe', term: '/health p50 / max', value: s.probeMaxMs, text: probe, kind: 'overall', alert: s.probeMaxMs > 1000 },
+      ];
+      if (s.longTasks) figures.push(longTasksFigure(s.longTasks));
+      if (s.params.sweep && s.sweep.length > 1) figures.push({ id: 'exponent', term: 'Time ∝ rows^k', value: s.sweepExponent, text: exponentText(s.sweepExponent), kind: 'overall' });
+      return [...figures, eventLoopFigure(summary, last)];
+    }
+    const now = (id: string, term: string, value: number | undefined, text: string): Figure => ({ id, term, value: value ?? null, text: value === undefined ? '–' : text, kind: 'now' });
+    return [
+      now('probe', '/health', last?.probeMs, latencyText(last?.probeMs)),
+      now('report', 'Last report', last?.lastReportMs, formatMs(last?.lastReportMs ?? 0)),
+      eventLoopFigure(null, last),
+    ];
+  },
+};

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { HotcodeSummary } from '../../../lib/protocol';
+import { MIB } from '../../../lib/protocol/params';
+import { DEFAULT_HOTCODE_PARAMS } from '../shared/params';
+import { hotcodeVerdict } from './verdict';
+import { verdictFor } from '../../../lib/readouts/verdict';
+
+function summary(over: Partial<HotcodeSummary> = {}): HotcodeSummary {
+  return {
+    lab: 'hotcode',
+    runId: 'h1',
+    strategy: 'report-slow',
+    outcome: 'completed',
+    reason: null,
+    durationMs: 9000,
+    peak: { rss: 60 * MIB, heapTotal: 20 * MIB, heapUsed: 15 * MIB, external: 2 * MIB, arrayBuffers: MIB / 8 },
+    idle: null,
+    aboveIdle: null,
+    procPeakRss: 61 * MIB,
+    eventLoopDelayMs: { p50: 1, p99: 3000, max: 3000 },
+    gc: { count: 20, totalMs: 30 },
+    cpu: null,
+    sampleCount: 100,
+    nodeVersion: '20.20.2',
+    library: { name: 'node', version: '20.20.2' },
+    params: { ...DEFAULT_HOTCODE_PARAMS },
+    startedAt: 1_700_000_000_000,
+    reportsPlanned: 3,
+    reportsOk: 3,
+    badReports: 0,
+    reportMsMin: 3000,
+    reportMsMax: 3200,
+    latencyP50Ms: 3100,
+    probeP50Ms: 900,
+    probeMaxMs: 3150,
+    probes: 40,
+    sweepExponent: 0,
+    sweepSkipped: 0,
+    sweep: [],
+    sweepStopped: 0,
+    sweepSteps: [],
+    sweepSlopes: [],
+    sweepCliff: null,
+    ...over,
+  } as HotcodeSummary;
+}
+
+const slow = summary();
+const fixed = summary({ runId: 'h2', strategy: 'report-fixed', reportMsMin: 100, reportMsMax: 120, probeP50Ms: 2, probeMaxMs: 110 });
+
+describe('hotcodeVerdict', () => {
+  it('measures a slow report against its fix in the same experiment, with what /health waited', () => {
+    expect(hotcodeVerdict(slow, [slow, fixed])).toBe(
+      '3 reports of 20,000 rows took 3000 ms–3200 ms each of synchronous work; /health waited up to 3150 ms meanwhile (median 900 ms): ' +
+        '30× slower than report-fixed: 100 ms, /health up to 110 ms.',
+    );
+    expect(verdictFor(slow, undefined, [slow, fixed])).toBe(hotcodeVerdict(slow, [fixed]));
+  });
+
+  it('says so when the slow strategy was not slower than its fix', () => {
+    expect(hotcodeVerdict(summary({ reportMsMin: 120 }), [fixed])).toMatch(/^Not the hot spot report-slow should show: .*, only 1\.2× the report-fixed/);
+  });
+
+  it('gives a sweep’s exponent, and flags a growth the strategy should not show', () => {
+    const sweep = [{ rows: 1000, ms: 1 }, { rows: 10_000, ms: 90 }];
+    const sweepSteps = [
+      { rows: 1000, status: 'measured' as const, ms: 1, wallMs: 1, projectedMs: null },
+      { rows: 10_000, status: 'measured' as const, ms: 90, wallMs: 95, projectedMs: 20 },
+      { rows: 20_000, status: 'skipped' as const, ms: null, wallMs: null, projectedMs: 760_000 },
+    ];
+    const spread = summary({ strategy: 'groupby-spread', params: { ...DEFAULT_HOTCODE_PARAMS, sweep: true, rows: 20_000 }, sweep, sweepSteps, sweepExponent: 1.95, sweepSkipped: 1 });
+    expect(hotcodeVerdict(spread)).toBe(
+      "From 1,000 to 10,000 rows the report's CPU time went from 1.0 ms to 90.0 ms: k ≈ 1.95 (quadratic: 2× the rows, 3.9× the time); " +
+        '1 larger step skipped (would not fit the 600 s timeout, 20,000 rows projected at 12 min 40 s).',
+    );
+    expect(hotcodeVerdict({ ...spread, sweepExponent: 1.1 })).toMatch(/^Not the quadratic growth groupby-spread should show: /);
+    expect(hotcodeVerdict({ ...spread, strategy: 'groupby-push' })).toMatch(/^Not the linear growth groupby-push should show: /);
+  });
+
+  it('names a cliff and a stopped step beside the exponent, from the figures', () => {
+    const sweep = [{ rows: 5000, ms: 20 }, { rows: 10_000, ms: 100 }];
+    const cliff = { fromRows: 10_000, toRows: 20_000, slope: 4.73, growth: 26.5, atLeast: true };
+    const s = summary({
+      strategy: 'groupby-spread',
+      params: { ...DEFAULT_HOTCODE_PARAMS, sweep: true, rows: 20_000, timeoutS: 12 },
+      sweep,
+      sweepExponent: 2.32,
+      sweepStopped: 1,
+      sweepSteps: [
+        { rows: 5000, status: 'measured', ms: 20, wallMs: 20, projectedMs: null },
+        { rows: 10_000, status: 'measured', ms: 100, wallMs: 130, projectedMs: 80 },
+        { rows: 20_000, status: 'stopped', ms: 2650, wallMs: 6850, projectedMs: 1850 },
+      ],
+      sweepSlopes: [{ fromRows: 5000, toRows: 10_000, slope: 2.32, growth: 5, atLeast: false }, cliff],
+      sweepCliff: cliff,
+    });
+    expect(hotcodeVerdict(s)).toBe(
+      "From 5,000 to 10,000 rows the report's CPU time went from 20.0 ms to 100 ms: k ≈ 2.32 (faster than linear: 2× the rows, 5× the time); " +
+        '20,000 rows stopped after 6.8 s (the time left). A cliff: from 10,000 to 20,000 rows the cost grew at least 27× (local slope ≥ 4.7), far above the fit.',
+    );
+    // A cliff alone makes a "linear" strategy's sweep read as not linear.
+    expect(hotcodeVerdict({ ...s, strategy: 'groupby-push', sweepExponent: 1 })).toMatch(/^Not the linear growth groupby-push should show: .*A cliff: /);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The hot-code lab's verdict: what a finished run showed about synchronous work in a request
+ * handler, from its figures, measured against the same experiment's fixed counterpart when there is
+ * one (date-tolocale against date-cached-formatter or date-iso, groupby-spread against
+ * groupby-push, report-slow against report-fixed). A sweep says how the time grew with the rows and
+ * whether that is the growth the strategy is there to show. Pure.
+ */
+import type { HotcodeSummary } from '../../../lib/protocol';
+import { formatCount, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
+import { commonVerdict, reasonSuffix } from '../../../lib/readouts/outcome-text';
+
+/** How each strategy's cost should grow with the rows; the ids are the lab's contract (labs/hotcode/child/strategies/). */
+export const HOTCODE_GROWTH: Readonly<Record<string, 'linear' | 'quadratic'>> = {
+  'date-tolocale': 'linear',
+  'date-cached-formatter': 'linear',
+  'date-iso': 'linear',
+  'groupby-spread': 'quadratic',
+  'groupby-push': 'linear',
+  'report-slow': 'quadratic',
+  'report-fixed': 'linear',
+};
+
+/** Each slow strategy's fixed counterparts, first found wins. */
+export const HOTCODE_FIXES: Readonly<Record<string, readonly string[]>> = {
+  'date-tolocale': ['date-cached-formatter', 'date-iso'],
+  'groupby-spread': ['groupby-push'],
+  'report-slow': ['report-fixed'],
+};
+
+/** Below this ratio a "slow" strategy reads as no slower than its fix. */
+export const NO_LOSS = 2;
+/** A sweep's exponent above this reads as faster than linear. */
+export const SUPERLINEAR = 1.5;
+
+/** "k ≈ 1.95 (quadratic: 2× the rows, 3.9× the time)". */
+export function exponentText(k: number): string {
+  const kind = k >= SUPERLINEAR ? (k >= 1.75 && k <= 2.25 ? 'quadratic' : 'faster than linear') : k >= 0.75 ? 'linear' : 'slower than linear';
+  return `k ≈ ${k.toFixed(2)} (${kind}: 2× the rows, ${formatTimes(2 ** k)} the time)`;
+}
+
+/** "from 10,000 to 20,000 rows the cost grew at least 27× (k ≈ 4.7 there)". */
+export function cliffText(c: NonNullable<HotcodeSummary['sweepCliff']>): string {
+  return `from ${formatCount(c.fromRows)} to ${formatCount(c.toRows)} rows the cost grew ${c.atLeast ? 'at least ' : ''}${formatTimes(c.growth)} (local slope ${c.atLeast ? '≥ ' : ''}${c.slope.toFixed(1)})`;
+}
+
+/** What happened to the steps that were not measured: "20,000 rows stopped after 6.8 s; 1 larger step skipped (projected 41 min)". */
+function unmeasuredText(s: HotcodeSummary): string {
+  const parts: string[] = [];
+  for (const st of s.sweepSteps.filter((x) => x.status === 'stopped')) parts.push(`${formatCount(st.rows)} rows stopped after ${formatSeconds(st.wallMs ?? 0)} (the time left)`);
+  if (s.sweepSkipped) {
+    const skipped = s.sweepSteps.filter((x) => x.status === 'skipped');
+    const first = skipped[0]?.projectedMs;
+    const projection = first ? `, ${formatCount(skipped[0].rows)} rows projected at ${formatSeconds(first)}` : '';
+    parts.push(`${s.sweepSkipped} larger step${s.sweepSkipped === 1 ? '' : 's'} skipped (would not fit the ${s.params.timeoutS} s timeout${projection})`);
+  }
+  return parts.length ? `; ${parts.join('; ')}` : '';
+}
+
+function sweepVerdict(s: HotcodeSummary): string {
+  if (s.sweep.length < 2) return `The sweep timed ${s.sweep.length} step${s.sweep.length === 1 ? '' : 's'}: too few to fit how time grows${unmeasuredText(s)}.`;
+  const first = s.sweep[0];
+  const last = s.sweep[s.sweep.length - 1];
+  const facts = `From ${formatCount(first.rows)} to ${formatCount(last.rows)} rows the report's CPU time went from ${formatMs(first.ms)} to ${formatMs(last.ms)}: ${exponentText(s.sweepExponent)}${unmeasuredText(s)}`;
+  // One exponent hides where the cost jumps: a cliff is named beside it.
+  const cliff = s.sweepCliff ? `. A cliff: ${cliffText(s.sweepCliff)}, far above the fit` : '';
+  const expected = HOTCODE_GROWTH[s.strategy];
+  const superlinear = s.sweepExponent >= SUPERLINEAR || s.sweepCliff !== null;
+  if (expected === 'quadratic' && !superlinear) return `Not the quadratic growth ${s.strategy} should show: ${facts}${cliff}. Try more rows.`;
+  if (expected === 'linear' && superlinear) return `Not the linear growth ${s.strategy} should show: ${facts}${cliff}.`;
+  return `${facts}${cliff}.`;
+}
+
+function reportsVerdict(s: HotcodeSummary, fix: HotcodeSummary | undefined): string {
+  const reports = `${formatCount(s.reportsOk)} report${s.reportsOk === 1 ? '' : 's'} of ${formatCount(s.params.rows)} rows`;
+  const probe = s.params.probeMs > 0 ? `; /health waited up to ${formatMs(s.probeMaxMs)} meanwhile (median ${formatMs(s.probeP50Ms)})` : '';
+  const facts = `${reports} took ${formatMs(s.reportMsMin)}–${formatMs(s.reportMsMax)} each of synchronous work${probe}`;
+  if (!fix || fix.reportMsMin <= 0) return `${facts}.`;
+  const ratio = s.reportMsMin / fix.reportMsMin;
+  const against = `${fix.strategy}: ${formatMs(fix.reportMsMin)}, /health up to ${formatMs(fix.probeMaxMs)}`;
+  if (ratio < NO_LOSS) return `Not the hot spot ${s.strategy} should show: ${facts}, only ${formatTimes(ratio)} the ${against}.`;
+  return `${facts}: ${formatTimes(ratio)} slower than ${against}.`;
+}
+
+/**
+ * The verdict sentence for a finished hot-code run. `others` are the experiment's other finished
+ * hot-code runs: a slow strategy is measured against its fix when that ran too.
+ */
+export function hotcodeVerdict(s: HotcodeSummary, others: readonly HotcodeSummary[] = []): string {
+  switch (s.outcome) {
+    case 'completed': {
+      if (s.params.sweep) return sweepVerdict(s);
+      const fixes = HOTCODE_FIXES[s.strategy] ?? [];
+      const fix = others.find((o) => o.runId !== s.runId && o.outcome === 'completed' && !o.params.sweep && o.params.rows === s.params.rows && fixes.includes(o.strategy));
+      return reportsVerdict(s, fix);
+    }
+    case 'data-lost':
+      return `Only ${formatCount(s.reportsOk)} of ${formatCount(s.reportsPlanned)} reports counted every row${reasonSuffix(s.reason)}.`;
+    case 'timed-out':
+      return `Timed out after ${s.params.timeoutS} s with ${formatCount(s.reportsOk)} of ${formatCount(s.reportsPlanned)} reports done${s.reportMsMax > 0 ? ` (the slowest took ${formatSeconds(s.reportMsMax)})` : ''}: try fewer rows, or a sweep, which skips what would not fit.`;
+    default:
+      return commonVerdict(s);
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The HTTP lab inside the run's process, which is the server under test: it starts the run's own
+ * PostgreSQL (or uses DATABASE_URL), serves `GET /authors` with the strategy on a plain node:http
+ * server, and forks the load (load.ts) against it. The run is done when the load has had every
+ * response. Readings: the server's open responses and their socket buffers, and the load's figures.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { ConfigError, numberAt, objectAt, stringAt } from '../../../server/child/check-config';
+import type { Scenario } from '../../../server/child/scenario';
+import type { Expected } from './body-check';
+import type { DbSource } from './database';
+import { endProcess, startLoad } from '../../../server/child/load-process';
+import type { LoadConfig, LoadDone, LoadReadings } from './load';
+import { startPostgres, type RunningPostgres } from './postgres';
+import type { Strategy } from './strategy';
+
+interface HttpConfig {
+  db: DbSource;
+  table: string;
+  expected: Expected;
+  batchRows: number;
+  cursorRows: number;
+  concurrency: number;
+  requests: number;
+  slowClients: number;
+  slowKbps: number;
+  timeoutS: number;
+}
+
+const ABSOLUTE = /^\/.+/;
+
+function parseDb(value: unknown): DbSource {
+  const db = objectAt(value, 'db');
+  if (db.kind === 'url') {
+    if (!process.env.DATABASE_URL) throw new ConfigError('db: kind "url" but DATABASE_URL is not set in the run');
+    return { kind: 'url' };
+  }
+  if (db.kind !== 'embedded') throw new ConfigError(`db.kind must be "embedded" or "url" (got ${JSON.stringify(db.kind)})`);
+  return {
+    kind: 'embedded',
+    binDir: stringAt(db, 'binDir', ABSOLUTE),
+    dataDir: stringAt(db, 'dataDir', ABSOLUTE),
+    passwordFile: stringAt(db, 'passwordFile', ABSOLUTE),
+    uid: numberAt(db, 'uid', 0, 2 ** 31, { int: true, nullable: true }),
+    gid: numberAt(db, 'gid', 0, 2 ** 31, { int: true, nullable: true }),
+  };
+}
+
+const NO_LOAD: LoadReadings = { responses: 0, responsesOk: 0, badResponses: 0, reqPerSec: 0, latencyP50Ms: 0, latencyP99Ms: 0, loadCpuPct: 0 };
+
+export const scenario: Scenario<HttpConfig> = {
+  parseConfig: (c) => {
+    const expected = objectAt(c.expected, 'expected');
+    return {
+      db: parseDb(c.db),
+      table: stringAt(c, 'table', /^author_\d+$/),
+      expected: {
+        rows: numberAt(expected, 'rows', 1, 10_000_000, { int: true }),
+        idSum: numberAt(expected, 'idSum', 1, Number.MAX_SAFE_INTEGER, { int: true }),
+        yearSum: numberAt(expected, 'yearSum', 1, Number.MAX_SAFE_INTEGER, { int: true }),
+      },
+      batchRows: numberAt(c, 'batchRows', 1, 10_000, { int: true }),
+      cursorRows: numberAt(c, 'cursorRows', 10, 10_000, { int: true }),
+      concurrency: numberAt(c, 'concurrency', 1, 200, { int: true }),
+      requests: numberAt(c, 'requests', 1, 10_000, { int: true }),
+      slowClients: numberAt(c, 'slowClients', 0, 50, { int: true }),
+      slowKbps: numberAt(c, 'slowKbps', 1, 100_000, { int: true }),
+      timeoutS: numberAt(c, 'timeoutS', 1, 3600, { int: true }),
+    };
+  },
+
+  start(raw, config) {
+    const strategy = raw as Strategy;
+    const open = new Set<ServerResponse>();
+    let rowsSent = 0;
+    let load = NO_LOAD;
+    let pool: pg.Pool | null = null;
+    let final: Record<string, number> = {};
+    let problem: string | null = null;
+    let serverError: string | null = null;
+
+    const server = createServer((req, res) => {
+      if (req.method !== 'GET' || req.url !== '/authors') {
+        res.writeHead(404).end();
+        return;
+      }
+      open.add(res);
+      res.once('close', () => open.delete(res));
+      const ctx = { pool: pool!, sql: `SELECT id, first_name, last_name, year_of_birth FROM ${config.table} ORDER BY id`, batchRows: config.batchRows, cursorRows: config.cursorRows, sent: (n: number) => (rowsSent += n) };
+      strategy.run(req, res, ctx).catch((err: Error) => {
+        // A client that hung up ends its pipeline with an error: that is the client's doing.
+        if (res.destroyed && !res.writableFinished && (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+        serverError ??= err.message;
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end(err.message);
+        else res.destroy(err);
+      });
+    });
+
+    let db: RunningPostgres | null = null;
+    let loadChild: ChildProcess | null = null;
+    // If this process ends abruptly (its parent died, an uncaught error), take the database and
+    // the load along: PostgreSQL would otherwise outlive the run (a stop kills the whole process
+    // group, but an exit of ours alone does not).
+    const killOnExit = () => {
+      db?.process.kill('SIGKILL');
+      loadChild?.kill('SIGKILL');
+    };
+    process.once('exit', killOnExit);
+
+    const done = (async () => {
+      try {
+        let url = process.env.DATABASE_URL ?? '';
+        if (config.db.kind === 'embedded') {
+          const { binDir, dataDir, passwordFile, uid, gid } = config.db;
+          const user = uid === null ? {} : { uid, gid: gid ?? undefined };
+          db = await startPostgres({ binDir, dataDir, user, password: readFileSync(passwordFile, 'utf8').trim() });
+          url = db.url;
+        }
+        pool = new pg.Pool({ connectionString: url });
+        // An idle pooled connection whose server goes away emits 'error' on the pool; never crash on it.
+        pool.on('error', () => undefined);
+        await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
+        const { port } = server.address() as AddressInfo;
+
+        const loadConfig: LoadConfig = { port, concurrency: config.concurrency, requests: config.requests, slowClients: config.slowClients, slowKbps: config.slowKbps, format: strategy.format, expected: config.expected, timeoutS: config.timeoutS };
+        const started = startLoad<LoadConfig, LoadReadings, LoadDone>(new URL('./load.mjs', import.meta.url), loadConfig, (r) => (load = r));
+        loadChild = started.child;
+        const report = await started.done;
+        [final, problem] = [report.figures, report.problem];
+      } finally {
+        await endProcess(loadChild);
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await pool?.end().catch(() => undefined);
+        await db?.stop();
+        process.off('exit', killOnExit);
+      }
+      if (serverError && !final.badResponses) throw new Error(`the server failed: ${serverError}`);
+    })();
+
+    return {
+      readings: () => {
+        let writableBytes = 0;
+        // A response's writableLength counts its own queue and its socket's: what a push writer piles up.
+        for (const res of open) writableBytes += res.writableLength;
+        return {
+          openResponses: open.size,
+          writableBytes,
+          rowsSent,
+          dbClientsBusy: pool ? pool.totalCount - pool.idleCount : 0,
+          ...load,
+        };
+      },
+      done,
+      extras: () => final,
+      note: () => problem ?? (serverError && `the server failed: ${serverError}`),
+      dispose: () => undefined,
+    };
+  },
+};

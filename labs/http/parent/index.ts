@@ -1,0 +1,75 @@
+/**
+ * The HTTP lab, parent side: before a run, the `author` table of the chosen size is made (or
+ * found) in the embedded cluster or DATABASE_URL, with progress in rows; the run's samples and the
+ * load's final report fold into its figures. The child side is scenario.ts (+ load.ts).
+ */
+import { fileURLToPath } from 'node:url';
+import { loadStrategies } from '../../load-strategies';
+import type { Lab } from '../../types';
+import { ensureTable } from '../child/database';
+import { HttpFigures } from './figures';
+import { httpParamsSchema } from '../shared/params';
+import { httpSchema } from '../shared/schema';
+import type { Strategy } from '../child/strategy';
+
+const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
+
+export const httpLab: Lab<Strategy> = {
+  schema: httpSchema,
+  dir: 'http',
+  strategies: found.map((f) => f.strategy),
+  strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
+  childEntries: ['load'],
+  runsAlone: 'the HTTP lab runs one strategy at a time: each run starts its own database and load on the same two cores',
+
+  checkLimits(params) {
+    httpParamsSchema.parse(params);
+  },
+
+  async prepare(raw, report) {
+    const params = httpParamsSchema.parse(raw);
+    const status = (writtenBytes: number, state: 'generating' | 'ready' | 'failed', message: string | null = null) =>
+      report({ lab: 'http', unit: 'rows', sizeBytes: params.rows, writtenBytes, state, message });
+    try {
+      const { source, info } = await ensureTable(params.rows, (done) => status(done, 'generating'));
+      status(info.rows, 'ready');
+      return {
+        scenario: {
+          db: source,
+          table: info.table,
+          expected: { rows: info.rows, idSum: info.idSum, yearSum: info.yearSum },
+          batchRows: params.batchRows,
+          cursorRows: params.cursorRows,
+          concurrency: params.concurrency,
+          requests: params.requests,
+          slowClients: params.slowClients,
+          slowKbps: params.slowKbps,
+          timeoutS: params.timeoutS,
+        },
+        total: params.requests + params.slowClients,
+      };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      status(0, 'failed', message);
+      throw new Error(`could not make the ${params.rows}-row table: ${message}`);
+    }
+  },
+
+  expectedTotal(raw) {
+    const p = httpParamsSchema.parse(raw);
+    return p.requests + p.slowClients;
+  },
+
+  estimateMs(raw) {
+    // Measured here (docs/results.md §8): ~10 responses/s of 100k rows with 20 clients for the
+    // buffered strategy, slower for cursors; scale by rows. Rough, for the queue's wait only.
+    const p = httpParamsSchema.parse(raw);
+    const perResponseMs = (p.rows / 100_000) * 150;
+    return Math.round(1500 + (p.requests * perResponseMs) / Math.min(p.concurrency, 10));
+  },
+
+  newRecorder(prepared) {
+    const expected = (prepared.scenario.expected as { rows: number } | undefined)?.rows ?? 0;
+    return new HttpFigures(expected, prepared.total ?? 0);
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * Every lab's client-safe schema (params, readings, figures), and the summary schema each one
+ * gives: the protocol and the history parse with these. Adding a lab adds its schema here; the
+ * rest of the lab (strategies, scenario, figures) is found by labs/registry.ts.
+ */
+import { z } from 'zod';
+import { commonSummaryShape } from '../lib/protocol/common';
+import { cpuSchema } from './cpu/shared/schema';
+import { deadlineSchema } from './deadline/shared/schema';
+import { hotcodeSchema } from './hotcode/shared/schema';
+import { httpSchema } from './http/shared/schema';
+import { streamsSchema } from './streams/shared/schema';
+
+/** What a lab's schema module declares. */
+export interface LabSchema {
+  id: string;
+  title: string;
+  params: z.ZodObject;
+  defaults: Record<string, unknown>;
+  readings: readonly string[];
+  figures: Record<string, z.ZodType>;
+  progress: { done: string; total: string } | null;
+}
+
+export const LAB_SCHEMAS = [streamsSchema, httpSchema, cpuSchema, deadlineSchema, hotcodeSchema] as const satisfies readonly LabSchema[];
+export type LabId = (typeof LAB_SCHEMAS)[number]['id'];
+export const LAB_IDS = LAB_SCHEMAS.map((l) => l.id);
+export const DEFAULT_LAB: LabId = 'streams';
+
+/** The lab's schema, or undefined for an unknown id. */
+export function labSchema(id: string): LabSchema | undefined {
+  return LAB_SCHEMAS.find((l) => l.id === id);
+}
+
+/** A lab's summary: the common part, its params and its own figures, told apart by `lab`. */
+function summaryOf<const Id extends string, P extends z.ZodObject, F extends z.ZodRawShape>(lab: { id: Id; params: P; figures: F }) {
+  return z.object({ ...commonSummaryShape, lab: z.literal(lab.id), params: lab.params }).extend(lab.figures);
+}
+
+/** One entry per lab (a tuple, as a discriminated union needs). */
+export const LAB_SUMMARY_SCHEMAS = [summaryOf(streamsSchema), summaryOf(httpSchema), summaryOf(cpuSchema), summaryOf(deadlineSchema), summaryOf(hotcodeSchema)] as const;

@@ -1,0 +1,70 @@
+/**
+ * The streams lab, parent side: a data file of the chosen size is made (or found) before each run,
+ * and the run's samples fold into the lab's figures. The child side is scenario.ts.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MIB } from '../../../lib/protocol/params';
+import { checkSize, ensureDataFile } from '../../../server/data/data-files';
+import { loadStrategies } from '../../load-strategies';
+import type { Lab, Prepared } from '../../types';
+import { StreamsFigures } from './figures';
+import { streamsParamsSchema, type StreamsParams } from '../shared/params';
+import { streamsSchema } from '../shared/schema';
+import type { Strategy } from '../child/strategy';
+
+/** What a run over this data file gets: the scenario's config and the file's size as its total. */
+export function preparedFor(params: StreamsParams, file: { path: string; bytes: number }): Prepared {
+  return {
+    // Absolute: the child checks it is, whatever directory STREAM_LAB_DATA_DIR was given relative to.
+    scenario: { filePath: resolve(file.path), fileBytes: file.bytes, highWaterMark: params.chunkKb * 1024, delayMs: params.delayMs, cpuUs: params.cpuUs },
+    total: file.bytes,
+  };
+}
+
+const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
+
+export const streamsLab: Lab<Strategy> = {
+  schema: streamsSchema,
+  dir: 'streams',
+  strategies: found.map((f) => f.strategy),
+  strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
+
+  checkLimits(params) {
+    // The schema allows up to the product's ceiling; this machine may be configured lower.
+    checkSize(streamsParamsSchema.parse(params).sizeMb);
+  },
+
+  async prepare(raw, report) {
+    const params = streamsParamsSchema.parse(raw);
+    const sizeBytes = Math.round(params.sizeMb * MIB);
+    try {
+      const file = await ensureDataFile({
+        sizeMb: params.sizeMb,
+        seed: params.seed,
+        onProgress: (writtenBytes) => report({ lab: 'streams', unit: 'bytes', sizeBytes, writtenBytes, state: 'generating', message: null }),
+      });
+      report({ lab: 'streams', unit: 'bytes', sizeBytes, writtenBytes: file.bytes, state: 'ready', message: null });
+      return preparedFor(params, file);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      report({ lab: 'streams', unit: 'bytes', sizeBytes, writtenBytes: 0, state: 'failed', message });
+      throw new Error(`could not make the data file: ${message}`);
+    }
+  },
+
+  expectedTotal(params) {
+    return Math.round(streamsParamsSchema.parse(params).sizeMb * MIB);
+  },
+
+  estimateMs(raw) {
+    // The slow consumer sets the pace: one delay (and the CPU work) per chunk.
+    const p = streamsParamsSchema.parse(raw);
+    const chunks = Math.ceil((p.sizeMb * 1024) / p.chunkKb);
+    return Math.round(chunks * (p.delayMs + p.cpuUs / 1000));
+  },
+
+  newRecorder(prepared) {
+    return new StreamsFigures(prepared.total ?? 0);
+  },
+};

@@ -1,0 +1,16 @@
+/**
+ * A streams run straight through the runner, over a data file already made: what the bench CLI,
+ * its overhead benchmark and the tests use when they don't need the queue.
+ */
+import { summaryOfLab, type StreamsSummary } from '../../../lib/protocol';
+import { startRun, type RunHandle, type RunRequest } from '../../../server/runner/runner';
+import { preparedFor } from './index';
+import type { StreamsParams } from '../shared/params';
+
+export function startStreamsRun(
+  req: Omit<RunRequest, 'lab' | 'prepared' | 'params'> & { params: StreamsParams; file: { path: string; bytes: number } },
+): Omit<RunHandle, 'done'> & { done: Promise<StreamsSummary> } {
+  const { file, ...rest } = req;
+  const handle = startRun({ ...rest, lab: 'streams', prepared: preparedFor(req.params, file) });
+  return { runId: handle.runId, stop: (why) => handle.stop(why), done: handle.done.then((s) => summaryOfLab(s, 'streams')) };
+}

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PARAMS, MIB } from '../../../lib/params';
+import type { Memory, StreamsSummary } from '../../../lib/protocol';
+import { makeSummary } from '../../../lib/test-fixtures';
+import {
+  concludeFromEventLoss,
+  concludeGarbageVsRetained,
+  concludeMemoryBudget,
+  concludePushVsPull,
+  concludeWhereTheFileGoes,
+} from './conclusions';
+
+const FILE = 32 * MIB;
+const KB = 1024;
+const mem = (over: Partial<Memory> = {}): Memory => ({ rss: 60 * MIB, heapTotal: 10 * MIB, heapUsed: 6 * MIB, external: 3 * MIB, arrayBuffers: 1 * MIB, ...over });
+
+/** The shared summary fixture with this file's baseline: an idle reading, 2 ms per chunk. */
+function summary(over: Parameters<typeof makeSummary>[0] = {}): StreamsSummary {
+  const { peak, params, ...rest } = over;
+  return makeSummary({ durationMs: 1500, mbPerSec: 21, peak: mem(peak), idle: mem(), procPeakRss: 0, sampleCount: 30, params: { delayMs: 2, ...params }, ...rest });
+}
+
+describe('concludePushVsPull', () => {
+  const pull = summary({ strategy: 'pipeline-generator', peakBufferedBytes: 128 * KB, peak: { arrayBuffers: 0.9 * MIB } });
+
+  it('names how far each reader ran ahead when push buffered the file and pull did not', () => {
+    const push = summary({ peakBufferedBytes: 31 * MIB, peak: { arrayBuffers: 31.5 * MIB } });
+    expect(concludePushVsPull(push, pull)).toEqual({
+      asExpected: true,
+      text:
+        'rxjs-from ran up to 31 MB ahead of its consumer (97% of the 32 MB file) and its arrayBuffers peaked at 31.5 MB, while ' +
+        'pipeline-generator was never more than 0.1 MB ahead (2.0 highWaterMarks) with arrayBuffers at 0.9 MB. ' +
+        "rxjs-from read on without waiting for its consumer; pipeline-generator read at its consumer's pace.",
+    });
+  });
+
+  it('says so when the push reader did not run ahead, quoting how far behind its consumer was', () => {
+    const push = summary({ peakBufferedBytes: 4 * MIB, peak: { arrayBuffers: 5 * MIB }, params: { delayMs: 0 }, durationMs: 2300 });
+    const c = concludePushVsPull(push, pull);
+    expect(c.asExpected).toBe(false);
+    expect(c.text).toMatch(
+      /Not what this lesson expects: the push reader stayed within 13% of the file this time: its consumer \(0 ms a chunk\) was never more than 4\.0 MB behind it in the 2\.3 s run, so this run does not show the missing backpressure\.$/,
+    );
+  });
+
+  it('says so when the pull reader ran far ahead', () => {
+    const push = summary({ peakBufferedBytes: 31 * MIB });
+    const c = concludePushVsPull(push, { ...pull, peakBufferedBytes: 1 * MIB });
+    expect(c.asExpected).toBe(false);
+    expect(c.text).toMatch(/Not what this lesson expects: the pull reader ran 16\.0 highWaterMarks ahead, more than the 8 this lesson expects of a pull reader\.$/);
+  });
+
+  it('concludes nothing from a run that was stopped', () => {
+    const push = summary({ outcome: 'stopped', reason: 'stopped by the user', bytesProcessed: 8 * MIB });
+    expect(concludePushVsPull(push, pull)).toEqual({
+      asExpected: false,
+      text:
+        'rxjs-from ended as stopped (stopped by the user) after 8.0 of 32 MB (25%) was processed, not completed as this step needs, ' +
+        'so it shows nothing about the lesson. Run the step again.',
+    });
+  });
+});
+
+describe('concludeWhereTheFileGoes', () => {
+  it('compares arrayBuffers and heapUsed growth over idle', () => {
+    const push = summary({ aboveIdle: mem({ arrayBuffers: 30 * MIB, heapUsed: 2 * MIB }) });
+    expect(concludeWhereTheFileGoes(push)).toEqual({
+      asExpected: true,
+      text:
+        'arrayBuffers rose 30 MB above idle (94% of the 32 MB file) while heapUsed rose 2.0 MB. Each chunk is a Buffer, whose ' +
+        "bytes Node allocates outside the V8 heap and counts in arrayBuffers (and in external, which includes it): heapUsed's " +
+        "growth was 7% of arrayBuffers'.",
+    });
+  });
+
+  it('says so when the file never piled up', () => {
+    const push = summary({ aboveIdle: mem({ arrayBuffers: 3 * MIB, heapUsed: 2 * MIB }), peakBufferedBytes: 256 * KB });
+    expect(concludeWhereTheFileGoes(push)).toEqual({
+      asExpected: false,
+      text:
+        'arrayBuffers rose 3.0 MB above idle (9% of the 32 MB file) while heapUsed rose 2.0 MB. Not what this lesson expects: ' +
+        'the file never piled up, because the reader was at most 0.3 MB ahead.',
+    });
+  });
+
+  it('says so when the heap grew more than the Buffers', () => {
+    const push = summary({ aboveIdle: mem({ arrayBuffers: 20 * MIB, heapUsed: 25 * MIB }) });
+    expect(concludeWhereTheFileGoes(push).text).toContain('Not what this lesson expects: the V8 heap grew at least as much as the Buffers did.');
+  });
+});
+
+describe('concludeFromEventLoss', () => {
+  it('names the bytes that never reached the consumer', () => {
+    const s = summary({ strategy: 'rxjs-fromEvent', outcome: 'data-lost', bytesProcessed: 2 * MIB, peakBufferedBytes: 30 * MIB });
+    expect(concludeFromEventLoss(s)).toEqual({
+      asExpected: true,
+      text:
+        "Only 2.0 of 32 MB (6%) reached the consumer: 30 MB was lost. The 'data' listener read all 32 MB, up to 30 MB ahead of " +
+        "the consumer, and the pipeline completed after 1.5 s with 30 MB read but never processed: takeUntil('end') completes " +
+        'when the last chunk is read, not when it is processed, dropping every chunk concatMap still has queued.',
+    });
+  });
+
+  it('quotes how much was read when the stream ended before the whole file was', () => {
+    const s = summary({ strategy: 'rxjs-fromEvent', outcome: 'data-lost', bytesRead: 20 * MIB, bytesProcessed: 2 * MIB, peakBufferedBytes: 18 * MIB });
+    expect(concludeFromEventLoss(s).text).toContain(
+      "The 'data' listener read 20 MB of the 32 MB file, up to 18 MB ahead of the consumer, and the pipeline completed after 1.5 s with 18 MB read but never processed",
+    );
+  });
+
+  it('says so when every byte arrived, quoting how far behind the consumer was', () => {
+    expect(concludeFromEventLoss(summary({ strategy: 'rxjs-fromEvent' }))).toEqual({
+      asExpected: false,
+      text:
+        'Not what this lesson expects: all 32 MB reached the consumer, so takeUntil cut nothing off this time. The consumer ' +
+        '(2 ms a chunk) was never more than 0.1 MB behind the reader in the 1.5 s run.',
+    });
+  });
+});
+
+describe('concludeGarbageVsRetained', () => {
+  const retained = summary({ strategy: 'ixjs-from', peak: { arrayBuffers: 0.2 * MIB }, params: { retained: true } });
+
+  it('calls the difference garbage when the default run shows much more', () => {
+    const plain = summary({ strategy: 'ixjs-from', peak: { arrayBuffers: 11.4 * MIB } });
+    expect(concludeGarbageVsRetained(plain, retained)).toEqual({
+      asExpected: true,
+      text:
+        "Without forced collection ixjs-from's arrayBuffers peaked at 11.4 MB; collecting garbage before every sample (retained mode) " +
+        'it peaked at 0.2 MB, and the reader was at most 0.1 MB ahead in either run. The two runs differ only in that collection, ' +
+        'so the 11.2 MB difference is memory nothing referenced any more: garbage, not data the stream was holding. A plain ' +
+        'process.memoryUsage() reading cannot tell the two apart.',
+    });
+  });
+
+  it("quotes the default run's GC figures, not a guessed cause, when it showed little garbage", () => {
+    const plain = summary({ strategy: 'ixjs-from', peak: { arrayBuffers: 0.3 * MIB }, gc: { count: 57, totalMs: 229.4 }, durationMs: 1720 });
+    const c = concludeGarbageVsRetained(plain, retained);
+    expect(c.asExpected).toBe(false);
+    expect(c.text).toMatch(
+      /Not what this lesson expects: the default run showed little garbage \(0\.10 MB more\); its GC ran 57 times \(229 ms in all\) during the 1\.7 s run\. Run it again\.$/,
+    );
+  });
+
+  it('keeps a decimal for a short total GC time and says "time" for one collection', () => {
+    const plain = summary({ strategy: 'ixjs-from', peak: { arrayBuffers: 0.3 * MIB }, gc: { count: 1, totalMs: 0.42 } });
+    expect(concludeGarbageVsRetained(plain, retained).text).toContain('its GC ran 1 time (0.4 ms in all) during the 1.5 s run.');
+  });
+});
+
+describe('concludeMemoryBudget', () => {
+  const params = { sizeMb: 48, budgetMb: 80 };
+  const file = 48 * MIB;
+  const pull = summary({ strategy: 'pipeline-generator', fileBytes: file, bytesProcessed: file, peak: { rss: 55 * MIB }, procPeakRss: 58.5 * MIB, params });
+
+  it('tells the out-of-memory kill apart from the pull reader that finished', () => {
+    const push = summary({
+      outcome: 'out-of-memory',
+      reason: 'RSS 82 MB passed the 80 MB memory budget',
+      fileBytes: file,
+      bytesProcessed: 6 * MIB,
+      peakBufferedBytes: 22.8 * MIB,
+      peak: { rss: 70 * MIB },
+      procPeakRss: 82.4 * MIB,
+      params,
+    });
+    expect(concludeMemoryBudget(push, pull)).toEqual({
+      asExpected: true,
+      text:
+        "rxjs-from's RSS reached 82.4 MB, past the 80 MB budget, after only 6.0 of 48 MB (13%) was processed: it had read 22.8 MB " +
+        "ahead of its consumer. The lab killed it the way a container's memory limit would: the article's out-of-memory failure, " +
+        'without taking the machine with it. pipeline-generator processed 48 of 48 MB (100%) under the 80 MB budget with RSS peaking at 58.5 MB.',
+    });
+  });
+
+  it('says so when the push reader fit under the budget, with its measured RSS and read-ahead', () => {
+    const push = summary({ fileBytes: file, bytesProcessed: file, procPeakRss: 79 * MIB, peakBufferedBytes: 20 * MIB, params });
+    expect(concludeMemoryBudget(push, pull)).toEqual({
+      asExpected: false,
+      text:
+        'Not what this lesson expects: rxjs-from finished within the 80 MB budget (RSS peak 79 MB, 60 MB when idle, at most 20 MB read ' +
+        'ahead of its consumer). pipeline-generator processed 48 of 48 MB (100%) under the 80 MB budget with RSS peaking at 58.5 MB.',
+    });
+  });
+
+  it('says so when the pull reader passed the budget too, leaving out an idle figure that was never read', () => {
+    const push = summary({ outcome: 'out-of-memory', fileBytes: file, bytesProcessed: 6 * MIB, procPeakRss: 82 * MIB, params });
+    const overPull = { ...pull, outcome: 'out-of-memory' as const, bytesProcessed: 40 * MIB, procPeakRss: 81 * MIB, idle: null };
+    expect(concludeMemoryBudget(push, overPull)).toEqual({
+      asExpected: false,
+      text:
+        'Not what this lesson expects: pipeline-generator passed the budget too (RSS peak 81 MB, at most 0.1 MB read ahead of its ' +
+        'consumer). pipeline-generator got through 40 of 48 MB (83%) under the 80 MB budget with RSS peaking at 81 MB.',
+    });
+  });
+
+  it('concludes nothing when a run crashed', () => {
+    const push = summary({ outcome: 'crashed', reason: 'boom.', bytesProcessed: 0, fileBytes: file, params });
+    expect(concludeMemoryBudget(push, pull).text).toBe(
+      'rxjs-from ended as crashed (boom) after 0.0 of 48 MB (0%) was processed, not out-of-memory or completed as this step needs, ' +
+        'so it shows nothing about the lesson. Run the step again.',
+    );
+  });
+});

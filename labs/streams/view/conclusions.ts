@@ -1,0 +1,205 @@
+/**
+ * What each walkthrough step concludes from the runs that just happened. Every number comes from a
+ * StreamsSummary; when the figures contradict what the lesson expects, the text says so instead of
+ * reciting the expected result. Pure: the walkthrough and the tests call these with summaries only.
+ */
+import type { Outcome, StreamsSummary } from '../../../lib/protocol';
+import { formatMb, formatPercent, formatSeconds } from '../../../lib/readouts/format';
+import { highWaterMarkBytes } from './buffer';
+import { unfinished as unfinishedRuns } from '../../../lib/lessons/unfinished';
+
+export interface Conclusion {
+  text: string;
+  /** False when the measured figures contradict the lesson (or a run did not finish). */
+  asExpected: boolean;
+}
+
+/** A push reader this far ahead of its consumer (share of the file) has ignored backpressure. */
+export const PUSH_AHEAD_SHARE = 0.5;
+/** A pull reader stays within this many highWaterMarks of its consumer. */
+export const PULL_AHEAD_HWMS = 8;
+
+function share(part: number, whole: number): number {
+  return whole > 0 ? part / whole : 0;
+}
+
+/** "2.0 highWaterMarks": how many of the run's chunks a byte count is. */
+function inHwms(bytes: number, s: StreamsSummary): string {
+  const n = bytes / highWaterMarkBytes(s.params.chunkKb);
+  return `${n.toFixed(1)} highWaterMark${n.toFixed(1) === '1.0' ? '' : 's'}`;
+}
+
+/** "12 of 32 MB (38%)" */
+function processedPart(s: StreamsSummary): string {
+  return `${formatMb(s.bytesProcessed).replace(/ MB$/, '')} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
+}
+
+/** Highest RSS seen, from inside the child or from /proc. */
+function peakRss(s: StreamsSummary): number {
+  return Math.max(s.peak.rss, s.procPeakRss);
+}
+
+/** "57 times (229 ms in all)": the garbage collections the child observed during the run. */
+function gcFigures(s: StreamsSummary): string {
+  const ms = s.gc.totalMs < 10 ? s.gc.totalMs.toFixed(1) : Math.round(s.gc.totalMs).toString();
+  return `${s.gc.count} time${s.gc.count === 1 ? '' : 's'} (${ms} ms in all)`;
+}
+
+/** "RSS peak 79 MB, 58 MB when idle, at most 2.0 MB read ahead of its consumer": what a budget run measured. */
+function budgetFigures(s: StreamsSummary): string {
+  const idle = s.idle ? `, ${formatMb(s.idle.rss)} when idle` : '';
+  return `RSS peak ${formatMb(peakRss(s))}${idle}, at most ${formatMb(s.peakBufferedBytes)} read ahead of its consumer`;
+}
+
+/** The streams lab's runs that did not end as a step needs: see unfinished.ts. */
+function unfinished(runs: ReadonlyArray<[StreamsSummary, readonly Outcome[]]>): Conclusion | null {
+  return unfinishedRuns(runs, (s) => `${processedPart(s)} was processed`);
+}
+
+/** Step 1: a push reader runs ahead by the whole file, a pull reader by a few chunks. */
+export function concludePushVsPull(push: StreamsSummary, pull: StreamsSummary): Conclusion {
+  const stop = unfinished([
+    [push, ['completed']],
+    [pull, ['completed']],
+  ]);
+  if (stop) return stop;
+  const pushShare = share(push.peakBufferedBytes, push.fileBytes);
+  const pullAhead = pull.peakBufferedBytes;
+  const facts =
+    `${push.strategy} ran up to ${formatMb(push.peakBufferedBytes)} ahead of its consumer (${formatPercent(pushShare)} of the ` +
+    `${formatMb(push.fileBytes)} file) and its arrayBuffers peaked at ${formatMb(push.peak.arrayBuffers)}, while ${pull.strategy} ` +
+    `was never more than ${formatMb(pullAhead)} ahead (${inHwms(pullAhead, pull)}) with arrayBuffers at ${formatMb(pull.peak.arrayBuffers)}.`;
+  const pushIgnored = pushShare >= PUSH_AHEAD_SHARE;
+  const pullHeld = pullAhead <= PULL_AHEAD_HWMS * highWaterMarkBytes(pull.params.chunkKb);
+  if (pushIgnored && pullHeld) {
+    return {
+      asExpected: true,
+      text: `${facts} ${push.strategy} read on without waiting for its consumer; ${pull.strategy} read at its consumer's pace.`,
+    };
+  }
+  const surprises: string[] = [];
+  if (!pushIgnored) {
+    surprises.push(
+      `the push reader stayed within ${formatPercent(pushShare)} of the file this time: its consumer ` +
+        `(${push.params.delayMs} ms a chunk) was never more than ${formatMb(push.peakBufferedBytes)} behind it in the ` +
+        `${formatSeconds(push.durationMs)} run, so this run does not show the missing backpressure`,
+    );
+  }
+  if (!pullHeld) {
+    surprises.push(`the pull reader ran ${inHwms(pullAhead, pull)} ahead, more than the ${PULL_AHEAD_HWMS} this lesson expects of a pull reader`);
+  }
+  return { asExpected: false, text: `${facts} Not what this lesson expects: ${surprises.join('; and ')}.` };
+}
+
+/** Step 2: the file piles up in arrayBuffers (Buffers live outside the V8 heap), not in heapUsed. */
+export function concludeWhereTheFileGoes(push: StreamsSummary): Conclusion {
+  const stop = unfinished([[push, ['completed']]]);
+  if (stop) return stop;
+  // Growth over the idle process is what the run added; fall back to peaks if idle was never read.
+  const grew = push.aboveIdle ?? push.peak;
+  const ab = grew.arrayBuffers;
+  const heap = grew.heapUsed;
+  const facts =
+    `arrayBuffers rose ${formatMb(ab)} above idle (${formatPercent(share(ab, push.fileBytes))} of the ${formatMb(push.fileBytes)} file) ` +
+    `while heapUsed rose ${formatMb(heap)}.`;
+  if (share(ab, push.fileBytes) < PUSH_AHEAD_SHARE) {
+    return {
+      asExpected: false,
+      text: `${facts} Not what this lesson expects: the file never piled up, because the reader was at most ${formatMb(push.peakBufferedBytes)} ahead.`,
+    };
+  }
+  if (heap >= ab) {
+    return { asExpected: false, text: `${facts} Not what this lesson expects: the V8 heap grew at least as much as the Buffers did.` };
+  }
+  return {
+    asExpected: true,
+    text:
+      `${facts} Each chunk is a Buffer, whose bytes Node allocates outside the V8 heap and counts in arrayBuffers (and in ` +
+      `external, which includes it): heapUsed's growth was ${formatPercent(share(heap, ab))} of arrayBuffers'.`,
+  };
+}
+
+/** Step 3: takeUntil(fromEvent(stream, 'end')) completes while chunks are still queued. */
+export function concludeFromEventLoss(s: StreamsSummary): Conclusion {
+  const stop = unfinished([[s, ['data-lost', 'completed']]]);
+  if (stop) return stop;
+  if (s.outcome === 'completed') {
+    return {
+      asExpected: false,
+      text:
+        `Not what this lesson expects: all ${formatMb(s.fileBytes)} reached the consumer, so takeUntil cut nothing off this time. ` +
+        `The consumer (${s.params.delayMs} ms a chunk) was never more than ${formatMb(s.peakBufferedBytes)} behind the reader ` +
+        `in the ${formatSeconds(s.durationMs)} run.`,
+    };
+  }
+  const lost = Math.max(0, s.fileBytes - s.bytesProcessed);
+  const read = s.bytesRead >= s.fileBytes ? `all ${formatMb(s.fileBytes)}` : `${formatMb(s.bytesRead)} of the ${formatMb(s.fileBytes)} file`;
+  const unprocessed = Math.max(0, s.bytesRead - s.bytesProcessed);
+  return {
+    asExpected: true,
+    text:
+      `Only ${processedPart(s)} reached the consumer: ${formatMb(lost)} was lost. The 'data' listener read ${read}, up to ` +
+      `${formatMb(s.peakBufferedBytes)} ahead of the consumer, and the pipeline completed after ${formatSeconds(s.durationMs)} ` +
+      `with ${formatMb(unprocessed)} read but never processed: takeUntil('end') completes when the last chunk is read, not ` +
+      'when it is processed, dropping every chunk concatMap still has queued.',
+  };
+}
+
+/** Step 4: memory a default run shows includes garbage; retained mode (GC before each sample) does not. */
+export function concludeGarbageVsRetained(plain: StreamsSummary, retained: StreamsSummary): Conclusion {
+  const stop = unfinished([
+    [plain, ['completed']],
+    [retained, ['completed']],
+  ]);
+  if (stop) return stop;
+  const plainAb = plain.peak.arrayBuffers;
+  const retainedAb = retained.peak.arrayBuffers;
+  const garbage = Math.max(0, plainAb - retainedAb);
+  const ahead = Math.max(plain.peakBufferedBytes, retained.peakBufferedBytes);
+  const facts =
+    `Without forced collection ${plain.strategy}'s arrayBuffers peaked at ${formatMb(plainAb)}; collecting garbage before every ` +
+    `sample (retained mode) it peaked at ${formatMb(retainedAb)}, and the reader was at most ${formatMb(ahead)} ahead in either run.`;
+  // Garbage counts as a clear difference once it is twice what is retained and over a megabyte.
+  if (plainAb >= 2 * retainedAb && garbage >= 1024 * 1024) {
+    return {
+      asExpected: true,
+      text:
+        `${facts} The two runs differ only in that collection, so the ${formatMb(garbage)} difference is memory nothing ` +
+        'referenced any more: garbage, not data the stream was holding. A plain process.memoryUsage() reading cannot tell the two apart.',
+    };
+  }
+  return {
+    asExpected: false,
+    text:
+      `${facts} Not what this lesson expects: the default run showed little garbage (${formatMb(garbage)} more); its GC ran ` +
+      `${gcFigures(plain)} during the ${formatSeconds(plain.durationMs)} run. Run it again.`,
+  };
+}
+
+/** Step 5: under a memory budget the push reader is killed; the pull reader finishes the same file. */
+export function concludeMemoryBudget(push: StreamsSummary, pull: StreamsSummary): Conclusion {
+  const stop = unfinished([
+    [push, ['out-of-memory', 'completed']],
+    [pull, ['completed', 'out-of-memory']],
+  ]);
+  if (stop) return stop;
+  const budget = push.params.budgetMb === null ? 'no' : `the ${push.params.budgetMb} MB`;
+  const pullFacts = `${pull.strategy} ${pull.outcome === 'completed' ? 'processed' : 'got through'} ${processedPart(pull)} under ${budget} budget with RSS peaking at ${formatMb(peakRss(pull))}.`;
+  if (push.outcome === 'out-of-memory' && pull.outcome === 'completed') {
+    return {
+      asExpected: true,
+      text:
+        `${push.strategy}'s RSS reached ${formatMb(peakRss(push))}, past ${budget} budget, after only ${processedPart(push)} was ` +
+        `processed: it had read ${formatMb(push.peakBufferedBytes)} ahead of its consumer. The lab killed it the way a container's ` +
+        `memory limit would: the article's out-of-memory failure, without taking the machine with it. ${pullFacts}`,
+    };
+  }
+  const surprises: string[] = [];
+  if (push.outcome === 'completed') {
+    surprises.push(`${push.strategy} finished within ${budget} budget (${budgetFigures(push)})`);
+  }
+  if (pull.outcome === 'out-of-memory') {
+    surprises.push(`${pull.strategy} passed the budget too (${budgetFigures(pull)})`);
+  }
+  return { asExpected: false, text: `Not what this lesson expects: ${surprises.join('; and ')}. ${pullFacts}` };
+}

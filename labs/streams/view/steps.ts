@@ -1,0 +1,129 @@
+/**
+ * The guided push-vs-pull walkthrough: each step's text, the small experiment(s) it runs and how it
+ * concludes from their summaries. Client-safe and pure; the walkthrough component renders it.
+ */
+import { DEFAULT_PARAMS, type RunParams } from '../../../lib/params';
+import type { LessonStep as GenericLessonStep } from '../../../lib/lessons/lesson';
+import {
+  concludeFromEventLoss,
+  concludeGarbageVsRetained,
+  concludeMemoryBudget,
+  concludePushVsPull,
+  concludeWhereTheFileGoes,
+} from './conclusions';
+
+export { matchStepExperiments, type LessonPreset } from '../../../lib/lessons/lesson';
+
+/** A step of the streams walkthrough. */
+export type LessonStep = GenericLessonStep<'streams'>;
+
+/**
+ * Small enough that a step takes seconds on two cores: 32 MiB in 64 KiB chunks is 512 chunks, 2 ms
+ * each. The watchdog is short so a stuck step cannot hold the shared queue for ten minutes.
+ */
+export const SMALL_PARAMS: RunParams = { ...DEFAULT_PARAMS, sizeMb: 32, delayMs: 2, sampleMs: 50, timeoutS: 60 };
+
+/** Parameters of a run under an RSS budget: the budget is what the step is about, so it is never null. */
+export type BudgetParams = RunParams & { budgetMb: number };
+
+/**
+ * An idle child is ~45–58 MB of RSS (Node plus the library). 80 MB leaves a pull reader (~60 MB)
+ * room, while rxjs-from passes it after ~25 MB of a 48 MiB file (measured: killed at 82 MB).
+ */
+export const BUDGET_PARAMS: BudgetParams = { ...SMALL_PARAMS, sizeMb: 48, delayMs: 1, budgetMb: 80 };
+
+/**
+ * "32 MB file, 64 KB chunks, 2 ms per chunk, 80 MB budget, retained mode": a preset's figures, read
+ * from its parameters so the text cannot disagree with what the step sends.
+ */
+export function describeParams(params: RunParams): string {
+  const parts = [`${params.sizeMb} MB file`, `${params.chunkKb} KB chunks`, `${params.delayMs} ms per chunk`];
+  if (params.cpuUs > 0) parts.push(`${params.cpuUs} µs of CPU per chunk`);
+  if (params.budgetMb !== null && params.budgetMb !== DEFAULT_PARAMS.budgetMb) parts.push(`${params.budgetMb} MB budget`);
+  if (params.retained) parts.push('retained mode');
+  return parts.join(', ');
+}
+
+/**
+ * The five steps, their texts written from the presets they run: every figure a paragraph quotes
+ * is read from `small` or `budget`, never typed in twice.
+ */
+export function buildLessonSteps(small: RunParams, budget: BudgetParams): readonly LessonStep[] {
+  return [
+    {
+      lab: 'streams',
+      n: 1,
+      title: 'Push vs pull',
+      paragraphs: [
+        `Both runs read the same ${small.sizeMb} MB file and hand each ${small.chunkKb} KB chunk to a consumer that takes ` +
+          `${small.delayMs} ms. rxjs-from reads with an async iterator, but subscriber.next() never waits for the consumer, so it ` +
+          'asks for the next chunk at once: the reader is driven by the disk. pipeline-generator asks for the next chunk only ' +
+          'after the consumer finished the last one.',
+      ],
+      watch:
+        'The buffer-level chart is bytes read minus bytes handed to the consumer. Push: a ramp up to the file size, then a slow ' +
+        'drain. Pull: a low line a couple of highWaterMarks high (the chunk in the consumer\'s hands plus the one the stream ' +
+        'has read ahead), never near the file size; the conclusion below says how many highWaterMarks this run measured.',
+      presets: [{ strategies: ['rxjs-from', 'pipeline-generator'], params: small }],
+      conclude: ([push, pull]) => concludePushVsPull(push, pull),
+    },
+    {
+      lab: 'streams',
+      n: 2,
+      title: 'Where the file goes: arrayBuffers, not the heap',
+      paragraphs: [
+        'A chunk from fs.createReadStream is a Buffer. Its bytes are allocated outside the V8 heap, so a push reader holding ' +
+          'the whole file shows up in arrayBuffers (and external, which includes it) while heapUsed barely moves. A heap ' +
+          'snapshot does list those bytes, but not among the JavaScript objects: they appear as one native entry, ' +
+          '"system / JSArrayBufferData", about as large as the chunks still held.',
+      ],
+      watch: 'Compare the arrayBuffers line with heapUsed while the consumer falls behind.',
+      presets: [{ strategies: ['rxjs-from'], params: small }],
+      conclude: ([push]) => concludeWhereTheFileGoes(push),
+    },
+    {
+      lab: 'streams',
+      n: 3,
+      title: "fromEvent + takeUntil('end') loses data",
+      paragraphs: [
+        "fromEvent(stream, 'data') attaches a 'data' listener, which switches the stream to flowing mode: the file is read as " +
+          "fast as the disk allows and concatMap queues what the consumer has not taken yet. 'end' fires when the last chunk is " +
+          "read, not when it is processed, and takeUntil('end') completes the whole pipeline at that moment.",
+      ],
+      watch: 'The run ends long before the consumer could have processed the file: compare bytes processed with the file size.',
+      presets: [{ strategies: ['rxjs-fromEvent'], params: small }],
+      conclude: ([s]) => concludeFromEventLoss(s),
+    },
+    {
+      lab: 'streams',
+      n: 4,
+      title: 'Garbage awaiting collection vs memory really retained',
+      paragraphs: [
+        'ixjs-from is pull-based, yet a plain process.memoryUsage() can show megabytes of arrayBuffers: chunks the consumer has ' +
+          'finished with but the garbage collector has not freed yet. The second run uses retained mode: the child collects ' +
+          'garbage before every sample, so only memory something still references is counted.',
+      ],
+      watch: 'Same strategy, same file: the default run first, then the retained run. Compare their arrayBuffers peaks.',
+      presets: [
+        { strategies: ['ixjs-from'], params: small },
+        { strategies: ['ixjs-from'], params: { ...small, retained: true } },
+      ],
+      conclude: ([plain, retained]) => concludeGarbageVsRetained(plain, retained),
+    },
+    {
+      lab: 'streams',
+      n: 5,
+      title: 'A memory budget: the out-of-memory failure, reproduced safely',
+      paragraphs: [
+        `In the article the RxJS version died of out-of-memory on a large file. Here both runs read a file of ${budget.sizeMb} MB ` +
+          `under an RSS budget of ${budget.budgetMb} MB, like a container's memory limit. The lab watches each child's RSS from ` +
+          'outside and kills it when it passes the budget, so the failure is real but cannot take the machine down.',
+      ],
+      watch: 'The dashed line on the memory chart is the budget: rxjs-from crosses it and is stopped; pipeline-generator stays below.',
+      presets: [{ strategies: ['rxjs-from', 'pipeline-generator'], params: budget }],
+      conclude: ([push, pull]) => concludeMemoryBudget(push, pull),
+    },
+  ];
+}
+
+export const LESSON_STEPS: readonly LessonStep[] = buildLessonSteps(SMALL_PARAMS, BUDGET_PARAMS);

@@ -1,0 +1,80 @@
+/**
+ * The shape every lab and every strategy has. A lab is one folder (labs/<lab>/): a browser-safe
+ * shared/ (params.ts, schema.ts), child/ (scenario.ts and strategies/*.ts, one each, found by the
+ * registry: what runs inside the run's process), parent/ (index.ts, the `Lab` below: what to
+ * prepare before a run and how to fold samples into figures) and view/ (the page's half).
+ */
+import type { DataStatus, Outcome, Sample } from '../lib/protocol';
+import type { LabSchema } from './schemas';
+
+/** Where the write-up published a figure for this strategy. */
+export interface ArticleFigure {
+  peakMb: string;
+  note: string;
+}
+
+/** What every strategy file exports as `strategy`, whatever its lab. */
+export interface StrategyBase {
+  id: string;
+  label: string;
+  /** npm package name whose version is reported, or 'node' for built-ins. */
+  library: string;
+  /** Position in lists (lower first): the write-up's strategies come first. */
+  order: number;
+  /** Does the strategy wait for its consumer (pull) or not (push)? null where that does not apply. */
+  mode: 'push' | 'pull' | null;
+  /** The strategy's code keeps every result until the end (toArray): heap growth is then results, not garbage. */
+  keepsResults: boolean;
+  explanation: string;
+  article: ArticleFigure | null;
+  /**
+   * The oldest Node ("22" or "22.4") with every API the strategy uses, when that is newer than the
+   * oldest runtime the lab accepts (20); a run on an older runtime is refused before it starts.
+   */
+  minNode?: string;
+  /** What the tests hold it to; the lab's strategy type may add its own expectations. */
+  expects: { outcome: Outcome };
+}
+
+/** What the parent prepared for one run: the scenario's part of the child's config, and the run's size. */
+export interface Prepared {
+  /** JSON-able; validated again by the scenario inside the child. */
+  scenario: Record<string, unknown>;
+  /** How much work the run has (the streams lab: file bytes), shown as progress; null if unknown. */
+  total: number | null;
+}
+
+/** Folds one run's samples into the lab's own figures, and judges whether the work all got done. */
+export interface FigureRecorder {
+  addSample(sample: Sample): void;
+  /** Extra figures the child reported at the end (e.g. the peak of a counter). */
+  addFinal(extras: Record<string, number>, note?: string | null, details?: Record<string, unknown>): void;
+  /** The lab's figures (checked against its schema's `figures` when the summary is made). */
+  figures(durationMs: number): Record<string, unknown>;
+  /** For a run whose strategy finished: 'completed', or why not ('data-lost' with the reason). */
+  judge(): { outcome: 'completed' | 'data-lost'; reason: string | null };
+}
+
+/** The parent side of a lab. */
+export interface Lab<S extends StrategyBase = StrategyBase> {
+  schema: LabSchema;
+  /** Every strategy of the lab, in list order (found in its strategies/ folder). */
+  strategies: readonly S[];
+  /** Strategy id → its file name (no extension) in strategies/. */
+  strategyFiles: ReadonlyMap<string, string>;
+  /** Folder name of the lab (labs/<dir>). */
+  dir: string;
+  /** Other child-side modules of the lab compiled beside its scenario (file names, no extension), e.g. a load process. */
+  childEntries?: readonly string[];
+  /** Why this lab's runs can't run in parallel, if they can't (a parallel experiment is refused with it). */
+  runsAlone?: string;
+  /** Makes what a run needs (data file, database…), reporting progress; throws with a reason. */
+  prepare(params: Record<string, unknown>, report: (status: DataStatus) => void): Promise<Prepared>;
+  /** Checks params against this machine's limits (beyond the schema's), throwing RangeError naming the field. */
+  checkLimits(params: Record<string, unknown>): void;
+  newRecorder(prepared: Prepared, params: Record<string, unknown>): FigureRecorder;
+  /** The run's size before anything is prepared (for a run stopped in the queue), or null. */
+  expectedTotal(params: Record<string, unknown>): number | null;
+  /** Roughly how long a run with these params works (ms), for the queue's wait estimate; null if unknown. */
+  estimateMs(params: Record<string, unknown>): number | null;
+}
