@@ -1,10 +1,10 @@
 'use client';
 
 /** One run, live: its lab's charts, progress with ETA, its figures, and the verdict. */
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import type { LiveState, ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
-import { labOf, paramsOfLab, type LabId } from '@/lib/labs';
-import { verdictFor } from '@/lib/readouts/verdict';
+import { labOf } from '@/lib/labs';
+import { labView, verdictOf } from '@/labs/views';
 import { formatSeconds } from '@/lib/readouts/format';
 import { workerText } from '@/lib/readouts/workers';
 import { isActive } from '@/lib/lab-state';
@@ -12,19 +12,8 @@ import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 import { useArraySource } from '@/components/hooks/useArraySource';
 import { StatusBadge } from '@/components/StatusBadge';
-import { RunCharts } from '@/components/run-card/RunCharts';
-import { httpCard } from '@/labs/http/view/card';
-import { cpuCard } from '@/labs/cpu/view/card';
-import { hotcodeCard } from '@/labs/hotcode/view/card';
-import { SweepChart } from '@/labs/hotcode/view/SweepChart';
 import { ProfilePanel } from '@/components/profile/ProfilePanel';
-import { RequestsPanel } from '@/labs/http/view/RequestsPanel';
-import { deadlineCard } from '@/labs/deadline/view/card';
-import { LatenessPanel } from '@/labs/deadline/view/LatenessPanel';
-import { spikeBand } from '@/labs/deadline/view/series';
-import { streamsCard } from '@/labs/streams/view/card';
 import { commonCard } from '@/components/run-card/common-card';
-import type { CardLab } from '@/components/run-card/figures';
 
 export interface RunCardProps {
   run: RunState;
@@ -50,9 +39,6 @@ export interface RunCardProps {
 
 const NO_SIBLINGS: readonly RunSummary[] = [];
 
-/** Each lab's part of the card; a lab without one gets the figures every run has. */
-const CARDS: Partial<Record<LabId, CardLab>> = { streams: streamsCard, http: httpCard, cpu: cpuCard, deadline: deadlineCard, hotcode: hotcodeCard };
-
 /** "Waiting: #3 in the queue, about 40 s". */
 function waitingText(waiting: RunCardProps['waiting']): string {
   if (!waiting) return 'Waiting for its turn';
@@ -64,20 +50,14 @@ function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, sc
   const fallback = useArraySource(samples);
   const source = feed ?? fallback;
   const lab = labOf(run);
-  const card = CARDS[lab] ?? commonCard;
+  const view = labView(lab);
+  // A lab without a view half gets the figures every run has, and no charts of its own.
+  const card = view?.card ?? commonCard;
   const active = isActive(run);
   const progress = card.progress(run, samples, active);
   const label = info?.label ?? run.strategy;
   const figures = card.figures(run.summary, samples.at(-1), proc.at(-1));
   const lastKind = !active && !run.summary ? 'last' : null;
-  // The deadlines lab's spike, on the charts' axis once the load has said when its schedule began.
-  const deadline = paramsOfLab(run, 'deadline');
-  const scheduleStartMs = run.summary?.lab === 'deadline' ? run.summary.scheduleStartMs : samples.findLast((s) => (s.scheduleStartMs ?? -1) >= 0)?.scheduleStartMs;
-  const band = useMemo(() => {
-    const b = deadline ? spikeBand(deadline, scheduleStartMs) : null;
-    return b ? { ...b, label: 'spike' } : null;
-  }, [deadline, scheduleStartMs]);
-  const bands = useMemo(() => (band ? [band] : []), [band]);
 
   return (
     <article
@@ -95,10 +75,7 @@ function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, sc
         <StatusBadge status={run.status} />
       </header>
 
-      {lab === 'deadline' && <LatenessPanel label={label} summary={run.summary} source={source} active={active} band={band} scaleGroups={scaleGroups} />}
-      <RunCharts lab={lab} label={label} source={source} active={active} scaleGroups={scaleGroups} bands={bands} />
-      {lab === 'cpu' && <RequestsPanel label={label} summary={run.summary} source={source} active={active} live={live} />}
-      {run.summary?.lab === 'hotcode' && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
+      {view && <view.RunCharts run={run} samples={samples} label={label} source={source} active={active} scaleGroups={scaleGroups} live={live} />}
       {run.summary?.profile && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
 
       <div className="run-progress" data-testid="run-progress" data-fraction={progress.fraction.toFixed(4)}>
@@ -137,7 +114,7 @@ function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, sc
       )}
       {run.summary && (
         <p className={`verdict outcome-${run.summary.outcome}`} data-testid="run-verdict">
-          {verdictFor(run.summary, info, siblings)}
+          {verdictOf(run.summary, info, siblings)}
         </p>
       )}
       {!run.summary && run.status === 'interrupted' && (

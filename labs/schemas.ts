@@ -14,6 +14,8 @@ import { streamsSchema } from './streams/shared/schema';
 /** What a lab's schema module declares. */
 export interface LabSchema {
   id: string;
+  /** What the page calls the lab (the lab switch, headings): a few words. */
+  name: string;
   title: string;
   params: z.ZodObject;
   defaults: Record<string, unknown>;

@@ -5,7 +5,7 @@
  * side comes first) is still listed, charted and summed up with what every lab has. Client-safe:
  * only the labs' client-safe schema modules are imported.
  */
-import { DEFAULT_LAB, LAB_IDS, labSchema, type LabId } from '../labs/schemas';
+import { DEFAULT_LAB, LAB_IDS, LAB_SCHEMAS, labSchema, type LabId } from '../labs/schemas';
 import type { CpuParams } from '../labs/cpu/shared/params';
 import type { DeadlineParams } from '../labs/deadline/shared/params';
 import type { HotcodeParams } from '../labs/hotcode/shared/params';
@@ -48,14 +48,8 @@ export function paramsOfLab<L extends LabId>(x: { lab: string; params: LabParams
   return labOf(x) === lab ? (x.params as ParamsOfLab[L]) : null;
 }
 
-/** What the page calls each lab (the lab switch, headings). */
-export const LAB_NAMES: Record<LabId, string> = {
-  streams: 'Streams',
-  http: 'HTTP responses',
-  cpu: 'CPU scaling',
-  deadline: 'Deadlines',
-  hotcode: 'Hot code',
-};
+/** What the page calls each lab (the lab switch, headings), from its schema. */
+export const LAB_NAMES = Object.fromEntries(LAB_SCHEMAS.map((s) => [s.id, s.name])) as Record<LabId, string>;
 
 /** The params as the given lab's, or an error saying whose they are (for code that handles one lab). */
 export function requireParamsOfLab<L extends LabId>(x: { lab: string; params: LabParams }, lab: L): ParamsOfLab[L] {

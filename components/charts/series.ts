@@ -1,13 +1,10 @@
 /** Chart series built from a run's samples, as points (for MemoryChart callers). Pure. */
 import { MEMORY_FIELDS, type MemoryField, type Sample } from '@/lib/protocol';
-import type { LabId } from '@/lib/labs';
 import type { ChartSeries } from './MemoryChart';
 import { memorySpecs, type SeriesSpec } from './chart-lines';
-import { HTTP_MEMORY_SERIES } from '../../labs/http/view/series';
-import { CPU_MEMORY_SERIES } from '../../labs/cpu/view/series';
 
 /** Points of each spec over the samples, styled like the live cards. */
-function specSeries(specs: readonly SeriesSpec<Sample>[], samples: readonly Sample[]): ChartSeries[] {
+export function specSeries(specs: readonly SeriesSpec<Sample>[], samples: readonly Sample[]): ChartSeries[] {
   return specs.map((spec) => ({
     id: spec.key,
     label: spec.label,
@@ -22,11 +19,4 @@ function specSeries(specs: readonly SeriesSpec<Sample>[], samples: readonly Samp
 /** One series per memory field (all five by default), styled like the live cards. */
 export function memorySeries(samples: readonly Sample[], fields: readonly MemoryField[] = MEMORY_FIELDS): ChartSeries[] {
   return specSeries(memorySpecs(fields), samples);
-}
-
-/** A recorded run's main chart: the streams lab's five memory fields, the HTTP lab's memory and socket buffers, the CPU lab's process tree. */
-export function runMemorySeries(lab: LabId, samples: readonly Sample[]): ChartSeries[] {
-  if (lab === 'http') return specSeries(HTTP_MEMORY_SERIES, samples);
-  if (lab === 'cpu') return specSeries(CPU_MEMORY_SERIES, samples);
-  return memorySeries(samples);
 }

@@ -8,19 +8,13 @@ import Link from 'next/link';
 import { useMemo, useSyncExternalStore } from 'react';
 import { formValuesFromParams, formToQuery } from '@/lib/form/experiment-form';
 import { HISTORY_LIMITS, runDetailSchema, runIdSchema, type RunDetail } from '@/lib/history';
-import { verdictFor } from '@/lib/readouts/verdict';
+import { labView, verdictOf } from '@/labs/views';
 import { runParamsText } from '@/lib/readouts/params-text';
 import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
-import { SweepChart } from '@/labs/hotcode/view/SweepChart';
 import { ProfilePanel } from '@/components/profile/ProfilePanel';
-import { LatenessScatter } from '@/labs/deadline/view/LatenessScatter';
-import { spikeBand } from '@/labs/deadline/view/series';
-import { RequestTimeline } from '@/labs/cpu/view/RequestTimeline';
-import { layoutTimeline } from '@/components/charts/timeline-layout';
-import { ThreadCpuList } from '@/labs/cpu/view/ThreadCpuList';
 import { StatusBadge } from '@/components/StatusBadge';
-import { runMemorySeries } from '@/components/charts/series';
+import { memorySeries, specSeries } from '@/components/charts/series';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
 import { EmbedSnippet } from '@/components/embed/EmbedSnippet';
@@ -75,21 +69,17 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   const info = strategies.find((s) => s.id === run.strategy);
   const label = strategyLabel(strategies, run.strategy);
   const lab = labOf(run);
-  // The HTTP and CPU labs' verdicts compare a run with the others of its experiment (buffered-json, single-thread).
-  const siblings = useExperimentSummaries(run, lab === 'http' || lab === 'cpu' || lab === 'hotcode');
-  const series = useMemo(() => runMemorySeries(lab, samples), [lab, samples]);
+  const view = labView(lab);
+  // Some labs' verdicts compare a run with the others of its experiment (buffered-json, single-thread).
+  const siblings = useExperimentSummaries(run, view?.comparesSiblings ?? false);
+  const chart = view?.recordChart ?? null;
+  const series = useMemo(() => (chart ? specSeries(chart.series, samples) : memorySeries(samples)), [chart, samples]);
   const origin = useOrigin();
   // Only a lab the dashboard's form knows can be reopened there.
   const experimentLink = isPageLab(lab)
     ? `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false, lab))}`
     : null;
-  // The HTTP lab's chart adds the server's socket buffers to its memory; the CPU lab's is its process tree's.
-  const what = lab === 'http' ? 'memory and socket buffers' : lab === 'cpu' ? 'process-tree memory' : 'memory';
-  const timeline = run.summary?.lab === 'cpu' && run.summary.timeline.length > 0 ? run.summary.timeline : null;
-  const threads = run.summary?.lab === 'cpu' ? run.summary.threadCpu : [];
-  const deadline = run.summary?.lab === 'deadline' && run.summary.lateness.length > 0 ? run.summary : null;
-  const band = deadline ? spikeBand(deadline.params, deadline.scheduleStartMs) : null;
-  const title = `${label}: ${what} over time (${runParamsText(run)})`;
+  const title = `${label}: ${chart?.what ?? 'memory'} over time (${runParamsText(run)})`;
 
   return (
     <article className={embed ? 'embed-card' : 'panel run-detail'} data-testid="run-detail" data-run-id={run.id} data-status={run.status}>
@@ -110,17 +100,14 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
         height={embed ? 240 : 320}
         bare={embed}
       />
-      {timeline && <RequestTimeline bars={timeline} label={`Request timeline of the ${label} run`} />}
-      {deadline && <LatenessScatter points={deadline.lateness} band={band ? { ...band, label: 'spike' } : null} label={`Timers of the ${label} run`} />}
-      {threads.length > 0 && <ThreadCpuList threads={threads} live={false} colorOf={timeline ? layoutTimeline(timeline).colorOf : undefined} />}
-      {run.summary?.lab === 'hotcode' && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
+      {run.summary && view?.RecordPanels && <view.RecordPanels summary={run.summary} label={label} />}
       {run.summary?.profile && !embed && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
       <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
         {!run.summary
           ? 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'
           : siblings === null
             ? 'Reading the other runs of its experiment to compare with…'
-            : verdictFor(run.summary, info, siblings)}
+            : verdictOf(run.summary, info, siblings)}
       </p>
       {embed ? (
         <p className="embed-credit">
@@ -167,7 +154,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
             <EmbedSnippet
               label="Embed this run in a training page"
               path={`/embed/runs/${run.id}`}
-              snippet={`<iframe src="${origin}/embed/runs/${run.id}" title="${label} run: ${what} over time" width="100%" height="420" style="border:0" loading="lazy"></iframe>`}
+              snippet={`<iframe src="${origin}/embed/runs/${run.id}" title="${label} run: ${chart?.what ?? 'memory'} over time" width="100%" height="420" style="border:0" loading="lazy"></iframe>`}
               testId="embed-snippet"
             />
           </section>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMarkdownTable, summariesToCsv, summariesToMarkdown } from './export';
 import { MB_NOTE } from '../readouts/format';
 import { RECORD_FORMAT, type RunRecord } from '.';
-import { DEFAULT_MODE } from '../readouts/verdict.fixtures';
+import { DEFAULT_MODE } from '../../labs/streams/view/verdict.fixtures';
 import { makeCpuSummary, makeHttpSummary } from '../test-fixtures';
 import { MIB } from '../protocol/params';
 

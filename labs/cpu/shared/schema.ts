@@ -86,6 +86,7 @@ export const cpuFigures = {
 
 export const cpuSchema = {
   id: 'cpu',
+  name: 'CPU scaling',
   title: 'CPU: one thread vs cluster vs fork vs worker_threads vs a pool',
   params: cpuParamsSchema,
   defaults: DEFAULT_CPU_PARAMS,

@@ -3,9 +3,9 @@
 /** One run inside a CPU walkthrough step: its request timeline once it ends, and the figures the step concludes from. */
 import { memo } from 'react';
 import type { RunState } from '@/lib/protocol';
-import { speedupText } from '@/labs/cpu/view/verdict';
+import { speedupText } from './verdict';
 import { formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
-import { RequestTimeline } from '@/labs/cpu/view/RequestTimeline';
+import { RequestTimeline } from './RequestTimeline';
 import { StatusBadge } from '@/components/StatusBadge';
 
 function CpuLessonRunImpl({ run }: { run: RunState }) {

@@ -6,7 +6,7 @@
  * rects drawn once, for a run that no longer changes. A bar whose answer was wrong is outlined.
  */
 import { memo, useMemo } from 'react';
-import type { RequestBar } from '@/labs/cpu/shared/schema';
+import type { RequestBar } from '../shared/schema';
 import { formatCount } from '@/lib/readouts/format';
 import { layoutTimeline, servedByText } from '../../../components/charts/timeline-layout';
 

@@ -2,7 +2,7 @@
 
 /** Figures of finished CPU runs: how long the requests took, the speed-up against the cores, and what the process tree cost. */
 import type { Experiment, LabSummary, RunState, StrategyInfo } from '@/lib/protocol';
-import { listenersLeaked } from '@/labs/cpu/view/verdict';
+import { listenersLeaked } from './verdict';
 import { formatCount, formatMbNumber, formatTimes } from '@/lib/readouts/format';
 import { LabResultsTable, Num, tableMs as ms, type Column } from '@/components/LabResultsTable';
 

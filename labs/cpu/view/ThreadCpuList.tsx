@@ -7,7 +7,7 @@
  * requests (a process's main thread, or a worker thread by its kernel id) has its timeline colour.
  */
 import { memo } from 'react';
-import type { ThreadCpuRow } from '@/labs/cpu/shared/schema';
+import type { ThreadCpuRow } from '../shared/schema';
 import { formatMs, formatPercent, formatSeconds } from '@/lib/readouts/format';
 
 /** Rows shown; the rest are summed in one line (a fork-per-request run has a process per request). */

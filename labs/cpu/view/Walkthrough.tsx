@@ -1,7 +1,7 @@
 'use client';
 
 /** The guided CPU walkthrough: four steps, each running CPU lab experiments and concluding from their figures. */
-import { CPU_LESSON_STEPS, describeCpuParams } from '@/labs/cpu/view/steps';
+import { CPU_LESSON_STEPS, describeCpuParams } from './steps';
 import type { RunState } from '@/lib/protocol';
 import { CpuLessonRun } from './LessonRun';
 import { useLessonSteps } from '../../../components/lessons/useLessonSteps';

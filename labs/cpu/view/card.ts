@@ -4,7 +4,7 @@
  * the process tree's size, with the leaky pool's listeners flagged when they outgrow the workers.
  */
 import { paramsOfLab, progressReadingOf } from '@/lib/labs';
-import { listenersLeaked, speedupText } from '@/labs/cpu/view/verdict';
+import { listenersLeaked, speedupText } from './verdict';
 import { runProgress } from '@/lib/readouts/progress';
 import { formatCount, formatMb, formatMs, formatPercent, formatSeconds } from '@/lib/readouts/format';
 import { eventLoopFigure, latencyText, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MIB } from '../../../lib/protocol/params';
 import { makeCpuSummary as summary } from '../../../lib/test-fixtures';
 import { ceilingOf, cpuVerdict, listenersLeaked, speedupText } from './verdict';
-import { verdictFor } from '../../../lib/readouts/verdict';
+import { verdictOf as verdictFor } from '../../views';
 
 // One experiment on 2 cores, 4 requests of fib(40) 4 at once: one thread (the fixture) and a pool.
 const oneThread = summary({ runId: 'st' });

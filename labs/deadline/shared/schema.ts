@@ -84,6 +84,7 @@ export const LATENESS_POINTS_MAX = 3000;
 
 export const deadlineSchema = {
   id: 'deadline',
+  name: 'Deadlines',
   title: 'Deadlines under a traffic spike: timers that fire late, and the fixes',
   params: deadlineParamsSchema,
   defaults: DEFAULT_DEADLINE_PARAMS,

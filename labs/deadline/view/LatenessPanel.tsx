@@ -9,8 +9,8 @@ import { useMemo } from 'react';
 import type { RunSummary, Sample } from '@/lib/protocol';
 import { TimeChart, type TimeBand } from '@/components/charts/TimeChart';
 import { sampleLines } from '@/components/charts/chart-lines';
-import { DEADLINE_LATENESS_SERIES } from '@/labs/deadline/view/series';
-import { LatenessScatter } from '@/labs/deadline/view/LatenessScatter';
+import { DEADLINE_LATENESS_SERIES } from './series';
+import { LatenessScatter } from './LatenessScatter';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 

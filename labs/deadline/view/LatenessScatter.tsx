@@ -6,7 +6,7 @@
  * steady probe. SVG, drawn once for a run that no longer changes, with the spike shaded.
  */
 import { memo, useMemo } from 'react';
-import type { LatenessPoint } from '@/labs/deadline/shared/schema';
+import type { LatenessPoint } from '../shared/schema';
 import { formatCount, formatMs } from '@/lib/readouts/format';
 import { BAND_COLOR, type TimeBand } from '../../../components/charts/uplot-options';
 import { formatWithScale, niceTicks, pickScale } from '../../../components/charts/units';

@@ -3,10 +3,10 @@
 /** One run inside a deadlines walkthrough step: its timer scatter once it ends, and the figures the step concludes from. */
 import { memo } from 'react';
 import type { RunState } from '@/lib/protocol';
-import { coresText, outcomesText } from '@/labs/deadline/view/verdict';
+import { coresText, outcomesText } from './verdict';
 import { formatMs } from '@/lib/readouts/format';
-import { LatenessScatter } from '@/labs/deadline/view/LatenessScatter';
-import { spikeBand } from '@/labs/deadline/view/series';
+import { LatenessScatter } from './LatenessScatter';
+import { spikeBand } from './series';
 import { StatusBadge } from '@/components/StatusBadge';
 
 function DeadlineLessonRunImpl({ run }: { run: RunState }) {

@@ -2,7 +2,7 @@
 
 /** Figures of finished deadlines runs: each outcome (they sum to sent), latency, timer lateness, recovery and the capacity arithmetic. */
 import type { Experiment, LabSummary, RunState, StrategyInfo } from '@/lib/protocol';
-import { LATE_TIMER_MS } from '@/labs/deadline/view/verdict';
+import { LATE_TIMER_MS } from './verdict';
 import { formatCount } from '@/lib/readouts/format';
 import { LabResultsTable, Num, tableMs as ms, type Column } from '@/components/LabResultsTable';
 

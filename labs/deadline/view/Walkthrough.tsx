@@ -1,10 +1,10 @@
 'use client';
 
 /** The guided deadlines walkthrough: two steps, each running deadlines lab experiments and concluding from their figures. */
-import { DEADLINE_LESSON_STEPS, describeDeadlineParams } from '@/labs/deadline/view/steps';
+import { DEADLINE_LESSON_STEPS, describeDeadlineParams } from './steps';
 import type { RunState } from '@/lib/protocol';
 import { DeadlineLessonRun } from './LessonRun';
-import { deadlineEmbedHref } from '@/labs/deadline/view/embed';
+import { deadlineEmbedHref } from './embed';
 import { useLessonSteps } from '../../../components/lessons/useLessonSteps';
 import { WalkthroughPage } from '../../../components/lessons/WalkthroughPage';
 

@@ -4,7 +4,7 @@
  * recovered after the spike, and the capacity arithmetic; live, the latest second's readings.
  */
 import { paramsOfLab, progressReadingOf } from '@/lib/labs';
-import { coresText, LATE_TIMER_MS, outcomesText, recoveryText } from '@/labs/deadline/view/verdict';
+import { coresText, LATE_TIMER_MS, outcomesText, recoveryText } from './verdict';
 import { runProgress } from '@/lib/readouts/progress';
 import { formatCount, formatMs, formatPercent } from '@/lib/readouts/format';
 import { cpuFigures, eventLoopFigure, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';

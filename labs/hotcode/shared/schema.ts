@@ -66,6 +66,7 @@ export const hotcodeFigures = {
 
 export const hotcodeSchema = {
   id: 'hotcode',
+  name: 'Hot code',
   title: 'Hot code: toLocaleString and a spreading groupBy, profiled',
   params: hotcodeParamsSchema,
   defaults: DEFAULT_HOTCODE_PARAMS,

@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { RunState } from '@/lib/protocol';
 import { formatMs } from '@/lib/readouts/format';
-import { SweepChart } from '@/labs/hotcode/view/SweepChart';
+import { SweepChart } from './SweepChart';
 import { StatusBadge } from '@/components/StatusBadge';
 
 function HotcodeLessonRunImpl({ run }: { run: RunState }) {

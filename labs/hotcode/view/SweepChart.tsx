@@ -8,7 +8,7 @@
  * library: a handful of points. Drawn on a finished hot-code run's card and on its history page.
  */
 import type { HotcodeSummary } from '@/lib/protocol';
-import { cliffText, exponentText } from '@/labs/hotcode/view/verdict';
+import { cliffText, exponentText } from './verdict';
 import { formatCount, formatMs, formatSeconds } from '@/lib/readouts/format';
 
 const W = 360;

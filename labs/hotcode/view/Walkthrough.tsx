@@ -1,7 +1,7 @@
 'use client';
 
 /** The guided hot-code walkthrough: three steps, each running hot-code lab experiments and concluding from their figures. */
-import { describeHotcodeParams, HOTCODE_LESSON_STEPS } from '@/labs/hotcode/view/steps';
+import { describeHotcodeParams, HOTCODE_LESSON_STEPS } from './steps';
 import type { RunState } from '@/lib/protocol';
 import { HotcodeLessonRun } from './LessonRun';
 import { useLessonSteps } from '../../../components/lessons/useLessonSteps';

@@ -3,7 +3,7 @@
  * current row count), each report's synchronous time, what /health waited, and a sweep's exponent.
  */
 import { paramsOfLab, progressReadingOf } from '@/lib/labs';
-import { exponentText } from '@/labs/hotcode/view/verdict';
+import { exponentText } from './verdict';
 import { runProgress } from '@/lib/readouts/progress';
 import { formatCount, formatMs, formatPercent } from '@/lib/readouts/format';
 import { eventLoopFigure, latencyText, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';

@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { HotcodeSummary } from '@/lib/protocol';
-import { DEFAULT_HOTCODE_PARAMS } from '@/labs/hotcode/shared/params';
+import { DEFAULT_HOTCODE_PARAMS } from '../shared/params';
 import { SweepChart } from './SweepChart';
 
 const cliff = { fromRows: 10_000, toRows: 20_000, slope: 4.73, growth: 26.5, atLeast: true };

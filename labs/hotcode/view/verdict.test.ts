@@ -3,7 +3,7 @@ import type { HotcodeSummary } from '../../../lib/protocol';
 import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_HOTCODE_PARAMS } from '../shared/params';
 import { hotcodeVerdict } from './verdict';
-import { verdictFor } from '../../../lib/readouts/verdict';
+import { verdictOf as verdictFor } from '../../views';
 
 function summary(over: Partial<HotcodeSummary> = {}): HotcodeSummary {
   return {

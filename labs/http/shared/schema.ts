@@ -58,6 +58,7 @@ export const httpFigures = {
 
 export const httpSchema = {
   id: 'http',
+  name: 'HTTP responses',
   title: 'HTTP: a buffered JSON response vs a streamed one, from PostgreSQL',
   params: httpParamsSchema,
   defaults: DEFAULT_HTTP_PARAMS,

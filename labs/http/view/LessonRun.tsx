@@ -5,7 +5,8 @@ import { memo, useMemo } from 'react';
 import type { RunState, Sample } from '@/lib/protocol';
 import { formatMb, formatMs } from '@/lib/readouts/format';
 import { MemoryChart } from '@/components/charts/MemoryChart';
-import { runMemorySeries } from '@/components/charts/series';
+import { specSeries } from '@/components/charts/series';
+import { HTTP_MEMORY_SERIES } from './series';
 import { StatusBadge } from '@/components/StatusBadge';
 
 export interface HttpLessonRunProps {
@@ -20,7 +21,7 @@ export const HTTP_LESSON_SERIES = ['heapUsed', 'rss', 'writableBytes'];
 const POINTS_PER_SERIES = 200;
 
 function HttpLessonRunImpl({ run, samples, memoryTop = 0 }: HttpLessonRunProps) {
-  const series = useMemo(() => runMemorySeries('http', samples).filter((s) => HTTP_LESSON_SERIES.includes(s.id)), [samples]);
+  const series = useMemo(() => specSeries(HTTP_MEMORY_SERIES, samples).filter((s) => HTTP_LESSON_SERIES.includes(s.id)), [samples]);
   const s = run.summary?.lab === 'http' ? run.summary : null;
   return (
     <section className="lesson-run" data-testid="lesson-run-panel" data-run-id={run.id} data-strategy={run.strategy} data-status={run.status} aria-label={`${run.strategy} run`}>

@@ -1,7 +1,7 @@
 'use client';
 
 /** The guided HTTP walkthrough: three steps, each running HTTP lab experiments and concluding from their figures. */
-import { describeHttpParams, HTTP_LESSON_STEPS } from '@/labs/http/view/steps';
+import { describeHttpParams, HTTP_LESSON_STEPS } from './steps';
 import type { RunState, Sample } from '@/lib/protocol';
 import { HTTP_LESSON_SERIES, HttpLessonRun } from './LessonRun';
 import { useLessonSteps } from '../../../components/lessons/useLessonSteps';

@@ -3,7 +3,7 @@ import { MIB } from '../../../lib/protocol/params';
 import { makeHttpSummary as summary } from '../../../lib/test-fixtures';
 import { httpVerdict } from './verdict';
 import { RECORDED_HTTP } from './verdict.fixtures';
-import { verdictFor } from '../../../lib/readouts/verdict';
+import { verdictOf as verdictFor } from '../../views';
 import { commonVerdict } from '../../../lib/readouts/outcome-text';
 
 // A 100,000-row experiment as the lab runs it: the buffered baseline and the runs measured against it.

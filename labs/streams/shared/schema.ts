@@ -31,6 +31,7 @@ export const streamsFigures = {
 
 export const streamsSchema = {
   id: 'streams',
+  name: 'Streams',
   title: 'Streams: push vs pull readers over a large file',
   params: streamsParamsSchema,
   defaults: DEFAULT_STREAMS_PARAMS,

@@ -7,7 +7,7 @@
  * ticks would round a 64 KB sawtooth to 0.1.
  */
 import { memo, useMemo } from 'react';
-import { bufferLevel, highWaterMarkBytes } from '@/labs/streams/view/buffer';
+import { bufferLevel, highWaterMarkBytes } from './buffer';
 import type { Sample } from '@/lib/protocol';
 import { MemoryChart, type ChartReferenceLine, type ChartSeries } from '@/components/charts/MemoryChart';
 

@@ -5,7 +5,7 @@
  * Node process and shows the table. Nothing here knows the values; they all come from the probe.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { describeFlowing, differsFromArticle, flowingAttr, modesReportSchema, type ModesReport } from '@/labs/streams/view/modes';
+import { describeFlowing, differsFromArticle, flowingAttr, modesReportSchema, type ModesReport } from './modes';
 import { describeZodError } from '@/lib/params';
 import { formatClock } from '@/lib/readouts/format';
 import { LessonsNav } from '../../../components/lessons/LessonsNav';

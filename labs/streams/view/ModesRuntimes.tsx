@@ -6,8 +6,8 @@
  * marked, and the sentence above the table names them. Measured when asked, never cached.
  */
 import { useState } from 'react';
-import { describeFlowing, flowingAttr, type ModesReport } from '@/labs/streams/view/modes';
-import { casesAcrossRuntimes, modesRuntimesSchema, runtimesModesVerdict } from '@/labs/streams/view/modes-runtimes';
+import { describeFlowing, flowingAttr, type ModesReport } from './modes';
+import { casesAcrossRuntimes, modesRuntimesSchema, runtimesModesVerdict } from './modes-runtimes';
 import { describeZodError } from '@/lib/params';
 
 type Load = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; reports: ModesReport[] } | { state: 'failed'; message: string };

@@ -1,7 +1,7 @@
 /** Run summaries for the verdict tests: a synthetic base and figures recorded from real runs. */
-import { DEFAULT_PARAMS, MIB } from '../params';
-import type { StreamsSummary } from '../protocol';
-import { makeSummary } from '../test-fixtures';
+import { DEFAULT_PARAMS, MIB } from '../../../lib/params';
+import type { StreamsSummary } from '../../../lib/protocol';
+import { makeSummary } from '../../../lib/test-fixtures';
 
 export const FILE = 32 * MIB;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { verdictFor } from './verdict';
-import { DEFAULT_PARAMS, MIB } from '../params';
+import { verdictOf as verdictFor } from '../../views';
+import { DEFAULT_PARAMS, MIB } from '../../../lib/params';
 import { DEFAULT_MODE, FILE, OTHERS, RECORDED_LOSSES, RETAINED_MODE, summary } from './verdict.fixtures';
 
 const PULL = { mode: 'pull', keepsResults: false } as const;

@@ -8,14 +8,14 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import type { LiveState, RunSummary, Sample } from '@/lib/protocol';
-import { requestBarSchema, threadCpuSchema, type RequestBar } from '@/labs/cpu/shared/schema';
+import { requestBarSchema, threadCpuSchema, type RequestBar } from '../shared/schema';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { sampleLines } from '@/components/charts/chart-lines';
-import { CPU_REQUEST_SERIES } from '@/labs/cpu/view/series';
-import { RequestTimeline } from '@/labs/cpu/view/RequestTimeline';
+import { CPU_REQUEST_SERIES } from './series';
+import { RequestTimeline } from './RequestTimeline';
 import { layoutTimeline } from '@/components/charts/timeline-layout';
 import type { SampleSource } from '@/components/charts/sample-source';
-import { ThreadCpuList } from '../../cpu/view/ThreadCpuList';
+import { ThreadCpuList } from './ThreadCpuList';
 
 export interface RequestsPanelProps {
   label: string;

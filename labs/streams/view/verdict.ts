@@ -1,14 +1,11 @@
 /**
- * One sentence that says what a finished run showed, with every number taken from its summary.
- * Pure: the run card and the tests call it with a RunSummary and nothing else.
+ * The streams lab's verdict: one sentence on what a finished run showed, every number taken from
+ * its summary. Pure: the run card and the tests call it with a summary and nothing else.
  */
-import type { CpuSummary, HotcodeSummary, HttpSummary, RunSummary, StrategyInfo, StreamsSummary } from '../protocol';
-import { formatMb, formatMbCeil, formatPercent, formatSeconds } from './format';
-import { cpuVerdict } from '../../labs/cpu/view/verdict';
-import { deadlineVerdict } from '../../labs/deadline/view/verdict';
-import { hotcodeVerdict } from '../../labs/hotcode/view/verdict';
-import { httpVerdict } from '../../labs/http/view/verdict';
-import { commonVerdict, memoryLimitText, peakRssOf, reasonSuffix } from './outcome-text';
+import type { StreamsSummary } from '../../../lib/protocol';
+import { formatMb, formatMbCeil, formatPercent, formatSeconds } from '../../../lib/readouts/format';
+import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
+import type { StrategyTraits } from '../../../components/lab-view';
 
 /** Above this share of the file held at once, the reader did not wait for the consumer. */
 export const IGNORED_SHARE = 0.5;
@@ -25,9 +22,6 @@ function processedPart(s: StreamsSummary): string {
   const mb = (bytes: number) => formatMb(bytes).replace(/ MB$/, '');
   return `${mb(s.bytesProcessed)} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
 }
-
-/** What the verdict needs to know about the strategy, from the catalog; unknown when the catalog lacks it. */
-export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'>;
 
 /** How a run whose reader kept pace ends: a push reader only got lucky, a pull reader held. */
 function heldEnding(mode: StrategyTraits['mode'] | undefined): string {
@@ -94,29 +88,6 @@ function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined
     `The reader ran up to ${formatMb(s.peakBufferedBytes)} (${formatPercent(aheadShare)} of the file) ahead of the consumer ` +
     `and arrayBuffers peaked at ${formatMb(ab)}: backpressure was loose but the file never piled up whole.`
   );
-}
-
-/**
- * The verdict sentence for a finished run of any lab. `info` (from the strategy catalog) sharpens
- * the wording; `others` are the finished runs of the same experiment, which the HTTP and CPU labs'
- * verdicts compare with (a streams verdict stands on its own run).
- */
-export function verdictFor(s: RunSummary, info?: StrategyTraits, others: readonly RunSummary[] = []): string {
-  switch (s.lab) {
-    case 'streams':
-      return streamsVerdict(s, info);
-    case 'http':
-      return httpVerdict(s, others.filter((o): o is HttpSummary => o.lab === 'http'));
-    case 'cpu':
-      return cpuVerdict(s, others.filter((o): o is CpuSummary => o.lab === 'cpu'));
-    case 'deadline':
-      return deadlineVerdict(s);
-    case 'hotcode':
-      return hotcodeVerdict(s, others.filter((o): o is HotcodeSummary => o.lab === 'hotcode'));
-    default:
-      // A lab whose pages have no verdict of their own yet: how it ended, in the common figures.
-      return commonVerdict(s);
-  }
 }
 
 /**

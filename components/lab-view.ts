@@ -1,0 +1,69 @@
+/**
+ * What the page asks of a lab: the view half of its folder (labs/<lab>/view/index.ts exports one
+ * `view` of this shape, found by labs/views.ts). Shared components render a run, a results table
+ * or a verdict through it and never name a lab.
+ */
+import type { ComponentType } from 'react';
+import type { Experiment, LiveState, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
+import type { SampleSource } from '@/components/charts/sample-source';
+import type { ScaleGroups } from '@/components/charts/scale-group';
+import type { CardLab } from '@/components/run-card/figures';
+import type { SeriesSpec } from '@/components/charts/chart-lines';
+
+/** What a lab's run charts get: the run, its samples so far and the card's shared chart settings. */
+export interface RunChartsProps {
+  run: RunState;
+  samples: readonly Sample[];
+  /** The strategy's label, for the charts' accessible names. */
+  label: string;
+  source: SampleSource<Sample>;
+  /** Still changing: no drag-to-zoom yet. */
+  active: boolean;
+  /** The experiment's shared y-scales; null for each chart's own. */
+  scaleGroups: ScaleGroups | null;
+  /** What the run shows live beyond its samples (the CPU lab's request bars), if anything. */
+  live?: LiveState;
+}
+
+/** What a lab's results table gets. */
+export interface ResultsTableProps {
+  /** The lab's finished runs (with a summary), in display order. */
+  runs: readonly RunState[];
+  strategies: readonly StrategyInfo[];
+  experiments: readonly Experiment[];
+  showExperiment: boolean;
+}
+
+/** What a recorded run's own panels get. */
+export interface RecordPanelsProps {
+  summary: RunSummary;
+  /** The strategy's label, for accessible names. */
+  label: string;
+}
+
+/** What a verdict may know about the strategy, from the catalog; unknown when the catalog lacks it. */
+export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'>;
+
+/** The view half of a lab. */
+export interface LabView {
+  /** The lab's id, as its shared schema has it. */
+  id: string;
+  /** The card's progress, figures and "preparing" text. */
+  card: CardLab;
+  /** Everything a run card draws between its header and its progress bar, live. */
+  RunCharts: ComponentType<RunChartsProps>;
+  /** The table of finished runs, and what its figures are (shown above it where the page explains). */
+  ResultsTable: ComponentType<ResultsTableProps>;
+  resultsNote: string | null;
+  /**
+   * One sentence on a finished run, from its figures. `siblings` are the experiment's other
+   * finished runs of the same lab, for verdicts that compare (the HTTP lab's buffered vs streamed).
+   */
+  /** The verdict compares a run with the others of its experiment (the history page fetches them first). */
+  comparesSiblings: boolean;
+  /** A recorded run's main chart: what it shows ("process-tree memory") and its lines; null: the five memory fields. */
+  recordChart: { what: string; series: readonly SeriesSpec<Sample>[] } | null;
+  /** What a recorded (finished) run shows under its main chart beyond the samples, if anything. */
+  RecordPanels: ComponentType<RecordPanelsProps> | null;
+  verdict(summary: RunSummary, siblings: readonly RunSummary[], info?: StrategyTraits): string;
+}

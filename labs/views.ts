@@ -1,0 +1,33 @@
+/**
+ * Every lab's view half (labs/<lab>/view/index.ts), for the page: shared components ask here for a
+ * lab's charts, card and verdict and never name a lab themselves.
+ */
+import type { LabView, StrategyTraits } from '@/components/lab-view';
+import type { RunSummary } from '@/lib/protocol';
+import { commonVerdict } from '@/lib/readouts/outcome-text';
+import { view as streams } from './streams/view';
+import { view as http } from './http/view';
+import { view as cpu } from './cpu/view';
+import { view as deadline } from './deadline/view';
+import { view as hotcode } from './hotcode/view';
+
+export const LAB_VIEWS: readonly LabView[] = [streams, http, cpu, deadline, hotcode];
+
+/** The view of the lab with this id, or undefined for a lab the page has none for. */
+export function labView(id: string): LabView | undefined {
+  return LAB_VIEWS.find((v) => v.id === id);
+}
+
+/**
+ * The verdict sentence for a finished run of any lab: its lab's own, given the experiment's other
+ * finished runs of that lab (`others` may hold any); for a lab without a view, how it ended.
+ */
+export function verdictOf(s: RunSummary, info?: StrategyTraits, others: readonly RunSummary[] = []): string {
+  const view = labView(s.lab);
+  if (!view) return commonVerdict(s);
+  return view.verdict(
+    s,
+    others.filter((o) => o.lab === s.lab),
+    info,
+  );
+}
