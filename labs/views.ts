@@ -3,7 +3,9 @@
  * lab's charts, card and verdict and never name a lab themselves.
  */
 import type { LabView, StrategyTraits } from '@/components/lab-view';
-import type { RunSummary } from '@/lib/protocol';
+import type { RunSummary, Sample } from '@/lib/protocol';
+import { memorySeries, specSeries } from '@/components/charts/series';
+import type { ChartSeries } from '@/components/charts/MemoryChart';
 import { commonVerdict } from '@/lib/readouts/outcome-text';
 import { view as streams } from './streams/view';
 import { view as http } from './http/view';
@@ -30,4 +32,10 @@ export function verdictOf(s: RunSummary, info?: StrategyTraits, others: readonly
     others.filter((o) => o.lab === s.lab),
     info,
   );
+}
+
+/** A recorded run's main chart from its samples: its lab's record chart, or the five memory fields. */
+export function recordSeries(lab: string, samples: readonly Sample[]): ChartSeries[] {
+  const chart = labView(lab)?.recordChart;
+  return chart ? specSeries(chart.series, samples) : memorySeries(samples);
 }

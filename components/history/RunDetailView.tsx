@@ -8,13 +8,12 @@ import Link from 'next/link';
 import { useMemo, useSyncExternalStore } from 'react';
 import { formValuesFromParams, formToQuery } from '@/lib/form/experiment-form';
 import { HISTORY_LIMITS, runDetailSchema, runIdSchema, type RunDetail } from '@/lib/history';
-import { labView, verdictOf } from '@/labs/views';
+import { labView, recordSeries, verdictOf } from '@/labs/views';
 import { runParamsText } from '@/lib/readouts/params-text';
 import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
 import { ProfilePanel } from '@/components/profile/ProfilePanel';
 import { StatusBadge } from '@/components/StatusBadge';
-import { memorySeries, specSeries } from '@/components/charts/series';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
 import { EmbedSnippet } from '@/components/embed/EmbedSnippet';
@@ -73,7 +72,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   // Some labs' verdicts compare a run with the others of its experiment (buffered-json, single-thread).
   const siblings = useExperimentSummaries(run, view?.comparesSiblings ?? false);
   const chart = view?.recordChart ?? null;
-  const series = useMemo(() => (chart ? specSeries(chart.series, samples) : memorySeries(samples)), [chart, samples]);
+  const series = useMemo(() => recordSeries(lab, samples), [lab, samples]);
   const origin = useOrigin();
   // Only a lab the dashboard's form knows can be reopened there.
   const experimentLink = isPageLab(lab)
