@@ -2,7 +2,7 @@
 
 /** The whole page: lab switch, form, live runs, comparison, results and code, fed by one socket. */
 import Link from 'next/link';
-import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
 import { DEFAULT_FORM_LAB, defaultFormValues, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
 import { followedExperiment, isActive, runsOf } from '@/lib/lab-state';
@@ -18,41 +18,10 @@ import { ComparisonPanel } from '@/components/ComparisonPanel';
 import { ResultsPanel } from '@/components/ResultsPanel';
 import { CodePanel } from '@/components/CodePanel';
 import { LessonsLink } from '@/components/lessons/LessonsLink';
+import { labView } from '@/labs/views';
 // readouts: scroll to and announce the runs a Start created; prefill the form with a running experiment.
 import { useStartFeedback } from '@/components/hooks/useStartFeedback';
 
-/** What each lab is about, under the title. */
-const TAGLINES: Record<PageLabId, ReactNode> = {
-  streams: (
-    <>
-      Push readers buffer the whole file; pull readers stay flat. Watch <code>process.memoryUsage()</code> while a slow consumer reads.
-    </>
-  ),
-  http: (
-    <>
-      A buffered JSON response holds every row in the server&apos;s heap; a streamed one stays flat. Watch its memory, socket buffers and
-      latency under load.
-    </>
-  ),
-  cpu: (
-    <>
-      One thread computes one request at a time; processes and threads spread them over the cores, up to the cores and no further.
-      Watch the process tree, its CPU and each request&apos;s bar.
-    </>
-  ),
-  deadline: (
-    <>
-      A traffic spike asks more CPU of one event loop than it has: every timer, the deadline&apos;s too, fires late. Watch the timers&apos;
-      lateness, the requests on time, late, timed out and refused, and whether the service recovers after the spike.
-    </>
-  ),
-  hotcode: (
-    <>
-      Two lines made a report take 200 s: <code>toLocaleString</code> with a time zone, and a <code>groupBy</code> that copies its array
-      per row. Profile a run, find them in the flame graph, and watch the /health probe wait while they block the server.
-    </>
-  ),
-};
 
 /** The lab a link names, read after hydration (the server renders the default lab). */
 function useLinkedLab(): PageLabId {
@@ -115,14 +84,14 @@ export function StreamLab() {
             <LabSwitch lab={lab} onChange={(l) => setChosen(l)} />
           </div>
           <p className="tagline" data-testid="tagline">
-            {TAGLINES[lab]}
+            {labView(lab)?.tagline}
           </p>
         </div>
         <div className="header-meta">
           <Link href="/runs" data-testid="history-link">
             History
           </Link>
-          <LessonsLink />
+          <LessonsLink lab={lab} />
           <ConnectionStatus connection={connection} />
           {state.nodeVersion && <p className="muted">Node {state.nodeVersion}</p>}
         </div>

@@ -3,7 +3,7 @@
  * `view` of this shape, found by labs/views.ts). Shared components render a run, a results table
  * or a verdict through it and never name a lab.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Experiment, LiveState, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
@@ -44,10 +44,29 @@ export interface RecordPanelsProps {
 /** What a verdict may know about the strategy, from the catalog; unknown when the catalog lacks it. */
 export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'>;
 
+/** One guided lesson of a lab, served at /lessons/<slug>. */
+export interface LessonEntry {
+  /** Its URL's last part; unique over every lab. */
+  slug: string;
+  /** Its link in the lessons' header. */
+  nav: string;
+  /** Its link on the lessons' index and the dashboard. */
+  heading: string;
+  /** The page's title. */
+  title: string;
+  /** What it teaches, under its link on the index. */
+  blurb: ReactNode;
+  Page: ComponentType;
+}
+
 /** The view half of a lab. */
 export interface LabView {
   /** The lab's id, as its shared schema has it. */
   id: string;
+  /** What the lab is about, under the dashboard's title. */
+  tagline: ReactNode;
+  /** Its lessons, in the order the index lists them; the first is the one the dashboard links. */
+  lessons: readonly LessonEntry[];
   /** The card's progress, figures and "preparing" text. */
   card: CardLab;
   /** Everything a run card draws between its header and its progress bar, live. */

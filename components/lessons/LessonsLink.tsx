@@ -1,10 +1,12 @@
-/** A small link to the lessons, for the dashboard to place wherever it suits (e.g. its header). */
+/** The dashboard's link to the current lab's lesson (its first), or to the lessons' index for a lab without one. */
 import Link from 'next/link';
+import { labView } from '@/labs/views';
 
-export function LessonsLink() {
+export function LessonsLink({ lab }: { lab: string }) {
+  const lesson = labView(lab)?.lessons[0];
   return (
-    <Link href="/lessons" className="lessons-link" data-testid="lessons-link">
-      Lessons: why push readers buffer
+    <Link href={lesson ? `/lessons/${lesson.slug}` : '/lessons'} className="lessons-link" data-testid="lessons-link" data-lab={lab}>
+      {lesson ? `Lesson: ${lesson.heading}` : 'Lessons'}
     </Link>
   );
 }

@@ -1,17 +1,14 @@
 /** The lessons' header: where you are, links between the lessons and back to the lab. */
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { LESSONS } from '@/labs/views';
 
-export type LessonPage = 'index' | 'modes' | 'backpressure' | 'http' | 'cpu' | 'deadline' | 'hotcode';
+/** 'index' for the lessons' index, else a lesson's slug. */
+export type LessonPage = string;
 
 const LINKS: Array<{ page: LessonPage; href: string; label: string }> = [
   { page: 'index', href: '/lessons', label: 'Lessons' },
-  { page: 'modes', href: '/lessons/modes', label: 'Stream modes' },
-  { page: 'backpressure', href: '/lessons/backpressure', label: 'Push vs pull' },
-  { page: 'http', href: '/lessons/http', label: 'HTTP responses' },
-  { page: 'cpu', href: '/lessons/cpu', label: 'CPU-bound requests' },
-  { page: 'deadline', href: '/lessons/deadline', label: 'Deadlines' },
-  { page: 'hotcode', href: '/lessons/hotcode', label: 'Hot code' },
+  ...LESSONS.map((l) => ({ page: l.slug, href: `/lessons/${l.slug}`, label: l.nav })),
 ];
 
 export function LessonsNav({ current, children }: { current: LessonPage; children?: ReactNode }) {

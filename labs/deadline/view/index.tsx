@@ -6,9 +6,31 @@ import { DeadlineCharts } from './Charts';
 import { deadlineVerdict } from './verdict';
 import { DeadlineResultsTable } from './ResultsTable';
 import { DeadlineRecordPanels } from './RecordPanels';
+import { DeadlineWalkthrough } from './Walkthrough';
 
 export const view: LabView = {
   id: 'deadline',
+  tagline: (
+    <>
+      A traffic spike asks more CPU of one event loop than it has: every timer, the deadline&apos;s too, fires late. Watch the timers&apos;
+      lateness, the requests on time, late, timed out and refused, and whether the service recovers after the spike.
+    </>
+  ),
+  lessons: [
+    {
+      slug: 'deadline',
+      nav: 'Deadlines',
+      heading: 'Deadlines under a traffic spike',
+      title: 'Deadlines under a traffic spike, step by step · Stream Lab',
+      blurb: (
+        <>
+          Two live runs of the deadlines lab: a service whose timers fire late once a spike asks more than a core of its event loop,
+          against a worker pool; then a limit on the GETs against shedding load with 503.
+        </>
+      ),
+      Page: DeadlineWalkthrough,
+    },
+  ],
   card: deadlineCard,
   RunCharts: DeadlineCharts,
   ResultsTable: DeadlineResultsTable,

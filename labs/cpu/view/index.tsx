@@ -7,9 +7,31 @@ import { cpuVerdict } from './verdict';
 import { CpuResultsTable } from './ResultsTable';
 import { CPU_MEMORY_SERIES } from './series';
 import { CpuRecordPanels } from './RecordPanels';
+import { CpuWalkthrough } from './Walkthrough';
 
 export const view: LabView = {
   id: 'cpu',
+  tagline: (
+    <>
+      One thread computes one request at a time; processes and threads spread them over the cores, up to the cores and no further.
+      Watch the process tree, its CPU and each request&apos;s bar.
+    </>
+  ),
+  lessons: [
+    {
+      slug: 'cpu',
+      nav: 'CPU-bound requests',
+      heading: 'CPU-bound requests: one thread, processes, threads, pools',
+      title: 'CPU-bound requests, step by step · Stream Lab',
+      blurb: (
+        <>
+          Four live runs of the CPU lab: one thread queueing requests, processes up to the cores, what spawning per request costs
+          against a pool, and the leaky pool that answers requests with each other&apos;s results.
+        </>
+      ),
+      Page: CpuWalkthrough,
+    },
+  ],
   card: cpuCard,
   RunCharts: CpuCharts,
   ResultsTable: CpuResultsTable,

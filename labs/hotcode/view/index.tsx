@@ -6,9 +6,31 @@ import { HotcodeCharts } from './Charts';
 import { hotcodeVerdict } from './verdict';
 import { HotcodeResultsTable } from './ResultsTable';
 import { HotcodeRecordPanels } from './RecordPanels';
+import { HotcodeWalkthrough } from './Walkthrough';
 
 export const view: LabView = {
   id: 'hotcode',
+  tagline: (
+    <>
+      Two lines made a report take 200 s: <code>toLocaleString</code> with a time zone, and a <code>groupBy</code> that copies its array
+      per row. Profile a run, find them in the flame graph, and watch the /health probe wait while they block the server.
+    </>
+  ),
+  lessons: [
+    {
+      slug: 'hotcode',
+      nav: 'Hot code',
+      heading: 'Hot code: toLocaleString and a spreading groupBy',
+      title: 'Hot code, step by step · Stream Lab',
+      blurb: (
+        <>
+          Three live runs of the hot-code lab: a report that freezes the server (and its fix), what a time-zone{' '}
+          <code>toLocaleString</code> costs against a cached formatter, and a sweep showing rows² against rows.
+        </>
+      ),
+      Page: HotcodeWalkthrough,
+    },
+  ],
   card: hotcodeCard,
   RunCharts: HotcodeCharts,
   ResultsTable: HotcodeResultsTable,

@@ -6,9 +6,31 @@ import { HttpCharts } from './Charts';
 import { httpVerdict } from './verdict';
 import { HttpResultsTable } from './ResultsTable';
 import { HTTP_MEMORY_SERIES } from './series';
+import { HttpWalkthrough } from './Walkthrough';
 
 export const view: LabView = {
   id: 'http',
+  tagline: (
+    <>
+      A buffered JSON response holds every row in the server&apos;s heap; a streamed one stays flat. Watch its memory, socket buffers and
+      latency under load.
+    </>
+  ),
+  lessons: [
+    {
+      slug: 'http',
+      nav: 'HTTP responses',
+      heading: 'HTTP responses: buffered or streamed',
+      title: 'HTTP responses, step by step · Stream Lab',
+      blurb: (
+        <>
+          Three live runs of the HTTP lab: a buffered JSON response against a cursor streamed into the response, a response
+          streamed out but buffered in, and slow clients against writes that ignore <code>drain</code>.
+        </>
+      ),
+      Page: HttpWalkthrough,
+    },
+  ],
   card: httpCard,
   RunCharts: HttpCharts,
   ResultsTable: HttpResultsTable,
