@@ -107,12 +107,18 @@ test('the guided walkthrough: every step runs and concludes from its own figures
     const push = await result('rxjs-from');
     const pull = await result('pipeline-generator');
     expect([push.outcome, pull.outcome]).toEqual(['completed', 'completed']);
-    expect(push.peakBuffered).toBeGreaterThan(0.5 * push.fileBytes);
+    // The push reader runs far ahead of the pull one in the same step, busy machine or not: the
+    // pull reader holds a few 64 KB chunks, the push reader megabytes.
+    expect(push.peakBuffered).toBeGreaterThan(8 * pull.peakBuffered);
     expect(conclusion).toContain(`rxjs-from ran up to ${formatMb(push.peakBuffered)} ahead`);
     expect(conclusion).toContain(`arrayBuffers peaked at ${formatMb(push.peakArrayBuffers)}`);
     expect(conclusion).toContain(`pipeline-generator was never more than ${formatMb(pull.peakBuffered)} ahead`);
     expect(conclusion).toContain(`with arrayBuffers at ${formatMb(pull.peakArrayBuffers)}`);
-    await expect(step.getByTestId('lesson-conclusion')).toHaveAttribute('data-expected', 'true');
+    // Half the file ahead is the lesson's line. On a starved machine the reader itself slows down and
+    // may stay under it (seen once at 49.6 % beside two busy loops); the page must then say so.
+    const pushIgnored = push.peakBuffered >= 0.5 * push.fileBytes;
+    await expect(step.getByTestId('lesson-conclusion')).toHaveAttribute('data-expected', String(pushIgnored));
+    if (!pushIgnored) expect(conclusion).toContain('Not what this lesson expects: the push reader stayed within');
     await expect(step.getByTestId('buffer-level-chart')).toHaveCount(2);
   }
 
