@@ -1,8 +1,35 @@
 import next from 'eslint-config-next';
 
+/**
+ * The boundaries between the halves of the system, as import rules (docs/architecture.md):
+ * code that runs in the browser (or is shared with it) never imports the server or a lab's parent
+ * or child half; a run's child never imports zod (~110 ms and 14 MB a child; the parent validated
+ * its config already) nor anything of the page.
+ */
+const SERVER_SIDE = {
+  regex: '(^|/)(server|labs/[a-z0-9-]+/(parent|child))/|^@/server/|^\\.\\./(parent|child)/',
+  message: 'Browser-safe code (lib/, components/, app/, labs/<lab>/shared/ and view/) must not import server code: move what both need to lib/ or the lab\'s shared/.',
+};
+const PAGE_SIDE = {
+  regex: '(^|/)(components|app|labs/[a-z0-9-]+/view)/|^@/(components|app)/|^\\.\\./view/|^(react|react-dom|next)(/|$)',
+  message: 'A run\'s child must not import the page\'s code.',
+};
+const ZOD = { regex: '^zod(/|$)', message: 'A run\'s child must not load zod: import plain values from a zod-free module (e.g. labs/<lab>/shared/schedule.ts).' };
+
 const config = [
   { ignores: ['node_modules/**', '.next/**', '.build/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
   ...next,
+  {
+    files: ['lib/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'labs/*/shared/**/*.ts', 'labs/*/view/**/*.{ts,tsx}', 'labs/views.ts', 'labs/schemas.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_SIDE] }] },
+  },
+  {
+    files: ['server/child/**/*.ts', 'labs/*/child/**/*.ts'],
+    // protocol.ts is the parent's validator of child messages; the child imports only its types.
+    ignores: ['**/*.test.ts', 'server/child/protocol.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [], patterns: [ZOD, PAGE_SIDE] }] },
+  },
 ];
 
 export default config;

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { LABS } from '../../labs/registry';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -48,6 +48,27 @@ function entryPoints(): Array<{ in: string; out: string }> {
   return [{ in: join(serverDir, 'child', 'bootstrap.ts'), out: 'child/bootstrap' }, ...labs];
 }
 
+/** Packages a run's child must never load: zod (~110 ms and 14 MB a child) and the page's. */
+const FORBIDDEN_PACKAGES = /^(zod|react|react-dom|next)(\/|$)/;
+
+/**
+ * What is wrong with a child build, or null: a bundled file its hash does not cover (the build would
+ * go stale), a forbidden package, or the page's code. The lint rules say the same per file; this
+ * sees what arrives through other modules too.
+ */
+export function bundleProblem(metafile: Metafile, hashed: ReadonlySet<string>): string | null {
+  const inputs = Object.keys(metafile.inputs);
+  const unhashed = inputs.filter((f) => !hashed.has(f));
+  if (unhashed.length) return `the child build bundles ${unhashed.join(', ')}, outside the folders its hash covers (child-build.ts sourceDirs)`;
+  const page = inputs.filter((f) => /^(components|app)\/|^labs\/[^/]+\/view\//.test(f));
+  if (page.length) return `the child build bundles the page's ${page.join(', ')}`;
+  for (const [out, o] of Object.entries(metafile.outputs)) {
+    const bad = o.imports.find((i) => i.external && FORBIDDEN_PACKAGES.test(i.path));
+    if (bad) return `the child's ${out.replace(/^.*?(child\/|labs\/)/, '$1')} loads ${bad.path} (through ${o.entryPoint ?? 'a shared chunk'}); a run's child must not`;
+  }
+  return null;
+}
+
 let pending: Promise<string> | null = null;
 
 /**
@@ -84,11 +105,10 @@ async function buildOnce(): Promise<string> {
     metafile: true,
     absWorkingDir: rootDir,
   });
-  const hashed = new Set(sources.map((f) => relative(rootDir, f)));
-  const unhashed = Object.keys(result.metafile.inputs).filter((f) => !hashed.has(f));
-  if (unhashed.length) {
+  const problem = bundleProblem(result.metafile, new Set(sources.map((f) => relative(rootDir, f))));
+  if (problem) {
     rmSync(tmp, { recursive: true, force: true });
-    throw new Error(`the child build bundles ${unhashed.join(', ')}, outside the folders its hash covers (child-build.ts sourceDirs)`);
+    throw new Error(problem);
   }
   try {
     renameSync(tmp, dir);

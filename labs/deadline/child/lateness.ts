@@ -3,7 +3,8 @@
  * A timer's lateness is its actual fire time minus its due time; Node never fires one early, so it
  * is ≥ 0, and it grows with whatever held the event loop when it fell due. Child side.
  */
-import { LATENESS_POINTS_MAX, type LatenessPoint } from '../shared/schema';
+import { LATENESS_POINTS_MAX } from '../shared/schedule';
+import type { LatenessPoint } from '../shared/schema';
 
 /** Lateness values kept for the run's percentiles; beyond this, the probe's stride thins them. */
 const VALUES_MAX = 50_000;

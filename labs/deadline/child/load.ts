@@ -7,7 +7,7 @@
  */
 import { Agent } from 'undici';
 import { send as sendToRun, serveLoad, type LoadMessage } from '../../../server/child/load-process';
-import { arrivalTimesMs } from '../shared/params';
+import { arrivalTimesMs } from '../shared/schedule';
 import { percentileOf } from './lateness';
 import type { Outcome } from '../shared/schema';
 import type { FetchAnswer } from './service';

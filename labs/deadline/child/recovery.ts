@@ -3,7 +3,8 @@
  * how long after the spike the timers were on time again. Pure.
  */
 import { percentileOf } from './lateness';
-import { RECOVERED_MS, type LatenessPoint } from '../shared/schema';
+import { RECOVERED_MS } from '../shared/schedule';
+import type { LatenessPoint } from '../shared/schema';
 
 export interface Schedule {
   spikeStartS: number;

@@ -78,15 +78,4 @@ export function checkSpikeFits(p: Pick<DeadlineParams, 'spikeStartS' | 'spikeS' 
   }
 }
 
-/** Arrival times (ms from the load's start) of the schedule: evenly spaced within each phase at its rate. */
-export function arrivalTimesMs(p: Pick<DeadlineParams, 'baselineRps' | 'spikeRps' | 'spikeStartS' | 'spikeS' | 'durationS'>): number[] {
-  const phases: Array<[fromMs: number, toMs: number, rps: number]> = [
-    [0, p.spikeStartS * 1000, p.baselineRps],
-    [p.spikeStartS * 1000, (p.spikeStartS + p.spikeS) * 1000, p.spikeRps],
-    [(p.spikeStartS + p.spikeS) * 1000, p.durationS * 1000, p.baselineRps],
-  ];
-  const out: number[] = [];
-  // k × interval, not a running sum: 6 per second must be 6, not a seventh at 999.99… ms.
-  for (const [from, to, rps] of phases) for (let k = 0; from + (k * 1000) / rps < to - 1e-6; k++) out.push(from + (k * 1000) / rps);
-  return out;
-}
+export { arrivalTimesMs } from './schedule';

@@ -77,10 +77,7 @@ export const deadlineFigures = {
   lateness: z.array(latenessPointSchema),
 };
 
-/** Timers this late or less always count as on time when judging recovery (ms). */
-export const RECOVERED_MS = 100;
-/** The most lateness points a summary keeps. */
-export const LATENESS_POINTS_MAX = 3000;
+export { LATENESS_POINTS_MAX, RECOVERED_MS } from './schedule';
 
 export const deadlineSchema = {
   id: 'deadline',
