@@ -4,7 +4,7 @@
  * registry: what runs inside the run's process), parent/ (index.ts, the `Lab` below: what to
  * prepare before a run and how to fold samples into figures) and view/ (the page's half).
  */
-import type { DataStatus, Outcome, Sample } from '../lib/protocol';
+import type { DataStatus, Outcome, RunSummary, Sample } from '../lib/protocol';
 import type { LabSchema } from './schemas';
 
 /** Where the write-up published a figure for this strategy. */
@@ -55,6 +55,12 @@ export interface FigureRecorder {
   judge(): { outcome: 'completed' | 'data-lost'; reason: string | null };
 }
 
+/** A lab's table in the bench CLI's output: column names and one row of cells per run. */
+export interface BenchTable {
+  header: string[];
+  rows: string[][];
+}
+
 /** The parent side of a lab. */
 export interface Lab<S extends StrategyBase = StrategyBase> {
   schema: LabSchema;
@@ -75,6 +81,8 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
   newRecorder(prepared: Prepared, params: Record<string, unknown>): FigureRecorder;
   /** The run's size before anything is prepared (for a run stopped in the queue), or null. */
   expectedTotal(params: Record<string, unknown>): number | null;
+  /** The bench CLI's table of this lab's summaries (all of this lab). */
+  benchTable(summaries: readonly RunSummary[]): BenchTable;
   /** Roughly how long a run with these params works (ms), for the queue's wait estimate; null if unknown. */
   estimateMs(params: Record<string, unknown>): number | null;
 }

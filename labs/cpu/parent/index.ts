@@ -9,11 +9,14 @@ import { CpuFigures } from './figures';
 import { cpuParamsSchema } from '../shared/params';
 import { cpuSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
+import { benchTable } from './bench-table';
+import type { CpuSummary } from '../../../lib/protocol';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
 
 export const cpuLab: Lab<Strategy> = {
   schema: cpuSchema,
+  benchTable: (summaries) => benchTable(summaries as readonly CpuSummary[]),
   dir: 'cpu',
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),

@@ -10,11 +10,14 @@ import { DeadlineFigures } from './figures';
 import { arrivalTimesMs, checkSpikeFits, deadlineParamsSchema } from '../shared/params';
 import { deadlineSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
+import { benchTable } from './bench-table';
+import type { DeadlineSummary } from '../../../lib/protocol';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
 
 export const deadlineLab: Lab<Strategy> = {
   schema: deadlineSchema,
+  benchTable: (summaries) => benchTable(summaries as readonly DeadlineSummary[]),
   dir: 'deadline',
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),

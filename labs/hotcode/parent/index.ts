@@ -10,6 +10,8 @@ import { hotcodeParamsSchema, type HotcodeParams } from '../shared/params';
 import { hotcodeSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { sweepSteps } from '../child/sweep-steps';
+import { benchTable } from './bench-table';
+import type { HotcodeSummary } from '../../../lib/protocol';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
 
@@ -17,6 +19,7 @@ const planned = (p: HotcodeParams) => (p.sweep ? sweepSteps(p.rows).length : p.r
 
 export const hotcodeLab: Lab<Strategy> = {
   schema: hotcodeSchema,
+  benchTable: (summaries) => benchTable(summaries as readonly HotcodeSummary[]),
   dir: 'hotcode',
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),

@@ -11,11 +11,14 @@ import { HttpFigures } from './figures';
 import { httpParamsSchema } from '../shared/params';
 import { httpSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
+import { benchTable } from './bench-table';
+import type { HttpSummary } from '../../../lib/protocol';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
 
 export const httpLab: Lab<Strategy> = {
   schema: httpSchema,
+  benchTable: (summaries) => benchTable(summaries as readonly HttpSummary[]),
   dir: 'http',
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),

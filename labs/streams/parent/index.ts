@@ -12,6 +12,8 @@ import { StreamsFigures } from './figures';
 import { streamsParamsSchema, type StreamsParams } from '../shared/params';
 import { streamsSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
+import { benchTable } from './bench-table';
+import type { StreamsSummary } from '../../../lib/protocol';
 
 /** What a run over this data file gets: the scenario's config and the file's size as its total. */
 export function preparedFor(params: StreamsParams, file: { path: string; bytes: number }): Prepared {
@@ -26,6 +28,7 @@ const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/str
 
 export const streamsLab: Lab<Strategy> = {
   schema: streamsSchema,
+  benchTable: (summaries) => benchTable(summaries as readonly StreamsSummary[]),
   dir: 'streams',
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),

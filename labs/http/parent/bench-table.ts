@@ -1,0 +1,34 @@
+/** The http lab's table in the bench CLI's output (one row per run). */
+import type { HttpSummary } from '../../../lib/protocol';
+import type { BenchTable } from '../../types';
+import { findStrategy } from '../../registry';
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** The HTTP lab's table: the server under test's peaks, the load's throughput and latencies. */
+export function benchTable(summaries: readonly HttpSummary[]): BenchTable {
+  const header = ['strategy', 'outcome', 'peak rss', 'heapUsed', 'external', 'arrayBuf', 'socket buf', 'req/s', 'p50 ms', 'p99 ms', 'ttfb p50', 'xfer p50', 'ok', 'bad', 'el max ms', 'time s', 'article'];
+  const rows = summaries.map((s) => {
+    const st = findStrategy(s.lab, s.strategy);
+    return [
+      s.strategy,
+      s.outcome,
+      mb(s.peak.rss),
+      mb(s.peak.heapUsed),
+      mb(s.peak.external),
+      mb(s.peak.arrayBuffers),
+      mb(s.peakWritableBytes),
+      s.reqPerSec.toFixed(2),
+      s.latencyP50Ms.toFixed(0),
+      s.latencyP99Ms.toFixed(0),
+      s.ttfbP50Ms.toFixed(0),
+      s.transferP50Ms.toFixed(0),
+      String(s.responsesOk),
+      String(s.badResponses),
+      s.eventLoopDelayMs.max.toFixed(0),
+      (s.durationMs / 1000).toFixed(1),
+      st?.article ? `${st.article.peakMb} MB` : '',
+    ];
+  });
+  return { header, rows };
+}

@@ -1,0 +1,28 @@
+/** The streams lab's table in the bench CLI's output (one row per run). */
+import type { StreamsSummary } from '../../../lib/protocol';
+import type { BenchTable } from '../../types';
+import { findStrategy } from '../../registry';
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+export function benchTable(summaries: readonly StreamsSummary[]): BenchTable {
+  const header = ['strategy', 'mode', 'outcome', 'peak rss', 'heapUsed', 'external', 'arrayBuf', 'rss-idle', 'buffered', 'time s', 'MB/s', 'article'];
+  const rows = summaries.map((s) => {
+    const st = findStrategy(s.lab, s.strategy);
+    return [
+      s.strategy,
+      st?.mode ?? '?',
+      s.outcome,
+      mb(s.peak.rss),
+      mb(s.peak.heapUsed),
+      mb(s.peak.external),
+      mb(s.peak.arrayBuffers),
+      s.aboveIdle ? mb(s.aboveIdle.rss) : '-',
+      mb(s.peakBufferedBytes),
+      (s.durationMs / 1000).toFixed(1),
+      s.mbPerSec.toFixed(1),
+      st?.article ? `${st.article.peakMb} MB` : '',
+    ];
+  });
+  return { header, rows };
+}
