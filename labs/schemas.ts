@@ -11,6 +11,9 @@ import { hotcodeSchema } from './hotcode/shared/schema';
 import { httpSchema } from './http/shared/schema';
 import { streamsSchema } from './streams/shared/schema';
 
+/** How much a params description says: an experiment's header, a run's list line, or a chart legend's two figures. */
+export type ParamsStyle = 'experiment' | 'run' | 'legend';
+
 /** What a lab's schema module declares. */
 export interface LabSchema {
   id: string;
@@ -22,6 +25,8 @@ export interface LabSchema {
   readings: readonly string[];
   figures: Record<string, z.ZodType>;
   progress: { done: string; total: string } | null;
+  /** The lab's params in words, the lab's own part only (lib/readouts/params-text.ts adds the common knobs). */
+  describe(params: Record<string, unknown>, style: ParamsStyle): string[];
 }
 
 export const LAB_SCHEMAS = [streamsSchema, httpSchema, cpuSchema, deadlineSchema, hotcodeSchema] as const satisfies readonly LabSchema[];

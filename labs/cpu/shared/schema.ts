@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { cpuParamsSchema, DEFAULT_CPU_PARAMS } from './params';
+import { describeParams } from './describe';
+import type { ParamsStyle } from '../../schemas';
+import type { CpuParams } from './params';
 
 export const CPU_READINGS = [
   /** Requests answered right so far (the run's progress), and answered wrong or failed. */
@@ -92,5 +95,6 @@ export const cpuSchema = {
   defaults: DEFAULT_CPU_PARAMS,
   readings: CPU_READINGS,
   figures: cpuFigures,
+  describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as CpuParams, style),
   progress: { done: 'requestsOk', total: 'requestsPlanned' },
 } as const;

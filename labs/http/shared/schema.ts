@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { DEFAULT_HTTP_PARAMS, httpParamsSchema } from './params';
+import { describeParams } from './describe';
+import type { ParamsStyle } from '../../schemas';
+import type { HttpParams } from './params';
 
 /** Readings added to each sample (see scenario.ts): the server's own, then the load child's. */
 export const HTTP_READINGS = [
@@ -64,5 +67,6 @@ export const httpSchema = {
   defaults: DEFAULT_HTTP_PARAMS,
   readings: HTTP_READINGS,
   figures: httpFigures,
+  describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HttpParams, style),
   progress: { done: 'responsesOk', total: 'requestsPlanned' },
 } as const;
