@@ -46,8 +46,18 @@ test('history lists recorded runs, compares two, and exports CSV and a real PNG 
   for (const id of [a, b]) {
     const row = page.locator(`[data-testid="history-row"][data-run-id="${id}"]`);
     await expect(row).toHaveAttribute('data-status', 'completed');
+    // Every row names its lab and its parameters in words, so two runs of one strategy can be told apart.
+    await expect(row.getByTestId('history-lab')).toHaveText('Streams');
+    await expect(row.getByTestId('history-params')).toHaveText(/^\d+ MB · \d+ ms\/chunk · \d+ KB chunks/);
     await row.getByTestId('history-select').check();
   }
+  // The lab filter goes to the server and into the URL: no streams run is an HTTP run.
+  await page.getByTestId('history-filter-lab').selectOption('http');
+  await expect(page).toHaveURL(/\/runs\?lab=http$/);
+  await expect(page.locator(`[data-testid="history-row"][data-run-id="${a}"]`)).toHaveCount(0);
+  await page.getByTestId('history-filter-lab').selectOption('streams');
+  await expect(page.locator(`[data-testid="history-row"][data-run-id="${a}"]`)).toHaveCount(1);
+  for (const id of [a, b]) await page.locator(`[data-testid="history-row"][data-run-id="${id}"]`).getByTestId('history-select').check();
   await expect(page.getByTestId('selection-count')).toHaveText('2 selected (compare 2–8)');
   await page.getByTestId('compare-button').click();
   await expect(page).toHaveURL(new RegExp(`/runs/compare\\?ids=${a},${b}$`));

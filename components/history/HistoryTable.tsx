@@ -1,9 +1,9 @@
 'use client';
 
-/** The table of recorded runs on /runs: select for comparison, open, delete; each lab's parameters in its own words. */
+/** The table of recorded runs on /runs: select for comparison, open, delete; every lab's runs, told apart by lab and by their parameters in words. */
 import Link from 'next/link';
 import { HISTORY_LIMITS, type RunListItem } from '@/lib/history';
-import { paramsOfLab } from '@/lib/labs';
+import { LAB_NAMES, labOf } from '@/lib/labs';
 import { formatMbNumber } from '@/lib/readouts/format';
 import { runParamsText } from '@/lib/readouts/params-text';
 import type { StrategyInfo } from '@/lib/protocol';
@@ -34,9 +34,9 @@ export function HistoryTable({ runs, strategies, selected, onToggle, onDelete }:
             <tr>
               <th scope="col" aria-label="Select" />
               <th scope="col">Strategy</th>
+              <th scope="col">Lab</th>
               <th scope="col">Outcome</th>
-              <th scope="col" className="num">File (MB)</th>
-              <th scope="col" className="num">Delay (ms)</th>
+              <th scope="col">Parameters</th>
               <th scope="col" className="num">Peak RSS</th>
               <th scope="col" className="num">arrayBuffers</th>
               <th scope="col" className="num">Duration (s)</th>
@@ -72,10 +72,15 @@ export function HistoryTable({ runs, strategies, selected, onToggle, onDelete }:
                       {label}
                     </Link>
                   </th>
+                  <td data-testid="history-lab" data-lab={labOf(r)}>
+                    {LAB_NAMES[labOf(r)]}
+                  </td>
                   <td>
                     <StatusBadge status={r.status} />
                   </td>
-                  <ParamCells run={r} />
+                  <td className="params-text" data-testid="history-params">
+                    {runParamsText(r)}
+                  </td>
                   <td className="num">{r.peak ? formatMbNumber(r.peak.rss) : '–'}</td>
                   <td className="num" data-field="arrayBuffers" data-bytes={r.peak?.arrayBuffers ?? ''}>
                     {r.peak ? formatMbNumber(r.peak.arrayBuffers) : '–'}
@@ -94,26 +99,5 @@ export function HistoryTable({ runs, strategies, selected, onToggle, onDelete }:
         </table>
       </div>
     </>
-  );
-}
-
-/**
- * File size and delay of a streams run, as the list has always shown them; an HTTP run has neither,
- * so its load in words spans both columns.
- */
-function ParamCells({ run }: { run: RunListItem }) {
-  const streams = paramsOfLab(run, 'streams');
-  if (streams) {
-    return (
-      <>
-        <td className="num">{streams.sizeMb}</td>
-        <td className="num">{streams.delayMs}</td>
-      </>
-    );
-  }
-  return (
-    <td colSpan={2} className="params-text" data-testid="history-params">
-      {runParamsText(run)}
-    </td>
   );
 }

@@ -2,7 +2,7 @@
 
 /**
  * /runs: every recorded run, newest first, with filters, delete, and selection of 2–8 runs to
- * compare. Filters are applied by the server (GET /api/runs?strategy=&outcome=).
+ * compare. Filters are applied by the server (GET /api/runs?lab=&strategy=&outcome=).
  */
 import Link from 'next/link';
 import { identityHeaders } from '@/components/hooks/browser-identity';
@@ -22,6 +22,7 @@ const { max: MAX_SELECTED, min: MIN_SELECTED } = HISTORY_LIMITS.compare;
 
 export interface RunHistoryProps {
   /** Filters from the page's URL (/runs?strategy=…&outcome=…), already validated. */
+  initialLab?: string;
   initialStrategy?: string;
   initialOutcome?: string;
   /** Why the URL's filters were dropped, if they were. */
@@ -29,12 +30,13 @@ export interface RunHistoryProps {
 }
 
 /** The history list page; its filters live in the URL, so a link reopens the same list. */
-export function RunHistory({ initialStrategy = '', initialOutcome = '', linkError = null }: RunHistoryProps) {
+export function RunHistory({ initialLab = '', initialStrategy = '', initialOutcome = '', linkError = null }: RunHistoryProps) {
+  const [lab, setLab] = useState(initialLab);
   const [strategy, setStrategy] = useState(initialStrategy);
   const [outcome, setOutcome] = useState(initialOutcome);
   const [selected, setSelected] = useState<string[]>([]);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const query = new URLSearchParams({ ...(strategy && { strategy }), ...(outcome && { outcome }) }).toString();
+  const query = new URLSearchParams({ ...(lab && { lab }), ...(strategy && { strategy }), ...(outcome && { outcome }) }).toString();
   const list = useFetched(`/api/runs${query ? `?${query}` : ''}`, runListResponseSchema);
   const catalog = useFetched('/api/strategies', strategiesSchema);
   const strategies = useMemo(() => (catalog.state === 'ready' ? catalog.data : []), [catalog]);
@@ -68,14 +70,33 @@ export function RunHistory({ initialStrategy = '', initialOutcome = '', linkErro
           <header className="panel-header history-toolbar">
             <h2 id="history-heading">Recorded runs</h2>
             <label>
+              Lab{' '}
+              <select
+                data-testid="history-filter-lab"
+                value={lab}
+                onChange={(e) => {
+                  setLab(e.target.value);
+                  // A strategy of another lab would empty the list: the lab filter wins.
+                  if (e.target.value && strategies.some((s) => s.id === strategy && s.lab !== e.target.value)) setStrategy('');
+                }}
+              >
+                <option value="">any</option>
+                {LAB_IDS.map((l) => (
+                  <option key={l} value={l}>
+                    {LAB_NAMES[l]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
               Strategy{' '}
               <select data-testid="history-filter-strategy" value={strategy} onChange={(e) => setStrategy(e.target.value)}>
                 <option value="">any</option>
                 {unknownStrategy && <option value={strategy}>{strategy} (unknown)</option>}
-                {LAB_IDS.map((lab) => (
-                  <optgroup key={lab} label={LAB_NAMES[lab]}>
+                {LAB_IDS.filter((l) => !lab || l === lab).map((l) => (
+                  <optgroup key={l} label={LAB_NAMES[l]}>
                     {strategies
-                      .filter((s) => s.lab === lab)
+                      .filter((s) => s.lab === l)
                       .map((s) => (
                         <option key={s.id} value={s.id}>
                           {s.label}

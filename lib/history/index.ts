@@ -3,7 +3,7 @@
  * parameters are validated. Shared by the server (store, routes) and the pages, so no `node:` here.
  */
 import { z } from 'zod';
-import { labSchema } from '../../labs/schemas';
+import { LAB_SCHEMAS, labSchema } from '../../labs/schemas';
 import { LEGACY_LAB } from '../protocol/common';
 import { memorySchema, ownerSchema, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from '../protocol';
 import { emptyMemory, foldPeaks } from '../series';
@@ -117,8 +117,10 @@ export function isFinalStatus(status: RunStatus): boolean {
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** ?strategy=&outcome= of GET /api/runs; empty means "any". */
-export function parseListQuery(query: URLSearchParams): Parsed<{ strategy: string | null; outcome: RunStatus | null }> {
+/** ?lab=&strategy=&outcome= of GET /api/runs; empty means "any". */
+export function parseListQuery(query: URLSearchParams): Parsed<{ lab: string | null; strategy: string | null; outcome: RunStatus | null }> {
+  const lab = query.get('lab') || null;
+  if (lab !== null && !labSchema(lab)) return { ok: false, error: `lab must be one of ${LAB_SCHEMAS.map((l) => l.id).join(', ')}` };
   const strategy = query.get('strategy') || null;
   if (strategy !== null && !STRATEGY_ID_PATTERN.test(strategy)) {
     return { ok: false, error: 'strategy must be a strategy id (letters, digits and dashes, at most 64)' };
@@ -126,7 +128,7 @@ export function parseListQuery(query: URLSearchParams): Parsed<{ strategy: strin
   const rawOutcome = query.get('outcome') || null;
   const outcome = rawOutcome === null ? null : runStatusSchema.safeParse(rawOutcome);
   if (outcome && !outcome.success) return { ok: false, error: `outcome must be one of ${runStatusSchema.options.join(', ')}` };
-  return { ok: true, value: { strategy, outcome: outcome ? outcome.data : null } };
+  return { ok: true, value: { lab, strategy, outcome: outcome ? outcome.data : null } };
 }
 
 /** "?ids=a,b,c": distinct run ids, 2–8 by default (a comparison); exports of summaries allow 1. */

@@ -13,6 +13,7 @@ import { RecordWriter } from './record-writer';
 import { loadRecords } from './recovery';
 import { chooseForDeletion } from './retention';
 import { boundSeries, emptyMemory, foldPeaks, Thinning } from '../../lib/series';
+import { labOf } from '../../lib/labs';
 
 export interface RunStoreOptions {
   /** Directory holding one sub-directory per run (`<dataDir>/runs`). */
@@ -84,10 +85,11 @@ export class RunStore {
     return entry;
   }
 
-  /** Newest first, optionally only one strategy and/or one status. */
-  list(filter: { strategy?: string | null; outcome?: RunStatus | null } = {}): RunListItem[] {
+  /** Newest first, optionally only one lab, one strategy and/or one status. */
+  list(filter: { lab?: string | null; strategy?: string | null; outcome?: RunStatus | null } = {}): RunListItem[] {
     const out: RunListItem[] = [];
     for (const e of this.entries.values()) {
+      if (filter.lab && labOf(e.record.run) !== filter.lab) continue;
       if (filter.strategy && e.record.run.strategy !== filter.strategy) continue;
       if (filter.outcome && e.record.run.status !== filter.outcome) continue;
       out.push(toListItem(e.record, e.writer.diskBytes));
