@@ -4,7 +4,7 @@
 import { memo, useMemo, useState } from 'react';
 import type { RunState, StrategyInfo } from '@/lib/protocol';
 import { METRIC_LABELS, METRICS_OF_LAB, type ComparisonMetric } from '@/lib/readouts/metrics';
-import type { LabId } from '@/lib/labs';
+import { DEFAULT_LAB, type LabId } from '@/lib/labs';
 import { isActive } from '@/lib/lab-state';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { MetricSelect } from '@/components/charts/MetricSelect';
@@ -28,7 +28,7 @@ function linesKey(runs: readonly RunState[], strategies: readonly StrategyInfo[]
   return JSON.stringify([runs.map((r) => [r.id, r.strategy]), strategies.map((s) => [s.id, s.label])]);
 }
 
-function ComparisonPanelImpl({ runs, feeds, strategies, lab = 'streams' }: ComparisonPanelProps) {
+function ComparisonPanelImpl({ runs, feeds, strategies, lab = DEFAULT_LAB }: ComparisonPanelProps) {
   const metrics = METRICS_OF_LAB[lab];
   // Until one is picked, each lab's first metric; one the runs' lab lacks falls back to it too.
   const [picked, setMetric] = useState<ComparisonMetric | null>(null);

@@ -5,7 +5,7 @@
  * a lab where that question does not arise (CPU: strategies have no mode) shows one group.
  */
 import type { StrategyInfo } from '@/lib/protocol';
-import type { PageLabId } from '@/lib/labs';
+import { DEFAULT_LAB, type PageLabId } from '@/lib/labs';
 
 /** What push and pull mean in each lab: who waits for whom. */
 const GROUPS: Record<PageLabId, ReadonlyArray<{ mode: 'push' | 'pull' | null; title: string; blurb: string }>> = {
@@ -33,7 +33,7 @@ export interface StrategyPickerProps {
 }
 
 /** Checkbox list of every strategy with its one-line explanation. */
-export function StrategyPicker({ lab = 'streams', strategies, selected, error, onChange }: StrategyPickerProps) {
+export function StrategyPicker({ lab = DEFAULT_LAB, strategies, selected, error, onChange }: StrategyPickerProps) {
   const chosen = new Set(selected);
   const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((s) => s !== id));
 

@@ -25,8 +25,8 @@ export interface ParamsOfLab {
 }
 
 /** The labs whose experiments the dashboard can set up (form, strategies, lessons), in switch order. */
-export const PAGE_LABS = ['streams', 'http', 'cpu', 'deadline', 'hotcode'] as const satisfies readonly LabId[];
-export type PageLabId = (typeof PAGE_LABS)[number];
+export const PAGE_LABS: readonly LabId[] = LAB_IDS;
+export type PageLabId = LabId;
 
 /** True for a lab the dashboard's form knows. */
 export function isPageLab(value: unknown): value is PageLabId {

@@ -3,7 +3,7 @@
  * message, or into the one-line error the server would have answered, and the form into a link and
  * back. The form knows its lab; each lab's fields are in lab-forms.ts. Pure.
  */
-import { isPageLab, LAB_NAMES, PAGE_LABS, type PageLabId } from '../labs';
+import { DEFAULT_LAB, isPageLab, LAB_NAMES, PAGE_LABS, type PageLabId } from '../labs';
 import { clientMessageSchema, type ClientMessage, type LabParams } from '../protocol';
 import { describeZodError } from '../protocol/params';
 import { fieldError, formFieldErrors, NO_STRATEGY, NUMERIC_FIELDS, type NumericFormField } from './form-fields';
@@ -13,7 +13,7 @@ import { NODE_SPEC_PATTERN, NODE_SPEC_RULE } from '../runtimes';
 export { NUMERIC_FIELDS, type NumericFormField };
 
 /** The lab a form is for when nothing names one: links from before labs are streams links. */
-export const DEFAULT_FORM_LAB: PageLabId = 'streams';
+export const DEFAULT_FORM_LAB: PageLabId = DEFAULT_LAB;
 
 export interface ExperimentFormValues {
   /** The lab the form is for: which fields `numbers` holds, which strategies, which schema. */

@@ -65,7 +65,8 @@ export function summaryOfLab<L extends RunSummary['lab']>(summary: RunSummary, l
 
 /** Any lab's params (a run's `lab` says which). */
 type Labs = typeof LAB_SCHEMAS;
-export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [Labs[0]['params'], Labs[1]['params'], Labs[2]['params'], Labs[3]['params'], Labs[4]['params']]);
+// However many labs there are: z.union wants a tuple of two or more, and the registry has them.
+export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [Labs[number]['params'], Labs[number]['params'], ...Labs[number]['params'][]]);
 export type LabParams = z.infer<typeof labParamsSchema>;
 
 /** Which worker process ran a run: its machine, the cores it was given, its Node, the core the run was pinned to. */

@@ -4,7 +4,7 @@
  * bare switches for true/false ones. Every value is validated by the schema the server uses.
  */
 import { z } from 'zod';
-import { LAB_IDS } from '../../labs/schemas';
+import { LAB_IDS, DEFAULT_LAB } from '../../labs/schemas';
 import { findLab, type LABS } from '../../labs/registry';
 import { NODE_SPEC_PATTERN } from '../../lib/runtimes';
 
@@ -59,9 +59,9 @@ function* flagsOf(argv: string[]): Generator<{ flag: string; inline: string | un
   }
 }
 
-/** The lab a command line is for: --lab, or the streams lab (as before labs existed). */
+/** The lab a command line is for: --lab, or the default lab (the streams lab, as before labs existed). */
 function labOf(argv: string[]): Lab {
-  let id = 'streams';
+  let id: string = DEFAULT_LAB;
   for (const { flag, value } of flagsOf(argv)) if (flag === '--lab') id = value();
   const lab = findLab(id);
   if (!lab) throw new UsageError(`--lab: unknown lab "${id}"; allowed: ${LAB_IDS.join(', ')}`);
