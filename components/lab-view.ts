@@ -9,6 +9,7 @@ import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 import type { CardLab } from '@/components/run-card/figures';
 import type { SeriesSpec } from '@/components/charts/chart-lines';
+import type { RunRecord } from '@/lib/history';
 
 /** What a lab's run charts get: the run, its samples so far and the card's shared chart settings. */
 export interface RunChartsProps {
@@ -40,6 +41,9 @@ export interface RecordPanelsProps {
   /** The strategy's label, for accessible names. */
   label: string;
 }
+
+/** Figures of a recorded run as term/description pairs. */
+export type Items = Array<[string, string]>;
 
 /** What a verdict may know about the strategy, from the catalog; unknown when the catalog lacks it. */
 export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'>;
@@ -84,5 +88,7 @@ export interface LabView {
   recordChart: { what: string; series: readonly SeriesSpec<Sample>[] } | null;
   /** What a recorded (finished) run shows under its main chart beyond the samples, if anything. */
   RecordPanels: ComponentType<RecordPanelsProps> | null;
+  /** A recorded run's own figures (`figures`, after its duration) and what it adds to the memory figures; its summary is null when it was interrupted. */
+  recordItems(summary: RunSummary | null, observed: RunRecord['observed']): { figures: Items; memory: Items };
   verdict(summary: RunSummary, siblings: readonly RunSummary[], info?: StrategyTraits): string;
 }

@@ -68,3 +68,10 @@ export function formatTimes(ratio: number): string {
   if (!Number.isFinite(ratio)) return '∞×';
   return ratio >= 10 ? `${Math.round(ratio)}×` : `${Number(ratio.toFixed(1))}×`;
 }
+
+/** "3, longest 650 ms (formatDayToLocale, groupBySpread)": the run's synchronous stretches over 50 ms. */
+export function longTasksText(tasks: ReadonlyArray<{ durationMs: number; top: readonly string[] }>): string {
+  if (tasks.length === 0) return 'none over 50 ms';
+  const longest = tasks.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+  return `${tasks.length}, longest ${formatMs(longest.durationMs)}${longest.top.length ? ` (${longest.top.join(', ')})` : ''}`;
+}

@@ -8,6 +8,7 @@ import { CpuResultsTable } from './ResultsTable';
 import { CPU_MEMORY_SERIES } from './series';
 import { CpuRecordPanels } from './RecordPanels';
 import { CpuWalkthrough } from './Walkthrough';
+import { recordFigures } from './record-items';
 
 export const view: LabView = {
   id: 'cpu',
@@ -40,5 +41,6 @@ export const view: LabView = {
   comparesSiblings: true,
   recordChart: { what: 'process-tree memory', series: CPU_MEMORY_SERIES },
   RecordPanels: CpuRecordPanels,
+  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === 'cpu' ? s : null), o), memory: [] }),
   verdict: (s, siblings) => cpuVerdict(s as CpuSummary, siblings as readonly CpuSummary[]),
 };

@@ -7,6 +7,7 @@ import { deadlineVerdict } from './verdict';
 import { DeadlineResultsTable } from './ResultsTable';
 import { DeadlineRecordPanels } from './RecordPanels';
 import { DeadlineWalkthrough } from './Walkthrough';
+import { recordFigures } from './record-items';
 
 export const view: LabView = {
   id: 'deadline',
@@ -40,5 +41,6 @@ export const view: LabView = {
   comparesSiblings: false,
   recordChart: null,
   RecordPanels: DeadlineRecordPanels,
+  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === 'deadline' ? s : null), o), memory: [] }),
   verdict: (s) => deadlineVerdict(s as DeadlineSummary),
 };

@@ -5,17 +5,10 @@
 import { paramsOfLab, progressReadingOf } from '@/lib/labs';
 import { exponentText } from './verdict';
 import { runProgress } from '@/lib/readouts/progress';
-import { formatCount, formatMs, formatPercent } from '@/lib/readouts/format';
+import { formatCount, formatMs, formatPercent, longTasksText } from '@/lib/readouts/format';
 import { eventLoopFigure, latencyText, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';
 
 const DONE = progressReadingOf('hotcode');
-
-/** "3, longest 650 ms (formatDayToLocale, groupBySpread)": the run's synchronous stretches over 50 ms. */
-export function longTasksText(tasks: ReadonlyArray<{ durationMs: number; top: readonly string[] }>): string {
-  if (tasks.length === 0) return 'none over 50 ms';
-  const longest = tasks.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
-  return `${tasks.length}, longest ${formatMs(longest.durationMs)}${longest.top.length ? ` (${longest.top.join(', ')})` : ''}`;
-}
 
 function longTasksFigure(tasks: ReadonlyArray<{ durationMs: number; top: readonly string[] }>): Figure {
   return { id: 'long-tasks', term: 'Long tasks', value: tasks.length, text: longTasksText(tasks), kind: 'total', alert: tasks.some((t) => t.durationMs > 1000) };

@@ -7,6 +7,7 @@ import { hotcodeVerdict } from './verdict';
 import { HotcodeResultsTable } from './ResultsTable';
 import { HotcodeRecordPanels } from './RecordPanels';
 import { HotcodeWalkthrough } from './Walkthrough';
+import { recordFigures } from './record-items';
 
 export const view: LabView = {
   id: 'hotcode',
@@ -40,5 +41,6 @@ export const view: LabView = {
   comparesSiblings: true,
   recordChart: null,
   RecordPanels: HotcodeRecordPanels,
+  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === 'hotcode' ? s : null), o), memory: [] }),
   verdict: (s, siblings) => hotcodeVerdict(s as HotcodeSummary, siblings as readonly HotcodeSummary[]),
 };

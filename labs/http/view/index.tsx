@@ -7,6 +7,7 @@ import { httpVerdict } from './verdict';
 import { HttpResultsTable } from './ResultsTable';
 import { HTTP_MEMORY_SERIES } from './series';
 import { HttpWalkthrough } from './Walkthrough';
+import { recordFigures, recordMemory } from './record-items';
 
 export const view: LabView = {
   id: 'http',
@@ -40,5 +41,6 @@ export const view: LabView = {
   comparesSiblings: true,
   recordChart: { what: 'memory and socket buffers', series: HTTP_MEMORY_SERIES },
   RecordPanels: null,
+  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === 'http' ? s : null), o), memory: recordMemory((s?.lab === 'http' ? s : null)) }),
   verdict: (s, siblings) => httpVerdict(s as HttpSummary, siblings as readonly HttpSummary[]),
 };

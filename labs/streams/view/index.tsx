@@ -7,6 +7,7 @@ import { streamsVerdict } from './verdict';
 import { ARTICLE_RUN, ResultsTable } from './ResultsTable';
 import { ModesExplorer } from './ModesExplorer';
 import { BackpressureWalkthrough } from './Walkthrough';
+import { recordFigures, recordMemory } from './record-items';
 
 export const view: LabView = {
   id: 'streams',
@@ -52,5 +53,6 @@ export const view: LabView = {
   comparesSiblings: false,
   recordChart: null,
   RecordPanels: null,
+  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === 'streams' ? s : null), o), memory: recordMemory((s?.lab === 'streams' ? s : null)) }),
   verdict: (s, _siblings, info) => streamsVerdict(s as StreamsSummary, info),
 };

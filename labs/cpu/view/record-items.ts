@@ -1,0 +1,23 @@
+/** The cpu lab's figures on a recorded run's page (beside every lab's memory and event-loop figures). */
+import type { CpuSummary } from '@/lib/protocol';
+import type { RunRecord } from '@/lib/history';
+import type { Items } from '@/components/lab-view';
+import { formatCount, formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
+import { speedupText } from './verdict';
+
+/** What the CPU lab measured: requests, makespan against the cores, worker start, ping, and the process tree. */
+export function recordFigures(s: CpuSummary | null, o: RunRecord['observed']): Items {
+  const ok = o?.readings.requestsOk;
+  return [
+    ['Requests', s ? `${formatCount(s.requestsOk)} of ${formatCount(s.requestsPlanned)} right, ${formatCount(s.badRequests)} wrong` : ok !== undefined ? `${formatCount(ok)} right (until interrupted)` : '–'],
+    ['Makespan', s ? formatSeconds(s.makespanMs) : '–'],
+    ['Speed-up', s ? speedupText(s) : '–'],
+    ['Latency p50 / max', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}` : '–'],
+    ['fib(n) alone', s ? formatMs(s.computeMsAlone) : '–'],
+    ['Worker start p50', s ? formatMs(s.spawnP50Ms) : '–'],
+    ['/ping p50 / max', s ? `${formatMs(s.pingP50Ms)} / ${formatMs(s.pingMaxMs)}` : '–'],
+    ['Process tree RSS peak', s ? formatMb(s.peakTreeRss) : '–'],
+    ['Processes / threads peak', s ? `${s.peakProcesses} / ${s.peakThreads}` : '–'],
+    ["'message' listeners peak", s ? formatCount(s.peakMessageListeners) : '–'],
+  ];
+}

@@ -1,0 +1,28 @@
+/** The http lab's figures on a recorded run's page (beside every lab's memory and event-loop figures). */
+import type { HttpSummary } from '@/lib/protocol';
+import type { RunRecord } from '@/lib/history';
+import type { Items } from '@/components/lab-view';
+import { formatCount, formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
+
+/** What the HTTP lab measured at the load: responses, their pace and latencies. */
+export function recordFigures(s: HttpSummary | null, o: RunRecord['observed']): Items {
+  const ok = o?.readings.responsesOk;
+  return [
+    ['Responses', s ? `${formatCount(s.responsesOk)} of ${formatCount(s.requestsPlanned)} right, ${formatCount(s.badResponses)} wrong` : ok !== undefined ? `${formatCount(ok)} right (until interrupted)` : '–'],
+    ['Throughput', s ? `${s.reqPerSec.toFixed(1)} responses/s` : '–'],
+    ['Latency p50 / p99', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)}` : '–'],
+    ['First byte p50', s ? formatMs(s.ttfbP50Ms) : '–'],
+    ['Transfer p50', s ? formatMs(s.transferP50Ms) : '–'],
+    ['Bytes received', s ? formatMb(s.bytesReceived) : '–'],
+    ...(s && s.params.slowClients > 0 ? ([['Slow client p50', formatMs(s.slowP50Ms)]] as Items) : []),
+  ];
+}
+
+/** What the HTTP lab adds to the memory figures: the server's socket buffers and open responses, and the load's CPU. */
+export function recordMemory(s: HttpSummary | null): Items {
+  return [
+    ['Socket buffers peak', s ? formatMb(s.peakWritableBytes) : '–'],
+    ['Open responses peak', s ? String(s.peakOpenResponses) : '–'],
+    ['Load generator CPU', s ? formatSeconds(s.loadCpuMs) : '–'],
+  ];
+}
