@@ -4,6 +4,7 @@
  * rest of the lab (strategies, scenario, figures) is found by labs/registry.ts.
  */
 import { z } from 'zod';
+import type { LabForm } from '../lib/form/form-spec';
 import { commonSummaryShape } from '../lib/protocol/common';
 import { cpuSchema } from './cpu/shared/schema';
 import { deadlineSchema } from './deadline/shared/schema';
@@ -25,6 +26,8 @@ export interface LabSchema {
   readings: readonly string[];
   figures: Record<string, z.ZodType>;
   progress: { done: string; total: string } | null;
+  /** The lab's experiment form (labs/<lab>/shared/form.ts). */
+  form: LabForm;
   /** The lab's params in words, the lab's own part only (lib/readouts/params-text.ts adds the common knobs). */
   describe(params: Record<string, unknown>, style: ParamsStyle): string[];
 }

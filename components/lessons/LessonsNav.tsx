@@ -6,10 +6,10 @@ import { LESSONS } from '@/labs/views';
 /** 'index' for the lessons' index, else a lesson's slug. */
 export type LessonPage = string;
 
-const LINKS: Array<{ page: LessonPage; href: string; label: string }> = [
-  { page: 'index', href: '/lessons', label: 'Lessons' },
-  ...LESSONS.map((l) => ({ page: l.slug, href: `/lessons/${l.slug}`, label: l.nav })),
-];
+/** Built when first drawn, not on import: the lessons themselves import this header (labs/views.ts → a lab's walkthrough → here). */
+function links(): Array<{ page: LessonPage; href: string; label: string }> {
+  return [{ page: 'index', href: '/lessons', label: 'Lessons' }, ...LESSONS.map((l) => ({ page: l.slug, href: `/lessons/${l.slug}`, label: l.nav }))];
+}
 
 export function LessonsNav({ current, children }: { current: LessonPage; children?: ReactNode }) {
   return (
@@ -18,7 +18,7 @@ export function LessonsNav({ current, children }: { current: LessonPage; childre
         <Link href="/" className="lessons-home">
           Stream Lab
         </Link>
-        {LINKS.map((l) => (
+        {links().map((l) => (
           <Link key={l.page} href={l.href} aria-current={l.page === current ? 'page' : undefined}>
             {l.label}
           </Link>

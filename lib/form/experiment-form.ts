@@ -7,7 +7,7 @@ import { DEFAULT_LAB, isPageLab, LAB_NAMES, PAGE_LABS, type PageLabId } from '..
 import { clientMessageSchema, type ClientMessage, type LabParams } from '../protocol';
 import { describeZodError } from '../protocol/params';
 import { fieldError, formFieldErrors, NO_STRATEGY, NUMERIC_FIELDS, type NumericFormField } from './form-fields';
-import { formOf, NULL_WORDS, STREAMS_FORM, type LabForm } from './lab-forms';
+import { formOf, NULL_WORDS, type LabForm } from './lab-forms';
 import { NODE_SPEC_PATTERN, NODE_SPEC_RULE } from '../runtimes';
 
 export { NUMERIC_FIELDS, type NumericFormField };
@@ -84,7 +84,7 @@ export function queryKeys(form: LabForm): readonly string[] {
   return ['lab', 'strategies', ...form.linkOrder, ...form.switches.map((s) => s.field), 'retained', 'parallel', 'node', 'autostart'];
 }
 /** The streams lab's keys (the only lab links had before labs). */
-export const QUERY_KEYS = queryKeys(STREAMS_FORM);
+export const QUERY_KEYS = queryKeys(formOf(DEFAULT_LAB));
 
 /**
  * The form as a query string, e.g. "strategies=rxjs-from,pipeline-generator&sizeMb=32&…". The

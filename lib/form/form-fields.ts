@@ -5,13 +5,15 @@
  * only one. Pure.
  */
 import { formatCount } from '../readouts/format';
-import { STREAMS_FORM, STREAMS_LINK_ORDER, type FieldSpec, type LabForm } from './lab-forms';
+import { formOf, type FieldSpec, type LabForm } from './lab-forms';
+import { DEFAULT_LAB } from '../labs';
 
 export type { FieldSpec, LabForm } from './lab-forms';
 
-/** The streams lab's numeric fields (the names its links and tests use). */
-export const FIELD_SPECS: readonly FieldSpec[] = STREAMS_FORM.fields;
-export const NUMERIC_FIELDS = STREAMS_LINK_ORDER;
+/** The default lab's numeric fields (the names its links and tests use). */
+const DEFAULT_FORM = formOf(DEFAULT_LAB);
+export const FIELD_SPECS: readonly FieldSpec[] = DEFAULT_FORM.fields;
+export const NUMERIC_FIELDS = DEFAULT_FORM.linkOrder;
 export type NumericFormField = (typeof NUMERIC_FIELDS)[number];
 
 function specOf(field: string, form: LabForm): FieldSpec {
@@ -21,19 +23,19 @@ function specOf(field: string, form: LabForm): FieldSpec {
 }
 
 /** "File size (MB)": the label with its unit, as the page shows it. */
-export function fieldLabel(field: string, form: LabForm = STREAMS_FORM): string {
+export function fieldLabel(field: string, form: LabForm = DEFAULT_FORM): string {
   const s = specOf(field, form);
   return s.unit ? `${s.label} (${s.unit})` : s.label;
 }
 
 /** Largest value the form accepts: the server may cap file sizes below the schema's limit. */
-export function fieldMax(field: string, maxSizeMb: number, form: LabForm = STREAMS_FORM): number {
+export function fieldMax(field: string, maxSizeMb: number, form: LabForm = DEFAULT_FORM): number {
   const max = form.limits[field].max;
   return field === form.cappedField ? Math.min(maxSizeMb, max) : max;
 }
 
 /** "1–2048", "1,000–1,000,000": a field's range as its hint shows it. */
-export function fieldRange(field: string, maxSizeMb: number, form: LabForm = STREAMS_FORM): string {
+export function fieldRange(field: string, maxSizeMb: number, form: LabForm = DEFAULT_FORM): string {
   return `${formatCount(form.limits[field].min)}–${formatCount(fieldMax(field, maxSizeMb, form))}`;
 }
 
@@ -41,7 +43,7 @@ const WHOLE = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /** "File size (MB) must be a whole number between 1 and 2048": what every bad value of this field is told. */
-export function fieldRule(field: string, maxSizeMb: number, form: LabForm = STREAMS_FORM): string {
+export function fieldRule(field: string, maxSizeMb: number, form: LabForm = DEFAULT_FORM): string {
   const s = specOf(field, form);
   const kind = s.integer ? 'a whole number' : 'a number';
   const orEmpty = s.empty ? `, or empty for ${s.empty}` : '';
@@ -49,7 +51,7 @@ export function fieldRule(field: string, maxSizeMb: number, form: LabForm = STRE
 }
 
 /** Null when the text is a valid value of the field (empty counts where it has a meaning), else the rule it breaks. */
-export function fieldError(field: string, text: string, maxSizeMb: number, form: LabForm = STREAMS_FORM): string | null {
+export function fieldError(field: string, text: string, maxSizeMb: number, form: LabForm = DEFAULT_FORM): string | null {
   const s = specOf(field, form);
   const t = text.trim();
   if (t === '') return s.empty ? null : fieldRule(field, maxSizeMb, form);
@@ -59,7 +61,7 @@ export function fieldError(field: string, text: string, maxSizeMb: number, form:
 }
 
 /** Every field's error, only for the fields that have one, in the form's link order. */
-export function formFieldErrors(numbers: Readonly<Record<string, string>>, maxSizeMb: number, form: LabForm = STREAMS_FORM): Record<string, string> {
+export function formFieldErrors(numbers: Readonly<Record<string, string>>, maxSizeMb: number, form: LabForm = DEFAULT_FORM): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of form.linkOrder) {
     const error = fieldError(field, numbers[field] ?? '', maxSizeMb, form);

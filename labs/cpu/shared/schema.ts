@@ -7,6 +7,7 @@ import { cpuParamsSchema, DEFAULT_CPU_PARAMS } from './params';
 import { describeParams } from './describe';
 import type { ParamsStyle } from '../../schemas';
 import type { CpuParams } from './params';
+import { form } from './form';
 
 export const CPU_READINGS = [
   /** Requests answered right so far (the run's progress), and answered wrong or failed. */
@@ -95,6 +96,7 @@ export const cpuSchema = {
   defaults: DEFAULT_CPU_PARAMS,
   readings: CPU_READINGS,
   figures: cpuFigures,
+  form,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as CpuParams, style),
   progress: { done: 'requestsOk', total: 'requestsPlanned' },
 } as const;

@@ -8,6 +8,7 @@ import { deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS } from './params';
 import { describeParams } from './describe';
 import type { ParamsStyle } from '../../schemas';
 import type { DeadlineParams } from './params';
+import { form } from './form';
 
 /** The outcomes of a response, as the load counts them; `sent` is always their sum once the run ends. */
 export const OUTCOMES = ['onTime', 'late', 'timedOut', 'refused', 'errors'] as const;
@@ -90,6 +91,7 @@ export const deadlineSchema = {
   defaults: DEFAULT_DEADLINE_PARAMS,
   readings: DEADLINE_READINGS,
   figures: deadlineFigures,
+  form,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as DeadlineParams, style),
   progress: { done: 'sent', total: 'requestsPlanned' },
 } as const;

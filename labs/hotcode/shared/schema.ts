@@ -8,6 +8,7 @@ import { DEFAULT_HOTCODE_PARAMS, hotcodeParamsSchema } from './params';
 import { describeParams } from './describe';
 import type { ParamsStyle } from '../../schemas';
 import type { HotcodeParams } from './params';
+import { form } from './form';
 
 export const HOTCODE_READINGS = [
   /** Reports answered and counted right so far (in a sweep: steps done), and those that were not. */
@@ -75,6 +76,7 @@ export const hotcodeSchema = {
   defaults: DEFAULT_HOTCODE_PARAMS,
   readings: HOTCODE_READINGS,
   figures: hotcodeFigures,
+  form,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HotcodeParams, style),
   progress: { done: 'reportsOk', total: 'reportsPlanned' },
 } as const;

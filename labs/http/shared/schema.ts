@@ -7,6 +7,7 @@ import { DEFAULT_HTTP_PARAMS, httpParamsSchema } from './params';
 import { describeParams } from './describe';
 import type { ParamsStyle } from '../../schemas';
 import type { HttpParams } from './params';
+import { form } from './form';
 
 /** Readings added to each sample (see scenario.ts): the server's own, then the load child's. */
 export const HTTP_READINGS = [
@@ -67,6 +68,7 @@ export const httpSchema = {
   defaults: DEFAULT_HTTP_PARAMS,
   readings: HTTP_READINGS,
   figures: httpFigures,
+  form,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HttpParams, style),
   progress: { done: 'responsesOk', total: 'requestsPlanned' },
 } as const;

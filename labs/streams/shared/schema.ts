@@ -7,6 +7,7 @@ import { DEFAULT_STREAMS_PARAMS, streamsParamsSchema } from './params';
 import { describeParams } from './describe';
 import type { ParamsStyle } from '../../schemas';
 import type { StreamsParams } from './params';
+import { form } from './form';
 
 /** Readings the child adds to each sample (see scenario.ts). */
 export const STREAMS_READINGS = [
@@ -40,6 +41,7 @@ export const streamsSchema = {
   defaults: DEFAULT_STREAMS_PARAMS,
   readings: STREAMS_READINGS,
   figures: streamsFigures,
+  form,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as StreamsParams, style),
   /** Which figures say how much of the work was done: what the history list shows as progress. */
   progress: { done: 'bytesProcessed', total: 'fileBytes' },

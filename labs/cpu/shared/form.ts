@@ -1,0 +1,32 @@
+/** The cpu lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
+import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
+import { CPU_PARAM_LIMITS, cpuParamsSchema, DEFAULT_CPU_PARAMS } from './params';
+
+export const form: LabForm = {
+  lab: 'cpu',
+  fields: [
+    { field: 'n', label: 'Work per request', unit: 'fib(n)', hint: 'recursive Fibonacci; fib(40) takes about a second on one core, each +1 about 1.6× more', integer: true },
+    { field: 'requests', label: 'Requests in all', integer: true },
+    { field: 'concurrency', label: 'Requests at once', integer: true },
+    { field: 'workers', label: 'Workers', unit: 'processes or threads', hint: 'of cluster and the pools', integer: true, empty: 'cores' },
+    { field: 'pingMs', label: 'Ping every', unit: 'ms', hint: 'a cheap GET /ping, to show what it waits; 0 = none', integer: true },
+    ...COMMON_FIELDS,
+  ],
+  switches: [
+    {
+      field: 'keepAlive',
+      label: 'Keep-alive connections',
+      note: 'Reuse connections. cluster balances connections, not requests: with keep-alive a client’s requests all go to one process.',
+    },
+    PROFILE_SWITCH,
+  ],
+  linkOrder: ['n', 'requests', 'concurrency', 'workers', 'pingMs', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
+  limits: CPU_PARAM_LIMITS,
+  cappedField: null,
+  schema: cpuParamsSchema,
+  defaults: DEFAULT_CPU_PARAMS,
+  // One thread against a pool: the lab's first lesson (requests queue vs spread over the cores).
+  defaultStrategies: ['single-thread', 'worker-pool'],
+  alwaysWritten: new Set(['n', 'requests', 'concurrency']),
+  runsAlone: 'each run needs every core of the machine to itself',
+};

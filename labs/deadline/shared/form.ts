@@ -1,0 +1,32 @@
+/** The deadline lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
+import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
+import { DEADLINE_PARAM_LIMITS, deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS } from './params';
+
+export const form: LabForm = {
+  lab: 'deadline',
+  fields: [
+    { field: 'baselineRps', label: 'Baseline rate', unit: 'requests/s', hint: 'sent on schedule, answered or not', integer: false },
+    { field: 'spikeRps', label: 'Spike rate', unit: 'requests/s', integer: false },
+    { field: 'spikeStartS', label: 'Spike starts at', unit: 's', integer: false },
+    { field: 'spikeS', label: 'Spike lasts', unit: 's', integer: false },
+    { field: 'durationS', label: 'Schedule length', unit: 's', hint: 'baseline, spike, baseline again', integer: false },
+    { field: 'objects', label: 'Objects per request (K)', hint: 'GETs from the mock store per request', integer: true },
+    { field: 'cpuMs', label: 'CPU work per object', unit: 'ms', hint: 'JSON parse + transform, calibrated on this machine', integer: false },
+    { field: 'deadlineMs', label: 'Deadline per request', unit: 'ms', integer: true },
+    { field: 'storeMedianMs', label: 'Store latency (median)', unit: 'ms', hint: 'log-normal, p99 ≈ 5× the median', integer: false },
+    { field: 'concurrency', label: 'Limit (limited-concurrency)', unit: 'GETs at once', integer: true },
+    { field: 'workers', label: 'Pool threads (worker-pool)', integer: true, empty: 'cores' },
+    { field: 'shedLagMs', label: 'Shed above loop lag (shed-load)', unit: 'ms', integer: true },
+    ...COMMON_FIELDS,
+  ],
+  switches: [PROFILE_SWITCH],
+  linkOrder: ['baselineRps', 'spikeRps', 'spikeStartS', 'spikeS', 'durationS', 'objects', 'cpuMs', 'deadlineMs', 'storeMedianMs', 'concurrency', 'workers', 'shedLagMs', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
+  limits: DEADLINE_PARAM_LIMITS,
+  cappedField: null,
+  schema: deadlineParamsSchema,
+  defaults: DEFAULT_DEADLINE_PARAMS,
+  // The write-up's service against its rewrite: timers late vs on time.
+  defaultStrategies: ['unbounded', 'worker-pool'],
+  alwaysWritten: new Set(['baselineRps', 'spikeRps', 'objects', 'cpuMs']),
+  runsAlone: 'each run needs every core of the machine to itself',
+};

@@ -1,0 +1,83 @@
+/**
+ * What a lab's experiment form is made of (each lab's own is labs/<lab>/shared/form.ts): numeric
+ * fields with label, unit and what an empty field means, switches, link order, and the fields every
+ * lab's form has after its own. Pure data, lab-neutral.
+ */
+import type { z } from 'zod';
+import type { LabParams } from '../protocol';
+import type { Limit } from '../protocol/params';
+
+export interface FieldSpec {
+  field: string;
+  label: string;
+  unit?: string;
+  /** Shown after the range, e.g. what an empty field means. */
+  hint?: string;
+  /** Only whole numbers. The schema lets sizeMb be fractional, but data files are made in whole MiB, so the form asks for one. */
+  integer: boolean;
+  /** What an empty field means; absent when the field is required. */
+  empty?: string;
+}
+
+/** A lab's own on/off param (the CPU lab's keep-alive), shown as a checkbox after the numbers. */
+export interface SwitchSpec {
+  field: string;
+  label: string;
+  /** Why a person would tick it: what changes. */
+  note: string;
+  /** An optional param (the common `profile`): sent only when on, so runs without it keep the params they always had. */
+  optional?: boolean;
+}
+
+export interface LabForm {
+  lab: string;
+  /** The numeric fields, in the order the form shows them. */
+  fields: readonly FieldSpec[];
+  /** The lab's boolean params besides `retained` (common to every lab), in the order shown and linked. */
+  switches: readonly SwitchSpec[];
+  /** The same fields in the order links write them and errors list them (the streams lab's predates its form's order). */
+  linkOrder: readonly string[];
+  limits: Readonly<Record<string, Limit>>;
+  /** The field the server may cap lower than its schema (the streams lab's file size, by STREAM_LAB_MAX_SIZE_MB). */
+  cappedField: string | null;
+  /** The lab's params schema: what a Start sends is checked with it, strictly. */
+  schema: z.ZodObject;
+  /** The params a new form starts with. */
+  defaults: LabParams;
+  /** Picked when the form opens. */
+  defaultStrategies: readonly string[];
+  /**
+   * Written into every link, default or not (the streams lab's URL has always shown them); the
+   * other fields only when they differ from the default, so everyday links stay short.
+   */
+  alwaysWritten: ReadonlySet<string>;
+  /**
+   * Why the lab runs its strategies one at a time (the server refuses a parallel experiment of it,
+   * labs/<lab>/parent/index.ts `runsAlone`); null when they may run in parallel.
+   */
+  runsAlone: string | null;
+}
+
+/**
+ * Fields whose empty input means null, with the word a link spells that null with (an empty value
+ * in a URL reads like a mistake). Keyed by param name: the common params', and the CPU lab's
+ * workers (null = one per core of the server).
+ */
+export const NULL_WORDS: Readonly<Record<string, string>> = { sampleMs: 'off', budgetMb: 'none', maxOldSpaceMb: 'none', workers: 'cores' };
+
+/** Every lab's switch to profile its runs (the common param `profile`), after the lab's own switches. */
+export const PROFILE_SWITCH: SwitchSpec = {
+  field: 'profile',
+  label: 'CPU profile',
+  note: 'Profile each run with V8’s CPU profiler from outside (over the inspector, on 127.0.0.1): a flame graph and the functions by self time when it ends, and a .cpuprofile download.',
+  optional: true,
+};
+
+/** The fields of the common params, in the order every lab's form shows them after its own. */
+export const COMMON_FIELDS: readonly FieldSpec[] = [
+  { field: 'sampleMs', label: 'Sample every', unit: 'ms', integer: true, empty: 'sampler off' },
+  { field: 'budgetMb', label: 'RSS budget', unit: 'MB', integer: true, empty: 'no budget' },
+  { field: 'maxOldSpaceMb', label: 'V8 heap limit', unit: 'MB', integer: true, empty: 'Node’s default (--max-old-space-size)' },
+  { field: 'timeoutS', label: 'Timeout per run', unit: 's', integer: true },
+];
+
