@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { LabForm } from '../lib/form/form-spec';
+import type { MarkdownTable } from '../lib/history/markdown-table';
 import { commonSummaryShape } from '../lib/protocol/common';
 import { cpuSchema } from './cpu/shared/schema';
 import { deadlineSchema } from './deadline/shared/schema';
@@ -28,6 +29,8 @@ export interface LabSchema {
   progress: { done: string; total: string } | null;
   /** The lab's experiment form (labs/<lab>/shared/form.ts). */
   form: LabForm;
+  /** The lab's own columns in a Markdown export of recorded runs (labs/<lab>/shared/markdown.ts). */
+  markdownTable: MarkdownTable;
   /** The lab's params in words, the lab's own part only (lib/readouts/params-text.ts adds the common knobs). */
   describe(params: Record<string, unknown>, style: ParamsStyle): string[];
 }

@@ -3,126 +3,25 @@
  * line saying MB means MiB, ready to paste into a wiki page: one table per lab, because the labs
  * measure different things. Pure.
  */
-import { LAB_IDS, labOf, LAB_NAMES, paramsOfLab, type LabId } from '../labs';
-import { formatMbNumber, MB_NOTE } from '../readouts/format';
-import { summaryRow, type SummaryRow } from './summary-csv';
+import { DEFAULT_LAB, LAB_IDS, labOf, LAB_NAMES } from '../labs';
+import { labSchema } from '../../labs/schemas';
+import { MB_NOTE } from '../readouts/format';
+import { fixed, mb, type MarkdownTable } from './markdown-table';
+import { summaryRow } from './summary-csv';
 import type { RunRecord } from '.';
 
 const mdCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const mb = (v: unknown) => (typeof v === 'number' ? formatMbNumber(v) : '–');
-const fixed = (v: unknown, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '–');
-const text = (v: unknown) => (v === null || v === undefined ? '–' : String(v));
-
-interface LabTable {
-  head: string[];
-  align: string[];
-  /** The lab's own cells of a run, between its outcome and the Node version. */
-  cells(r: RunRecord, row: SummaryRow): string[];
-}
 
 /** The columns every lab has, for a lab without a table of its own. */
-const COMMON_TABLE: LabTable = {
+const COMMON_TABLE: MarkdownTable = {
   head: ['Peak RSS (MB)', 'heapUsed (MB)', 'Duration (s)'],
   align: ['---:', '---:', '---:'],
   cells: (_r, row) => [mb(row.peakRss), mb(row.peakHeapUsed), fixed(typeof row.durationMs === 'number' ? row.durationMs / 1000 : null, 1)],
 };
 
-const TABLES: Partial<Record<LabId, LabTable>> = {
-  streams: {
-    head: ['File (MB)', 'Delay (ms)', 'Peak RSS (MB)', 'heapUsed (MB)', 'arrayBuffers (MB)', 'Duration (s)', 'MB/s'],
-    align: ['---:', '---:', '---:', '---:', '---:', '---:', '---:'],
-    cells: (r, row) => {
-      const p = paramsOfLab(r.run, 'streams');
-      return [text(p?.sizeMb), text(p?.delayMs), mb(row.peakRss), mb(row.peakHeapUsed), mb(row.peakArrayBuffers), fixed(typeof row.durationMs === 'number' ? row.durationMs / 1000 : null, 1), fixed(row.mbPerSec, 1)];
-    },
-  },
-  http: {
-    head: ['Rows', 'Clients', 'Requests', 'Slow clients', 'Peak RSS (MB)', 'heapUsed (MB)', 'Socket buffers (MB)', 'req/s', 'p50 (ms)', 'p99 (ms)', 'OK', 'Bad'],
-    align: ['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
-    cells: (_r, row) => [
-      text(row.rows),
-      text(row.concurrency),
-      text(row.requests),
-      text(row.slowClients),
-      mb(row.peakRss),
-      mb(row.peakHeapUsed),
-      mb(row.peakWritableBytes),
-      fixed(row.reqPerSec, 1),
-      fixed(row.latencyP50Ms, 1),
-      fixed(row.latencyP99Ms, 1),
-      text(row.responsesOk),
-      text(row.badResponses),
-    ],
-  },
-  cpu: {
-    head: ['n', 'Requests', 'At once', 'Workers', 'Makespan (s)', 'Speed-up', 'p50 (ms)', 'Spawn p50 (ms)', 'Ping max (ms)', 'Tree RSS (MB)', 'Processes', 'Threads', 'Listeners', 'OK'],
-    align: ['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
-    cells: (r) => {
-      const p = paramsOfLab(r.run, 'cpu');
-      // The CSV row has no CPU columns (yet): these come from the summary, '–' for an interrupted run.
-      const s = r.run.summary?.lab === 'cpu' ? r.run.summary : null;
-      return [
-        text(p?.n),
-        text(p?.requests),
-        text(p?.concurrency),
-        p ? (p.workers === null ? 'cores' : String(p.workers)) : '–',
-        fixed(s ? s.makespanMs / 1000 : null, 2),
-        s ? `${fixed(s.speedup, 2)} of ${s.cores}` : '–',
-        fixed(s?.latencyP50Ms, 0),
-        fixed(s?.spawnP50Ms, 0),
-        fixed(s?.pingMaxMs, 0),
-        mb(s?.peakTreeRss),
-        text(s?.peakProcesses),
-        text(s?.peakThreads),
-        text(s?.peakMessageListeners),
-        s ? `${s.requestsOk} / ${s.requestsPlanned}` : '–',
-      ];
-    },
-  },
-  deadline: {
-    head: ['Baseline → spike (req/s)', 'K', 'CPU/object (ms)', 'Deadline (ms)', 'On time', 'Late', 'Timed out', 'Refused', 'Errors', 'Lateness p99 / max (ms)', 'Recovery (s)'],
-    align: ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
-    cells: (r) => {
-      const p = paramsOfLab(r.run, 'deadline');
-      const s = r.run.summary?.lab === 'deadline' ? r.run.summary : null;
-      return [
-        p ? `${p.baselineRps} → ${p.spikeRps} for ${p.spikeS} s` : '–',
-        text(p?.objects),
-        text(p?.cpuMs),
-        text(p?.deadlineMs),
-        text(s?.onTime),
-        text(s?.late),
-        text(s?.timedOut),
-        text(s?.refused),
-        text(s?.errors),
-        s ? `${fixed(s.latenessP99Ms, 0)} / ${fixed(s.latenessMaxMs, 0)}` : '–',
-        s ? (s.recoveryMs < 0 ? 'not by the end' : fixed(s.recoveryMs / 1000, 1)) : '–',
-      ];
-    },
-  },
-  hotcode: {
-    head: ['Rows', 'Reports', 'Sweep', 'Report min (ms)', 'Report max (ms)', '/health p50 (ms)', '/health max (ms)', 'Exponent', 'OK'],
-    align: ['---:', '---:', '---', '---:', '---:', '---:', '---:', '---:', '---:'],
-    cells: (r) => {
-      const p = paramsOfLab(r.run, 'hotcode');
-      const s = r.run.summary?.lab === 'hotcode' ? r.run.summary : null;
-      return [
-        text(p?.rows),
-        text(p?.requests),
-        p ? (p.sweep ? 'yes' : 'no') : '–',
-        fixed(s?.reportMsMin, 1),
-        fixed(s?.reportMsMax, 1),
-        fixed(s?.probeP50Ms, 0),
-        fixed(s?.probeMaxMs, 0),
-        s && s.sweep.length > 1 ? fixed(s.sweepExponent, 2) : '–',
-        s ? `${s.reportsOk} / ${s.reportsPlanned}` : '–',
-      ];
-    },
-  },
-};
 
-function labTable(lab: LabId, records: readonly RunRecord[], labels: Readonly<Record<string, string>>): string {
-  const t = TABLES[lab] ?? COMMON_TABLE;
+function labTable(lab: string, records: readonly RunRecord[], labels: Readonly<Record<string, string>>): string {
+  const t = labSchema(lab)?.markdownTable ?? COMMON_TABLE;
   const head = ['Strategy', 'Outcome', ...t.head, 'Node', 'Date', 'Run'];
   const align = ['---', '---', ...t.align, '---', '---', '---'];
   const rows = records.map((r) =>
@@ -149,7 +48,7 @@ export function summariesToMarkdown(records: readonly RunRecord[], labels: Reado
     const table = labTable(lab, records.filter((r) => labOf(r.run) === lab), labels);
     return labs.length > 1 ? `**${LAB_NAMES[lab]}**\n\n${table}` : table;
   });
-  if (tables.length === 0) tables.push(labTable('streams', [], labels));
+  if (tables.length === 0) tables.push(labTable(DEFAULT_LAB, [], labels));
   return `${MB_NOTE}\n\n${tables.join('\n\n')}\n`;
 }
 

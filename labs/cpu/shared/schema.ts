@@ -8,6 +8,7 @@ import { describeParams } from './describe';
 import type { ParamsStyle } from '../../schemas';
 import type { CpuParams } from './params';
 import { form } from './form';
+import { markdownTable } from './markdown';
 
 export const CPU_READINGS = [
   /** Requests answered right so far (the run's progress), and answered wrong or failed. */
@@ -97,6 +98,7 @@ export const cpuSchema = {
   readings: CPU_READINGS,
   figures: cpuFigures,
   form,
+  markdownTable,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as CpuParams, style),
   progress: { done: 'requestsOk', total: 'requestsPlanned' },
 } as const;

@@ -9,6 +9,7 @@ import { describeParams } from './describe';
 import type { ParamsStyle } from '../../schemas';
 import type { DeadlineParams } from './params';
 import { form } from './form';
+import { markdownTable } from './markdown';
 
 /** The outcomes of a response, as the load counts them; `sent` is always their sum once the run ends. */
 export const OUTCOMES = ['onTime', 'late', 'timedOut', 'refused', 'errors'] as const;
@@ -92,6 +93,7 @@ export const deadlineSchema = {
   readings: DEADLINE_READINGS,
   figures: deadlineFigures,
   form,
+  markdownTable,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as DeadlineParams, style),
   progress: { done: 'sent', total: 'requestsPlanned' },
 } as const;

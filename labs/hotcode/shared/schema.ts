@@ -9,6 +9,7 @@ import { describeParams } from './describe';
 import type { ParamsStyle } from '../../schemas';
 import type { HotcodeParams } from './params';
 import { form } from './form';
+import { markdownTable } from './markdown';
 
 export const HOTCODE_READINGS = [
   /** Reports answered and counted right so far (in a sweep: steps done), and those that were not. */
@@ -77,6 +78,7 @@ export const hotcodeSchema = {
   readings: HOTCODE_READINGS,
   figures: hotcodeFigures,
   form,
+  markdownTable,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HotcodeParams, style),
   progress: { done: 'reportsOk', total: 'reportsPlanned' },
 } as const;

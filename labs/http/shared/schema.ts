@@ -8,6 +8,7 @@ import { describeParams } from './describe';
 import type { ParamsStyle } from '../../schemas';
 import type { HttpParams } from './params';
 import { form } from './form';
+import { markdownTable } from './markdown';
 
 /** Readings added to each sample (see scenario.ts): the server's own, then the load child's. */
 export const HTTP_READINGS = [
@@ -69,6 +70,7 @@ export const httpSchema = {
   readings: HTTP_READINGS,
   figures: httpFigures,
   form,
+  markdownTable,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HttpParams, style),
   progress: { done: 'responsesOk', total: 'requestsPlanned' },
 } as const;

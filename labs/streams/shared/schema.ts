@@ -8,6 +8,7 @@ import { describeParams } from './describe';
 import type { ParamsStyle } from '../../schemas';
 import type { StreamsParams } from './params';
 import { form } from './form';
+import { markdownTable } from './markdown';
 
 /** Readings the child adds to each sample (see scenario.ts). */
 export const STREAMS_READINGS = [
@@ -42,6 +43,7 @@ export const streamsSchema = {
   readings: STREAMS_READINGS,
   figures: streamsFigures,
   form,
+  markdownTable,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as StreamsParams, style),
   /** Which figures say how much of the work was done: what the history list shows as progress. */
   progress: { done: 'bytesProcessed', total: 'fileBytes' },
