@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { LabForm } from '../lib/form/form-spec';
 import type { MarkdownTable } from '../lib/history/markdown-table';
+import type { CsvPart } from '../lib/history/summary-csv';
 import { commonSummaryShape } from '../lib/protocol/common';
 import { cpuSchema } from './cpu/shared/schema';
 import { deadlineSchema } from './deadline/shared/schema';
@@ -31,6 +32,8 @@ export interface LabSchema {
   form: LabForm;
   /** The lab's own columns in a Markdown export of recorded runs (labs/<lab>/shared/markdown.ts). */
   markdownTable: MarkdownTable;
+  /** The lab's columns in the CSV export (labs/<lab>/shared/csv.ts), and its cells of a run's row. */
+  csv: CsvPart;
   /** The lab's params in words, the lab's own part only (lib/readouts/params-text.ts adds the common knobs). */
   describe(params: Record<string, unknown>, style: ParamsStyle): string[];
 }

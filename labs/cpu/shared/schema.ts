@@ -9,6 +9,7 @@ import type { ParamsStyle } from '../../schemas';
 import type { CpuParams } from './params';
 import { form } from './form';
 import { markdownTable } from './markdown';
+import { csv } from './csv';
 
 export const CPU_READINGS = [
   /** Requests answered right so far (the run's progress), and answered wrong or failed. */
@@ -99,6 +100,7 @@ export const cpuSchema = {
   figures: cpuFigures,
   form,
   markdownTable,
+  csv,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as CpuParams, style),
   progress: { done: 'requestsOk', total: 'requestsPlanned' },
 } as const;

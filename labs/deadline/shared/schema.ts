@@ -10,6 +10,7 @@ import type { ParamsStyle } from '../../schemas';
 import type { DeadlineParams } from './params';
 import { form } from './form';
 import { markdownTable } from './markdown';
+import { NO_CSV_COLUMNS } from '../../../lib/history/csv-part';
 
 /** The outcomes of a response, as the load counts them; `sent` is always their sum once the run ends. */
 export const OUTCOMES = ['onTime', 'late', 'timedOut', 'refused', 'errors'] as const;
@@ -94,6 +95,8 @@ export const deadlineSchema = {
   figures: deadlineFigures,
   form,
   markdownTable,
+  // No columns of its own in the CSV yet (its Markdown table has them).
+  csv: NO_CSV_COLUMNS,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as DeadlineParams, style),
   progress: { done: 'sent', total: 'requestsPlanned' },
 } as const;

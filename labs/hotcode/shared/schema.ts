@@ -10,6 +10,7 @@ import type { ParamsStyle } from '../../schemas';
 import type { HotcodeParams } from './params';
 import { form } from './form';
 import { markdownTable } from './markdown';
+import { NO_CSV_COLUMNS } from '../../../lib/history/csv-part';
 
 export const HOTCODE_READINGS = [
   /** Reports answered and counted right so far (in a sweep: steps done), and those that were not. */
@@ -79,6 +80,8 @@ export const hotcodeSchema = {
   figures: hotcodeFigures,
   form,
   markdownTable,
+  // No columns of its own in the CSV yet (its Markdown table has them).
+  csv: NO_CSV_COLUMNS,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HotcodeParams, style),
   progress: { done: 'reportsOk', total: 'reportsPlanned' },
 } as const;

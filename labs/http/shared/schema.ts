@@ -9,6 +9,7 @@ import type { ParamsStyle } from '../../schemas';
 import type { HttpParams } from './params';
 import { form } from './form';
 import { markdownTable } from './markdown';
+import { csv } from './csv';
 
 /** Readings added to each sample (see scenario.ts): the server's own, then the load child's. */
 export const HTTP_READINGS = [
@@ -71,6 +72,7 @@ export const httpSchema = {
   figures: httpFigures,
   form,
   markdownTable,
+  csv,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HttpParams, style),
   progress: { done: 'responsesOk', total: 'requestsPlanned' },
 } as const;

@@ -9,6 +9,7 @@ import type { ParamsStyle } from '../../schemas';
 import type { StreamsParams } from './params';
 import { form } from './form';
 import { markdownTable } from './markdown';
+import { csv } from './csv';
 
 /** Readings the child adds to each sample (see scenario.ts). */
 export const STREAMS_READINGS = [
@@ -44,6 +45,7 @@ export const streamsSchema = {
   figures: streamsFigures,
   form,
   markdownTable,
+  csv,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as StreamsParams, style),
   /** Which figures say how much of the work was done: what the history list shows as progress. */
   progress: { done: 'bytesProcessed', total: 'fileBytes' },
