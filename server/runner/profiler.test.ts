@@ -75,7 +75,7 @@ describe('profiling a run', () => {
     expect(s.profile!.samples).toBeGreaterThan(100);
     const own = functionsBySelfTime(profile!).filter((f) => !VM_ENTRIES.has(f.name));
     expect(own[0]).toMatchObject({ name: 'groupBySpread' });
-    expect(own[0].url).toMatch(/labs\/hotcode\/strategies\/groupby-spread\.mjs$/);
+    expect(own[0].url).toMatch(/labs\/hotcode\/child\/strategies\/groupby-spread\.mjs$/);
     // The summary's brief is the same analysis of the same profile.
     expect(s.profile!.top.filter((f) => !VM_ENTRIES.has(f.name))[0].name).toBe('groupBySpread');
   });
