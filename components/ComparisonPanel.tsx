@@ -3,7 +3,7 @@
 /** One metric of every run of an experiment, overlaid on one time axis (seconds since each run started). */
 import { memo, useMemo, useState } from 'react';
 import type { RunState, StrategyInfo } from '@/lib/protocol';
-import { METRIC_LABELS, METRICS_OF_LAB, type ComparisonMetric } from '@/lib/readouts/metrics';
+import { METRIC_LABELS, metricsOfLabs, type ComparisonMetric } from '@/lib/readouts/metrics';
 import { DEFAULT_LAB, type LabId } from '@/lib/labs';
 import { isActive } from '@/lib/lab-state';
 import { TimeChart } from '@/components/charts/TimeChart';
@@ -29,7 +29,7 @@ function linesKey(runs: readonly RunState[], strategies: readonly StrategyInfo[]
 }
 
 function ComparisonPanelImpl({ runs, feeds, strategies, lab = DEFAULT_LAB }: ComparisonPanelProps) {
-  const metrics = METRICS_OF_LAB[lab];
+  const metrics = metricsOfLabs([lab]);
   // Until one is picked, each lab's first metric; one the runs' lab lacks falls back to it too.
   const [picked, setMetric] = useState<ComparisonMetric | null>(null);
   const metric = picked !== null && metrics.includes(picked) ? picked : metrics[0];

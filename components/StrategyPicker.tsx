@@ -6,21 +6,8 @@
  */
 import type { StrategyInfo } from '@/lib/protocol';
 import { DEFAULT_LAB, type PageLabId } from '@/lib/labs';
+import { labView } from '@/labs/views';
 
-/** What push and pull mean in each lab: who waits for whom. */
-const GROUPS: Record<PageLabId, ReadonlyArray<{ mode: 'push' | 'pull' | null; title: string; blurb: string }>> = {
-  streams: [
-    { mode: 'push', title: 'Push', blurb: 'the source emits without waiting' },
-    { mode: 'pull', title: 'Pull', blurb: 'the consumer asks for each chunk' },
-  ],
-  http: [
-    { mode: 'push', title: 'Push', blurb: 'the server writes without waiting for the client' },
-    { mode: 'pull', title: 'Pull', blurb: 'the server writes as the client reads (drain)' },
-  ],
-  cpu: [{ mode: null, title: 'Where fib(n) runs', blurb: 'the request handler’s thread, more processes, or more threads' }],
-  deadline: [{ mode: null, title: 'Where the work per object runs', blurb: 'the main thread (all at once, limited, or shedding load) or a worker pool' }],
-  hotcode: [{ mode: null, title: 'How the report computes', blurb: 'each runs synchronously in the request handler, as the write-up’s did' }],
-};
 
 export interface StrategyPickerProps {
   /** The lab whose strategies these are (how its groups are explained). */
@@ -49,7 +36,7 @@ export function StrategyPicker({ lab = DEFAULT_LAB, strategies, selected, error,
         <p className="muted">Loading strategies from the server…</p>
       ) : (
         <div className="strategy-groups">
-          {GROUPS[lab].map((group) => (
+          {(labView(lab)?.pickerGroups ?? [{ mode: null, title: 'Strategies', blurb: '' }]).map((group) => (
             <div className="strategy-group" key={group.mode ?? 'all'}>
               <h3>
                 {group.mode ? <span className={`badge mode-${group.mode}`}>{group.title}</span> : group.title} <span className="muted">{group.blurb}</span>

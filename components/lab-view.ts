@@ -71,6 +71,8 @@ export interface LabView {
   tagline: ReactNode;
   /** Its lessons, in the order the index lists them; the first is the one the dashboard links. */
   lessons: readonly LessonEntry[];
+  /** How the strategy picker groups its strategies: by mode (push/pull: who waits for whom) or one group (mode null). */
+  pickerGroups: ReadonlyArray<{ mode: 'push' | 'pull' | null; title: string; blurb: string }>;
   /** The card's progress, figures and "preparing" text. */
   card: CardLab;
   /** Everything a run card draws between its header and its progress bar, live. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { LabForm } from '../lib/form/form-spec';
 import type { MarkdownTable } from '../lib/history/markdown-table';
 import type { CsvPart } from '../lib/history/summary-csv';
+import type { ComparisonMetric } from '../lib/readouts/metrics';
 import { commonSummaryShape } from '../lib/protocol/common';
 import { cpuSchema } from './cpu/shared/schema';
 import { deadlineSchema } from './deadline/shared/schema';
@@ -34,6 +35,8 @@ export interface LabSchema {
   markdownTable: MarkdownTable;
   /** The lab's columns in the CSV export (labs/<lab>/shared/csv.ts), and its cells of a run's row. */
   csv: CsvPart;
+  /** What the comparison charts can overlay for its runs, in its picker's order (the first opens). */
+  metrics: readonly ComparisonMetric[];
   /** The lab's params in words, the lab's own part only (lib/readouts/params-text.ts adds the common knobs). */
   describe(params: Record<string, unknown>, style: ParamsStyle): string[];
 }

@@ -1,7 +1,7 @@
 'use client';
 
 /** The "Metric" picker of the comparison charts: one option per metric of the labs compared. */
-import { COMPARISON_METRICS, isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/readouts/metrics';
+import { defaultMetrics, isComparisonMetric, METRIC_LABELS, type ComparisonMetric } from '@/lib/readouts/metrics';
 
 export interface MetricSelectProps {
   /** id of the <select>, which its label points at. */
@@ -14,7 +14,7 @@ export interface MetricSelectProps {
 }
 
 /** A labelled <select> of the comparison metrics; ignores values that are not one. */
-export function MetricSelect({ id, testId, value, onChange, metrics = COMPARISON_METRICS }: MetricSelectProps) {
+export function MetricSelect({ id, testId, value, onChange, metrics = defaultMetrics() }: MetricSelectProps) {
   return (
     <>
       <label htmlFor={id}>Metric</label>

@@ -1,8 +1,8 @@
 /** The per-sample quantities the comparison charts can overlay, per lab. Pure. */
-import type { LabId } from '../labs';
+import { DEFAULT_LAB, labSchema } from '../../labs/schemas';
 import type { Sample } from '../protocol';
 
-/** Every metric of every lab; each lab offers its own list (METRICS_OF_LAB). */
+/** Every metric of every lab; each lab offers its own list (its schema's `metrics`, in its picker's order: the first is the one a chart opens with). */
 export const ALL_METRICS = [
   'arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu',
   'writableBytes', 'reqPerSec', 'latencyP50Ms', 'latencyP99Ms', 'loadCpuPct',
@@ -12,20 +12,10 @@ export const ALL_METRICS = [
 ] as const;
 export type ComparisonMetric = (typeof ALL_METRICS)[number];
 
-/** Each lab's metrics in the order its picker lists them; the first is the one a chart opens with. */
-export const METRICS_OF_LAB: Record<LabId, readonly ComparisonMetric[]> = {
-  streams: ['arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu'],
-  http: ['heapUsed', 'writableBytes', 'latencyP50Ms', 'latencyP99Ms', 'reqPerSec', 'rss', 'external', 'arrayBuffers', 'heapTotal', 'cpuPct', 'loadCpuPct', 'elu'],
-  // The whole process tree first: the primary alone misses every worker process.
-  cpu: ['treeRss', 'treeCpuPct', 'pingMs', 'rss', 'heapUsed', 'cpuPct', 'loadCpuPct', 'elu'],
-  // Timer lateness first: whether the deadlines could fire on time is the lab's point.
-  deadline: ['latenessP99Ms', 'latenessMaxMs', 'completedRps', 'cpuPct', 'elu', 'rss', 'heapUsed'],
-  // What a blocked event loop costs every other request first.
-  hotcode: ['probeMs', 'cpuPct', 'elu', 'heapUsed', 'rss'],
-};
-
-/** The streams lab's metrics (what the comparison picker offered before labs). */
-export const COMPARISON_METRICS = METRICS_OF_LAB.streams;
+/** The default lab's metrics (what the comparison picker offered before labs). */
+export function defaultMetrics(): readonly ComparisonMetric[] {
+  return labSchema(DEFAULT_LAB)?.metrics ?? ALL_METRICS;
+}
 
 export const METRIC_LABELS: Record<ComparisonMetric, string> = {
   arrayBuffers: 'arrayBuffers',
@@ -91,6 +81,6 @@ export function isComparisonMetric(value: string): value is ComparisonMetric {
 }
 
 /** The metrics a comparison of these labs' runs offers: each lab's in its order, without repeats. */
-export function metricsOfLabs(labs: readonly LabId[]): ComparisonMetric[] {
-  return [...new Set(labs.flatMap((lab) => METRICS_OF_LAB[lab]))];
+export function metricsOfLabs(labs: readonly string[]): ComparisonMetric[] {
+  return [...new Set(labs.flatMap((lab) => labSchema(lab)?.metrics ?? []))];
 }

@@ -101,6 +101,8 @@ export const cpuSchema = {
   form,
   markdownTable,
   csv,
+  // The whole process tree first: the primary alone misses every worker process.
+  metrics: ['treeRss', 'treeCpuPct', 'pingMs', 'rss', 'heapUsed', 'cpuPct', 'loadCpuPct', 'elu'] as const,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as CpuParams, style),
   progress: { done: 'requestsOk', total: 'requestsPlanned' },
 } as const;

@@ -33,6 +33,7 @@ export const view: LabView = {
       Page: CpuWalkthrough,
     },
   ],
+  pickerGroups: [{ mode: null, title: 'Where fib(n) runs', blurb: 'the request handler’s thread, more processes, or more threads' }],
   card: cpuCard,
   RunCharts: CpuCharts,
   ResultsTable: CpuResultsTable,

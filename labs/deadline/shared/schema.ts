@@ -97,6 +97,8 @@ export const deadlineSchema = {
   markdownTable,
   // No columns of its own in the CSV yet (its Markdown table has them).
   csv: NO_CSV_COLUMNS,
+  // Timer lateness first: whether the deadlines could fire on time is the lab's point.
+  metrics: ['latenessP99Ms', 'latenessMaxMs', 'completedRps', 'cpuPct', 'elu', 'rss', 'heapUsed'] as const,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as DeadlineParams, style),
   progress: { done: 'sent', total: 'requestsPlanned' },
 } as const;

@@ -32,6 +32,7 @@ export const view: LabView = {
       Page: DeadlineWalkthrough,
     },
   ],
+  pickerGroups: [{ mode: null, title: 'Where the work per object runs', blurb: 'the main thread (all at once, limited, or shedding load) or a worker pool' }],
   card: deadlineCard,
   RunCharts: DeadlineCharts,
   ResultsTable: DeadlineResultsTable,

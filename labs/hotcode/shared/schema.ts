@@ -82,6 +82,8 @@ export const hotcodeSchema = {
   markdownTable,
   // No columns of its own in the CSV yet (its Markdown table has them).
   csv: NO_CSV_COLUMNS,
+  // What a blocked event loop costs every other request first.
+  metrics: ['probeMs', 'cpuPct', 'elu', 'heapUsed', 'rss'] as const,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HotcodeParams, style),
   progress: { done: 'reportsOk', total: 'reportsPlanned' },
 } as const;

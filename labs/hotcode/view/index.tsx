@@ -32,6 +32,7 @@ export const view: LabView = {
       Page: HotcodeWalkthrough,
     },
   ],
+  pickerGroups: [{ mode: null, title: 'How the report computes', blurb: 'each runs synchronously in the request handler, as the write-up’s did' }],
   card: hotcodeCard,
   RunCharts: HotcodeCharts,
   ResultsTable: HotcodeResultsTable,

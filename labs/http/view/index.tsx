@@ -32,6 +32,10 @@ export const view: LabView = {
       Page: HttpWalkthrough,
     },
   ],
+  pickerGroups: [
+    { mode: 'push', title: 'Push', blurb: 'the server writes without waiting for the client' },
+    { mode: 'pull', title: 'Pull', blurb: 'the server writes as the client reads (drain)' },
+  ],
   card: httpCard,
   RunCharts: HttpCharts,
   ResultsTable: HttpResultsTable,

@@ -46,6 +46,7 @@ export const streamsSchema = {
   form,
   markdownTable,
   csv,
+  metrics: ['arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu'] as const,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as StreamsParams, style),
   /** Which figures say how much of the work was done: what the history list shows as progress. */
   progress: { done: 'bytesProcessed', total: 'fileBytes' },

@@ -44,6 +44,10 @@ export const view: LabView = {
       Page: BackpressureWalkthrough,
     },
   ],
+  pickerGroups: [
+    { mode: 'push', title: 'Push', blurb: 'the source emits without waiting' },
+    { mode: 'pull', title: 'Pull', blurb: 'the consumer asks for each chunk' },
+  ],
   card: streamsCard,
   RunCharts: StreamsCharts,
   ResultsTable: ResultsTable,
