@@ -6,23 +6,13 @@
  * only the labs' client-safe schema modules are imported.
  */
 import { DEFAULT_LAB, LAB_IDS, LAB_SCHEMAS, labSchema, type LabId } from '../labs/schemas';
-import type { CpuParams } from '../labs/cpu/shared/params';
-import type { DeadlineParams } from '../labs/deadline/shared/params';
-import type { HotcodeParams } from '../labs/hotcode/shared/params';
-import type { HttpParams } from '../labs/http/shared/params';
-import type { StreamsParams } from '../labs/streams/shared/params';
 import type { LabParams } from './protocol';
+import type { z } from 'zod';
 
 export { DEFAULT_LAB, LAB_IDS, type LabId };
 
-/** Each lab's params type, by lab id. */
-export interface ParamsOfLab {
-  streams: StreamsParams;
-  http: HttpParams;
-  cpu: CpuParams;
-  deadline: DeadlineParams;
-  hotcode: HotcodeParams;
-}
+/** Each lab's params type, by lab id (from its schema). */
+export type ParamsOfLab = { [S in (typeof LAB_SCHEMAS)[number] as S['id']]: z.infer<S['params']> };
 
 /** The labs whose experiments the dashboard can set up (form, strategies, lessons), in switch order. */
 export const PAGE_LABS: readonly LabId[] = LAB_IDS;

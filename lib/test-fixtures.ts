@@ -1,6 +1,10 @@
 /** Shared by unit tests: the one sample fixture and a summary fixture per lab. */
 import { DEFAULT_PARAMS, MIB } from './params';
-import type { CpuSummary, DeadlineSummary, HttpSummary, Memory, Sample, StreamsSummary } from './protocol';
+import type { Memory, Sample } from './protocol';
+import type { CpuSummary } from '../labs/cpu/shared/schema';
+import type { DeadlineSummary } from '../labs/deadline/shared/schema';
+import type { HttpSummary } from '../labs/http/shared/schema';
+import type { StreamsSummary } from '../labs/streams/shared/schema';
 import { DEFAULT_CPU_PARAMS } from '../labs/cpu/shared/params';
 import { DEFAULT_DEADLINE_PARAMS } from '../labs/deadline/shared/params';
 import { DEFAULT_HTTP_PARAMS } from '../labs/http/shared/params';

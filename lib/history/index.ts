@@ -66,7 +66,7 @@ export const storedLineSchema = z.union([z.object({ s: sampleSchema }).strict(),
 export type StoredLine = z.infer<typeof storedLineSchema>;
 
 export const runListItemSchema = z.object({
-  /** The run's lab: which lab its params and figures are ('streams' in answers from before labs). */
+  /** The run's lab: which lab its params and figures are (the legacy lab, LEGACY_LAB, in answers from before labs). */
   lab: z.string().default(LEGACY_LAB),
   id: z.string(),
   experimentId: z.string(),

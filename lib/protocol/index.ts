@@ -51,11 +51,6 @@ export const summarySchema = z.preprocess(withLab, z.discriminatedUnion('lab', L
 export type RunSummary = z.infer<typeof summarySchema>;
 /** One lab's summaries. */
 export type LabSummary<L extends RunSummary['lab']> = Extract<RunSummary, { lab: L }>;
-export type StreamsSummary = LabSummary<'streams'>;
-export type HttpSummary = LabSummary<'http'>;
-export type CpuSummary = LabSummary<'cpu'>;
-export type DeadlineSummary = LabSummary<'deadline'>;
-export type HotcodeSummary = LabSummary<'hotcode'>;
 
 /** The summary as the given lab's, or an error saying whose it is (for code that handles one lab). */
 export function summaryOfLab<L extends RunSummary['lab']>(summary: RunSummary, lab: L): LabSummary<L> {
@@ -92,7 +87,7 @@ export const queueBackendSchema = z.object({
 export type QueueBackend = z.infer<typeof queueBackendSchema>;
 
 const runStateShape = z.object({
-  /** The lab the run belongs to ('streams' for runs made before labs existed). */
+  /** The lab the run belongs to (LEGACY_LAB for runs made before labs existed). */
   lab: z.string().default(LEGACY_LAB),
   id: z.string(),
   experimentId: z.string(),

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
-import type { Sample, StreamsSummary } from '../../lib/protocol';
+import type { Sample } from '../../lib/protocol';
+import type { StreamsSummary } from '../../labs/streams/shared/schema';
 import { ensureDataFile, type DataFile } from '../data/data-files';
 import { withDataFiles } from '../test-support';
 import { streamsLab } from '../../labs/streams/parent/index';

@@ -1,5 +1,5 @@
 /** The cpu lab's table in the bench CLI's output (one row per run). */
-import type { CpuSummary } from '../../../lib/protocol';
+import type { CpuSummary } from '../shared/schema';
 import type { BenchTable } from '../../types';
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);

@@ -10,7 +10,7 @@ import { cpuParamsSchema } from '../shared/params';
 import { cpuSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
-import type { CpuSummary } from '../../../lib/protocol';
+import type { CpuSummary } from '../shared/schema';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
 

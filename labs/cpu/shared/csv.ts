@@ -1,6 +1,6 @@
 /** The CPU lab's columns in the CSV export of recorded runs (after the HTTP lab's and the CPU time every run has). */
 import type { Cell, CsvPart, CsvRecord } from '../../../lib/history/summary-csv';
-import type { CpuSummary } from '../../../lib/protocol';
+import type { CpuSummary } from './schema';
 import type { CpuParams } from './params';
 
 /** The CPU lab's params and figures that the HTTP columns don't already have. */

@@ -1,7 +1,7 @@
 /** The cpu lab's table in a Markdown export of recorded runs: its own columns, between a run's outcome and its Node version. */
 import { mb, fixed, text, type MarkdownTable } from '../../../lib/history/markdown-table';
 import type { CpuParams } from './params';
-import type { CpuSummary } from '../../../lib/protocol';
+import type { CpuSummary } from './schema';
 
 export const markdownTable: MarkdownTable = {
   head: ['n', 'Requests', 'At once', 'Workers', 'Makespan (s)', 'Speed-up', 'p50 (ms)', 'Spawn p50 (ms)', 'Ping max (ms)', 'Tree RSS (MB)', 'Processes', 'Threads', 'Listeners', 'OK'],

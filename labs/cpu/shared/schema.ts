@@ -10,6 +10,7 @@ import type { CpuParams } from './params';
 import { form } from './form';
 import { markdownTable } from './markdown';
 import { csv } from './csv';
+import type { LabSummary } from '../../../lib/protocol';
 
 export const CPU_READINGS = [
   /** Requests answered right so far (the run's progress), and answered wrong or failed. */
@@ -106,3 +107,6 @@ export const cpuSchema = {
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as CpuParams, style),
   progress: { done: 'requestsOk', total: 'requestsPlanned' },
 } as const;
+
+/** A cpu run's summary: the common part, its params and its figures. */
+export type CpuSummary = LabSummary<'cpu'>;

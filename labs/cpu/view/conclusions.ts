@@ -3,7 +3,7 @@
  * comes from a summary and the thresholds are the CPU verdict's (labs/cpu/view/verdict.ts), so a
  * step and a run card never disagree; when the figures contradict the lesson, the text says so. Pure.
  */
-import type { CpuSummary } from '../../../lib/protocol';
+import type { CpuSummary } from '../shared/schema';
 import { listenersLeaked, NO_GAIN } from './verdict';
 import { formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import type { Conclusion } from '../../streams/view/conclusions';

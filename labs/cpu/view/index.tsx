@@ -1,5 +1,5 @@
 /** The cpu lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { CpuSummary } from '@/lib/protocol';
+import type { CpuSummary } from '@/labs/cpu/shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { cpuCard } from './card';
 import { CpuCharts } from './Charts';

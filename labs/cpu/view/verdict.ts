@@ -4,7 +4,7 @@
  * figures contradict what the strategy is there to show (no faster than one thread, a leaky pool
  * that did not leak), the sentence says so instead of reciting the lesson. Pure.
  */
-import type { CpuSummary } from '../../../lib/protocol';
+import type { CpuSummary } from '../shared/schema';
 import { formatCount, formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
 

@@ -1,5 +1,5 @@
 /** The deadline lab's table in the bench CLI's output (one row per run). */
-import type { DeadlineSummary } from '../../../lib/protocol';
+import type { DeadlineSummary } from '../shared/schema';
 import type { BenchTable } from '../../types';
 
 /** The deadlines lab's table: the outcomes (they sum to sent), latency, timer lateness, recovery and the capacity arithmetic. */

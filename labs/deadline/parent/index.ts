@@ -11,7 +11,7 @@ import { arrivalTimesMs, checkSpikeFits, deadlineParamsSchema } from '../shared/
 import { deadlineSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
-import type { DeadlineSummary } from '../../../lib/protocol';
+import type { DeadlineSummary } from '../shared/schema';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
 

@@ -1,7 +1,7 @@
 /** The deadline lab's table in a Markdown export of recorded runs: its own columns, between a run's outcome and its Node version. */
 import { fixed, text, type MarkdownTable } from '../../../lib/history/markdown-table';
 import type { DeadlineParams } from './params';
-import type { DeadlineSummary } from '../../../lib/protocol';
+import type { DeadlineSummary } from './schema';
 
 export const markdownTable: MarkdownTable = {
   head: ['Baseline → spike (req/s)', 'K', 'CPU/object (ms)', 'Deadline (ms)', 'On time', 'Late', 'Timed out', 'Refused', 'Errors', 'Lateness p99 / max (ms)', 'Recovery (s)'],

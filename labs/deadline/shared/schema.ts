@@ -11,6 +11,7 @@ import type { DeadlineParams } from './params';
 import { form } from './form';
 import { markdownTable } from './markdown';
 import { NO_CSV_COLUMNS } from '../../../lib/history/csv-part';
+import type { LabSummary } from '../../../lib/protocol';
 
 /** The outcomes of a response, as the load counts them; `sent` is always their sum once the run ends. */
 export const OUTCOMES = ['onTime', 'late', 'timedOut', 'refused', 'errors'] as const;
@@ -102,3 +103,6 @@ export const deadlineSchema = {
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as DeadlineParams, style),
   progress: { done: 'sent', total: 'requestsPlanned' },
 } as const;
+
+/** A deadline run's summary: the common part, its params and its figures. */
+export type DeadlineSummary = LabSummary<'deadline'>;

@@ -4,7 +4,7 @@
  * 2 × LATE_TIMER_MS), so a step and a run card never disagree; when the figures contradict the
  * lesson, the text says so. Pure.
  */
-import type { DeadlineSummary } from '../../../lib/protocol';
+import type { DeadlineSummary } from '../shared/schema';
 import { coresText, LATE_TIMER_MS, outcomesText } from './verdict';
 import { formatCount, formatMs } from '../../../lib/readouts/format';
 import type { Conclusion } from '../../streams/view/conclusions';

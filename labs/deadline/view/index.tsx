@@ -1,5 +1,5 @@
 /** The deadline lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { DeadlineSummary } from '@/lib/protocol';
+import type { DeadlineSummary } from '@/labs/deadline/shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { deadlineCard } from './card';
 import { DeadlineCharts } from './Charts';

@@ -4,7 +4,7 @@
  * and the capacity arithmetic (rate × K × CPU per object against the cores). When the figures
  * contradict what the strategy is there to show, the sentence says so. Pure.
  */
-import type { DeadlineSummary } from '../../../lib/protocol';
+import type { DeadlineSummary } from '../shared/schema';
 import { formatCount, formatMb, formatMs, formatSeconds } from '../../../lib/readouts/format';
 import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
 

@@ -1,5 +1,5 @@
 /** The hotcode lab's table in the bench CLI's output (one row per run). */
-import type { HotcodeSummary } from '../../../lib/protocol';
+import type { HotcodeSummary } from '../shared/schema';
 import type { BenchTable } from '../../types';
 
 /** A sweep's steps, "1000:1.72 … 20000:>6.8s(stopped) 50000:skipped", and its cliff. */

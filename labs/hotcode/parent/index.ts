@@ -11,7 +11,7 @@ import { hotcodeSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { sweepSteps } from '../child/sweep-steps';
 import { benchTable } from './bench-table';
-import type { HotcodeSummary } from '../../../lib/protocol';
+import type { HotcodeSummary } from '../shared/schema';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
 

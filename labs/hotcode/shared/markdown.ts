@@ -1,7 +1,7 @@
 /** The hotcode lab's table in a Markdown export of recorded runs: its own columns, between a run's outcome and its Node version. */
 import { fixed, text, type MarkdownTable } from '../../../lib/history/markdown-table';
 import type { HotcodeParams } from './params';
-import type { HotcodeSummary } from '../../../lib/protocol';
+import type { HotcodeSummary } from './schema';
 
 export const markdownTable: MarkdownTable = {
   head: ['Rows', 'Reports', 'Sweep', 'Report min (ms)', 'Report max (ms)', '/health p50 (ms)', '/health max (ms)', 'Exponent', 'OK'],

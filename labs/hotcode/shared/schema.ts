@@ -11,6 +11,7 @@ import type { HotcodeParams } from './params';
 import { form } from './form';
 import { markdownTable } from './markdown';
 import { NO_CSV_COLUMNS } from '../../../lib/history/csv-part';
+import type { LabSummary } from '../../../lib/protocol';
 
 export const HOTCODE_READINGS = [
   /** Reports answered and counted right so far (in a sweep: steps done), and those that were not. */
@@ -87,3 +88,6 @@ export const hotcodeSchema = {
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HotcodeParams, style),
   progress: { done: 'reportsOk', total: 'reportsPlanned' },
 } as const;
+
+/** A hotcode run's summary: the common part, its params and its figures. */
+export type HotcodeSummary = LabSummary<'hotcode'>;

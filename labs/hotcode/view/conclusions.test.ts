@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HotcodeSummary } from '../../../lib/protocol';
+import type { HotcodeSummary } from '../shared/schema';
 import { DEFAULT_HOTCODE_PARAMS } from '../shared/params';
 import { concludeDates, concludeFrozen, concludeGrowth } from './conclusions';
 import { HOTCODE_LESSON_STEPS } from './steps';

@@ -3,7 +3,7 @@
  * number comes from a summary and the thresholds are the hot-code verdict's
  * (labs/hotcode/view/verdict.ts); when the figures contradict the lesson, the text says so. Pure.
  */
-import type { HotcodeSummary } from '../../../lib/protocol';
+import type { HotcodeSummary } from '../shared/schema';
 import { exponentText, NO_LOSS, SUPERLINEAR } from './verdict';
 import { formatMs, formatTimes } from '../../../lib/readouts/format';
 import type { Conclusion } from '../../streams/view/conclusions';

@@ -1,5 +1,5 @@
 /** The hotcode lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { HotcodeSummary } from '@/lib/protocol';
+import type { HotcodeSummary } from '@/labs/hotcode/shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { hotcodeCard } from './card';
 import { HotcodeCharts } from './Charts';

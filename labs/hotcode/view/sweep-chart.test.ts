@@ -5,7 +5,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { HotcodeSummary } from '@/lib/protocol';
+import type { HotcodeSummary } from '@/labs/hotcode/shared/schema';
 import { DEFAULT_HOTCODE_PARAMS } from '../shared/params';
 import { SweepChart } from './SweepChart';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HotcodeSummary } from '../../../lib/protocol';
+import type { HotcodeSummary } from '../shared/schema';
 import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_HOTCODE_PARAMS } from '../shared/params';
 import { hotcodeVerdict } from './verdict';

@@ -5,7 +5,7 @@
  * groupby-push, report-slow against report-fixed). A sweep says how the time grew with the rows and
  * whether that is the growth the strategy is there to show. Pure.
  */
-import type { HotcodeSummary } from '../../../lib/protocol';
+import type { HotcodeSummary } from '../shared/schema';
 import { formatCount, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import { commonVerdict, reasonSuffix } from '../../../lib/readouts/outcome-text';
 

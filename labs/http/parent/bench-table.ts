@@ -1,5 +1,5 @@
 /** The http lab's table in the bench CLI's output (one row per run). */
-import type { HttpSummary } from '../../../lib/protocol';
+import type { HttpSummary } from '../shared/schema';
 import type { BenchTable } from '../../types';
 import { findStrategy } from '../../registry';
 

@@ -12,7 +12,7 @@ import { httpParamsSchema } from '../shared/params';
 import { httpSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
-import type { HttpSummary } from '../../../lib/protocol';
+import type { HttpSummary } from '../shared/schema';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
 

@@ -1,6 +1,6 @@
 /** The HTTP lab's columns in the CSV export of recorded runs (after `lab`, as when the lab came). */
 import type { Cell, CsvPart, CsvRecord } from '../../../lib/history/summary-csv';
-import type { HttpSummary } from '../../../lib/protocol';
+import type { HttpSummary } from './schema';
 import type { HttpParams } from './params';
 
 /** The HTTP lab's params and figures, added after `lab` when the lab came. */

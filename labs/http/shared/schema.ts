@@ -10,6 +10,7 @@ import type { HttpParams } from './params';
 import { form } from './form';
 import { markdownTable } from './markdown';
 import { csv } from './csv';
+import type { LabSummary } from '../../../lib/protocol';
 
 /** Readings added to each sample (see scenario.ts): the server's own, then the load child's. */
 export const HTTP_READINGS = [
@@ -77,3 +78,6 @@ export const httpSchema = {
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HttpParams, style),
   progress: { done: 'responsesOk', total: 'requestsPlanned' },
 } as const;
+
+/** A http run's summary: the common part, its params and its figures. */
+export type HttpSummary = LabSummary<'http'>;

@@ -1,7 +1,8 @@
 'use client';
 
 /** Figures of finished HTTP runs: the server's memory and socket buffers, and what the load measured. */
-import type { Experiment, HttpSummary, RunState, StrategyInfo } from '@/lib/protocol';
+import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
+import type { HttpSummary } from '@/labs/http/shared/schema';
 import { formatCount, formatMbNumber } from '@/lib/readouts/format';
 import { LabResultsTable, Num, tableMs as ms, type Column } from '@/components/LabResultsTable';
 

@@ -4,7 +4,7 @@
  * so a step and a run card never disagree; when the figures contradict the lesson, the text says so.
  * Pure.
  */
-import type { HttpSummary } from '../../../lib/protocol';
+import type { HttpSummary } from '../shared/schema';
 import { formatMb, formatMbCeil, formatMs, formatPercent, formatTimes } from '../../../lib/readouts/format';
 import { BASELINE_STRATEGY, heapRatio, latencyChange, loadPart, LOWER_RATIO, piledUp, responsesPart, slowPart, smallTableHint } from './verdict';
 import type { Conclusion } from '../../streams/view/conclusions';

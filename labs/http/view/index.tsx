@@ -1,5 +1,5 @@
 /** The http lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { HttpSummary } from '@/lib/protocol';
+import type { HttpSummary } from '@/labs/http/shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { httpCard } from './card';
 import { HttpCharts } from './Charts';

@@ -1,5 +1,5 @@
 /** HTTP run summaries for the verdict tests, with the figures real runs recorded (the fields a verdict reads). */
-import type { HttpSummary } from '../../../lib/protocol';
+import type { HttpSummary } from '../shared/schema';
 import { makeHttpSummary } from '../../../lib/test-fixtures';
 
 type Recorded = Pick<HttpSummary, 'strategy' | 'peakWritableBytes' | 'latencyP50Ms' | 'ttfbP50Ms' | 'transferP50Ms'> & { heapUsed: number; aboveIdleHeapUsed: number };

@@ -5,7 +5,7 @@
  * sentence says so instead of reciting the lesson. Pure: every number comes from a summary.
  */
 import { MIB } from '../../../lib/protocol/params';
-import type { HttpSummary } from '../../../lib/protocol';
+import type { HttpSummary } from '../shared/schema';
 import { formatCount, formatMb, formatMbCeil, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
 

@@ -1,5 +1,5 @@
 /** The streams lab's table in the bench CLI's output (one row per run). */
-import type { StreamsSummary } from '../../../lib/protocol';
+import type { StreamsSummary } from '../shared/schema';
 import type { BenchTable } from '../../types';
 import { findStrategy } from '../../registry';
 

@@ -13,7 +13,7 @@ import { streamsParamsSchema, type StreamsParams } from '../shared/params';
 import { streamsSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
-import type { StreamsSummary } from '../../../lib/protocol';
+import type { StreamsSummary } from '../shared/schema';
 
 /** What a run over this data file gets: the scenario's config and the file's size as its total. */
 export function preparedFor(params: StreamsParams, file: { path: string; bytes: number }): Prepared {

@@ -2,7 +2,8 @@
  * A streams run straight through the runner, over a data file already made: what the bench CLI,
  * its overhead benchmark and the tests use when they don't need the queue.
  */
-import { summaryOfLab, type StreamsSummary } from '../../../lib/protocol';
+import { summaryOfLab } from '../../../lib/protocol';
+import type { StreamsSummary } from '../shared/schema';
 import { startRun, type RunHandle, type RunRequest } from '../../../server/runner/runner';
 import { preparedFor } from './index';
 import type { StreamsParams } from '../shared/params';

@@ -1,6 +1,6 @@
 /** The streams lab's columns in the CSV export of recorded runs: the first ones, as they always were (scripts read them by name). */
 import type { Cell, CsvPart, CsvRecord } from '../../../lib/history/summary-csv';
-import type { StreamsSummary } from '../../../lib/protocol';
+import type { StreamsSummary } from './schema';
 import type { StreamsParams } from './params';
 
 const csvColumns = ['sizeMb', 'delayMs', 'chunkKb', 'cpuUs', 'fileBytes', 'bytesProcessed', 'mbPerSec', 'peakBufferedBytes', 'peakInFlight'] as const;

@@ -10,6 +10,7 @@ import type { StreamsParams } from './params';
 import { form } from './form';
 import { markdownTable } from './markdown';
 import { csv } from './csv';
+import type { LabSummary } from '../../../lib/protocol';
 
 /** Readings the child adds to each sample (see scenario.ts). */
 export const STREAMS_READINGS = [
@@ -51,3 +52,6 @@ export const streamsSchema = {
   /** Which figures say how much of the work was done: what the history list shows as progress. */
   progress: { done: 'bytesProcessed', total: 'fileBytes' },
 } as const;
+
+/** A streams run's summary: the common part, its params and its figures. */
+export type StreamsSummary = LabSummary<'streams'>;

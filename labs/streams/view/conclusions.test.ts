@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, MIB } from '../../../lib/params';
-import type { Memory, StreamsSummary } from '../../../lib/protocol';
+import type { Memory } from '../../../lib/protocol';
+import type { StreamsSummary } from '../shared/schema';
 import { makeSummary } from '../../../lib/test-fixtures';
 import {
   concludeFromEventLoss,

@@ -3,7 +3,8 @@
  * StreamsSummary; when the figures contradict what the lesson expects, the text says so instead of
  * reciting the expected result. Pure: the walkthrough and the tests call these with summaries only.
  */
-import type { Outcome, StreamsSummary } from '../../../lib/protocol';
+import type { Outcome } from '../../../lib/protocol';
+import type { StreamsSummary } from '../shared/schema';
 import { formatMb, formatPercent, formatSeconds } from '../../../lib/readouts/format';
 import { highWaterMarkBytes } from './buffer';
 import { unfinished as unfinishedRuns } from '../../../lib/lessons/unfinished';

@@ -1,5 +1,5 @@
 /** The streams lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { StreamsSummary } from '@/lib/protocol';
+import type { StreamsSummary } from '@/labs/streams/shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { streamsCard } from './card';
 import { StreamsCharts } from './Charts';

@@ -1,6 +1,6 @@
 /** Run summaries for the verdict tests: a synthetic base and figures recorded from real runs. */
 import { DEFAULT_PARAMS, MIB } from '../../../lib/params';
-import type { StreamsSummary } from '../../../lib/protocol';
+import type { StreamsSummary } from '../shared/schema';
 import { makeSummary } from '../../../lib/test-fixtures';
 
 export const FILE = 32 * MIB;

@@ -2,7 +2,7 @@
  * The streams lab's verdict: one sentence on what a finished run showed, every number taken from
  * its summary. Pure: the run card and the tests call it with a summary and nothing else.
  */
-import type { StreamsSummary } from '../../../lib/protocol';
+import type { StreamsSummary } from '../shared/schema';
 import { formatMb, formatMbCeil, formatPercent, formatSeconds } from '../../../lib/readouts/format';
 import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
 import type { StrategyTraits } from '../../../components/lab-view';

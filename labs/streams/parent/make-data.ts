@@ -1,11 +1,12 @@
-/** `npm run make-data -- [--size-mb N] [--seed N]`: makes (or finds) a data file and prints its manifest. */
-import { MIB, runParamsSchema } from '../../lib/params';
-import { ensureDataFile } from '../data/data-files';
-import { parseBenchArgs, UsageError } from './args';
+/** `npm run make-data -- [--size-mb N] [--seed N]`: makes (or finds) a streams data file and prints its manifest. */
+import { MIB } from '../../../lib/protocol/params';
+import { streamsParamsSchema } from '../shared/params';
+import { ensureDataFile } from '../../../server/data/data-files';
+import { parseBenchArgs, UsageError } from '../../../server/cli/args';
 
 async function main(): Promise<void> {
   // The streams lab's flags (its data files are what this makes).
-  const params = runParamsSchema.parse(parseBenchArgs(['--lab', 'streams', ...process.argv.slice(2)]).params);
+  const params = streamsParamsSchema.parse(parseBenchArgs(['--lab', 'streams', ...process.argv.slice(2)]).params);
   const file = await ensureDataFile({
     sizeMb: params.sizeMb,
     seed: params.seed,
