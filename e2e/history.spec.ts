@@ -170,7 +170,7 @@ test('a shared link fills the form and starts only after the visitor confirms', 
 test('an embedded preset experiment runs when its Start button is pressed', async ({ page }) => {
   await page.setViewportSize({ width: 480, height: 800 });
   await page.goto('/embed/experiment?strategies=pipeline-generator&sizeMb=4&delayMs=1');
-  await expect(page.getByTestId('embed-preset')).toHaveText('4 MB file · 1 ms per chunk · 64 KB chunks');
+  await expect(page.getByTestId('embed-preset')).toHaveText('4 MB file · 1 ms/chunk · 64 KB chunks');
   await expect(page.getByTestId('run-card')).toHaveCount(0);
   await page.getByTestId('embed-start').click();
   const card = page.getByTestId('run-card');

@@ -8,20 +8,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
 import { buildStartMessage, formFromQuery, labFromQuery, type BuildResult, type ExperimentFormValues } from '@/lib/form/experiment-form';
-import { runParamsText } from '@/lib/readouts/params-text';
 import { runsOf } from '@/lib/lab-state';
+import { labSchema } from '@/labs/schemas';
 import { RunCard } from '@/components/RunCard';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
 
-/** "4 MB file · 1 ms per chunk · 64 KB chunks", "1,000 rows · 20 requests · 4 at once": the preset, as typed in the link. */
+/** "4 MB file · 1 ms/chunk · 64 KB chunks", "1,000-row table · 20 requests · …": the preset, in its lab's words. */
 function presetText(values: ExperimentFormValues, built: BuildResult | null): string {
-  const n = values.numbers;
-  const main =
-    values.lab === 'streams'
-      ? `${n.sizeMb} MB file · ${n.delayMs} ms per chunk · ${n.chunkKb} KB chunks`
-      : built?.ok
-        ? runParamsText({ lab: values.lab, params: { ...built.message.params, retained: false } })
-        : '';
+  const main = built?.ok ? (labSchema(values.lab)?.describe(built.message.params as Record<string, unknown>, 'experiment').join(' · ') ?? '') : '';
   return `${main}${values.retained ? ' · retained' : ''}${values.parallel ? ' · in parallel' : ''}`;
 }
 

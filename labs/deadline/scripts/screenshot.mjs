@@ -1,9 +1,9 @@
-// `node scripts/deadline-lab-screenshot.mjs`: docs/screenshots/deadline-lab.png from a real run. Starts the
+// `node labs/deadline/scripts/screenshot.mjs`: docs/screenshots/deadline-lab.png from a real run. Starts the
 // production server, runs unbounded against worker-pool in the deadlines lab (a 14-s schedule:
 // 2 → 12 req/s for 6 s, K 50, 3 ms per object) and saves a 1280×800 view of the finished cards. Needs `next build` first.
 import { chromium } from '@playwright/test';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, findChromium, root, startServer } from './lib.mjs';
+import { CHROMIUM_ARGS, findChromium, root, startServer } from '../../../scripts/lib.mjs';
 
 const server = await startServer(Number(process.env.SHOT_PORT ?? 3262));
 const browser = await chromium.launch({ executablePath: (await findChromium()) ?? undefined, args: CHROMIUM_ARGS });

@@ -1,10 +1,10 @@
-// `node scripts/hotcode-lab-screenshot.mjs`: docs/screenshots/hotcode-lab.png from a real run. Starts
+// `node labs/hotcode/scripts/screenshot.mjs`: docs/screenshots/hotcode-lab.png from a real run. Starts
 // the production server, runs report-slow against report-fixed in the hot-code lab with the CPU
 // profile on (5000 rows, 2 reports each) and saves a 1280×800 view of the first finished card:
 // /health wait, long tasks, the flame graph and the functions by self time. Needs `next build` first.
 import { chromium } from '@playwright/test';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, findChromium, root, startServer } from './lib.mjs';
+import { CHROMIUM_ARGS, findChromium, root, startServer } from '../../../scripts/lib.mjs';
 
 const server = await startServer(Number(process.env.SHOT_PORT ?? 3262));
 const browser = await chromium.launch({ executablePath: (await findChromium()) ?? undefined, args: CHROMIUM_ARGS });

@@ -1,10 +1,10 @@
-// `node scripts/cpu-lab-screenshot.mjs`: docs/screenshots/cpu-lab.png from a real run. Starts the
+// `node labs/cpu/scripts/screenshot.mjs`: docs/screenshots/cpu-lab.png from a real run. Starts the
 // production server, runs single-thread against worker-pool in the CPU lab (fib(38), 4 requests,
 // 4 at once) and saves a 1280×800 view of the finished cards, and cpu-lab-live.png: the first card
 // while it runs (its answered requests' bars and busiest threads). Needs `next build` first.
 import { chromium } from '@playwright/test';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, findChromium, root, startServer } from './lib.mjs';
+import { CHROMIUM_ARGS, findChromium, root, startServer } from '../../../scripts/lib.mjs';
 
 const server = await startServer(Number(process.env.SHOT_PORT ?? 3261));
 const browser = await chromium.launch({ executablePath: (await findChromium()) ?? undefined, args: CHROMIUM_ARGS });
