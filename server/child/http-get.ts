@@ -18,9 +18,4 @@ export function get(port: number, path: string, agent: Agent, timeoutMs: number)
   });
 }
 
-/** The p-th percentile (nearest rank) of `xs`; 0 for none. */
-export function percentile(xs: readonly number[], p: number): number {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
+export { percentile } from './numbers';

@@ -1,16 +1,9 @@
 import { Readable } from 'node:stream';
 
-/** mulberry32: a tiny seeded PRNG, so the same seed always gives the same file. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../child/numbers';
+
+/** The seeded generator the data files are made with (the same seed always gives the same file). */
+export { prng };
 
 const CATEGORIES = ['invoice', 'receipt', 'contract', 'estimate', 'order', 'refund'];
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];

@@ -5,17 +5,14 @@
  */
 import { LATENESS_POINTS_MAX } from '../shared/schedule';
 import type { LatenessPoint } from '../shared/schema';
+import { percentile, percentileSorted } from '../../../server/child/numbers';
 
 /** Lateness values kept for the run's percentiles; beyond this, the probe's stride thins them. */
 const VALUES_MAX = 50_000;
 const WINDOW_MS = 1000;
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
-
-/** Percentile p of unsorted values (0 when there are none). */
-export function percentileOf(values: readonly number[], p: number): number {
-  return percentile([...values].sort((a, b) => a - b), p);
-}
+/** Percentile p of unsorted values (0 when there are none): the one child-side percentile. */
+export const percentileOf = percentile;
 
 /** Records fired timers; bounded (points thinned, values capped), and keeps the last second apart for the live readings. */
 export class LatenessRecorder {
@@ -55,7 +52,7 @@ export class LatenessRecorder {
     const from = now - this.t0 - WINDOW_MS;
     this.recent = this.recent.filter((p) => p.atMs >= from);
     const xs = this.recent.map((p) => p.latenessMs).sort((a, b) => a - b);
-    return { p99: percentile(xs, 99), max: xs.at(-1) ?? 0 };
+    return { p99: percentileSorted(xs, 99), max: xs.at(-1) ?? 0 };
   }
 
   /** Every fired timer (up to VALUES_MAX), in firing order. */

@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { send } from '../../../server/child/load-process';
 import { objectBody } from './work';
+import { prng } from '../../../server/child/numbers';
 
 export interface StoreConfig {
   medianMs: number;
@@ -20,17 +21,6 @@ export type StoreMessage = { type: 'listening'; port: number };
 const SIGMA = 0.7;
 const BODIES = 64;
 
-/** mulberry32: a small seeded generator (the same latencies for the same seed). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Log-normal latency around the median (Box–Muller). */
 function latencyMs(random: () => number, medianMs: number): number {
@@ -39,7 +29,7 @@ function latencyMs(random: () => number, medianMs: number): number {
 }
 
 function start(cfg: StoreConfig): void {
-  const random = seeded(cfg.seed);
+  const random = prng(cfg.seed);
   // The bodies are made once: the store's own CPU stays small, whatever the load.
   const bodies = Array.from({ length: BODIES }, (_, i) => objectBody(i));
   const server = createServer((req, res) => {

@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { send as sendToRun, serveLoad, type LoadMessage as Message } from '../../../server/child/load-process';
 import { checkBody, type BodyFormat, type Expected } from './body-check';
+import { percentileSorted } from '../../../server/child/numbers';
 
 export interface LoadConfig {
   port: number;
@@ -43,10 +44,6 @@ const WINDOW_MS = 2000;
 
 const send: (m: LoadMessage, then?: () => void) => void = sendToRun;
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 const sortedCopy = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 
 class Tally {
@@ -98,7 +95,7 @@ class Tally {
     const window = sortedCopy(this.recent.map(([, ms]) => ms));
     // No response finished in the window (slow responses, all in flight): keep the last percentiles
     // rather than drop to 0, which would read as "instant".
-    if (window.length > 0) this.lastPercentiles = { p50: percentile(window, 50), p99: percentile(window, 99) };
+    if (window.length > 0) this.lastPercentiles = { p50: percentileSorted(window, 50), p99: percentileSorted(window, 99) };
     return {
       responses: this.ok + this.bad,
       responsesOk: this.ok,
@@ -223,12 +220,12 @@ async function main(cfg: LoadConfig): Promise<void> {
       responsesOk: tally.ok,
       badResponses: tally.bad,
       reqPerSec: fast.seconds > 0 ? fast.responses / fast.seconds : 0,
-      latencyP50Ms: percentile(lat, 50),
-      latencyP99Ms: percentile(lat, 99),
-      ttfbP50Ms: percentile(sortedCopy(tally.ttfb), 50),
-      transferP50Ms: percentile(sortedCopy(tally.transfer), 50),
+      latencyP50Ms: percentileSorted(lat, 50),
+      latencyP99Ms: percentileSorted(lat, 99),
+      ttfbP50Ms: percentileSorted(sortedCopy(tally.ttfb), 50),
+      transferP50Ms: percentileSorted(sortedCopy(tally.transfer), 50),
       bytesReceived: tally.bytes,
-      slowP50Ms: percentile(sortedCopy(tally.slow), 50),
+      slowP50Ms: percentileSorted(sortedCopy(tally.slow), 50),
       loadCpuMs: (cpu.user + cpu.system) / 1000,
     },
   }, resolve));
