@@ -3,9 +3,9 @@
  * free), `/fib?n=N` answers with what `compute` returns. Child side.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FibAnswer, FibRequest } from './fib';
 import { fibParam } from './fib';
+import { listenLocal } from '../../../server/child/listen';
 
 export async function serveFib(port: number, compute: (req: FibRequest) => Promise<FibAnswer>): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer((req, res) => {
@@ -20,13 +20,5 @@ export async function serveFib(port: number, compute: (req: FibRequest) => Promi
       (err: Error) => res.writeHead(500).end(err.message),
     );
   });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenLocal(server, port);
 }

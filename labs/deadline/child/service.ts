@@ -5,10 +5,10 @@
  * S3 by then). A strategy may refuse a request before any of that (503). Child side.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { request, type Agent } from 'undici';
 import { work } from './work';
 import { countWork, type DeadlineContext } from './strategy';
+import { listenLocal } from '../../../server/child/listen';
 
 /** What the service answers; the load classifies it. */
 export interface FetchAnswer {
@@ -94,13 +94,5 @@ export async function serveDeadline(
     );
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(ctx.port, '127.0.0.1', () => resolve()));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenLocal(server, ctx.port);
 }

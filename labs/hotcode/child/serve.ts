@@ -5,9 +5,9 @@
  * ended (step-watchdog.ts) and answered 503 with what it had used (`StoppedAnswer`). Child side.
  */
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { makeRows, type Report, type SaleRow } from './rows';
 import { startStepWatchdog, type StepWatchdog } from './step-watchdog';
+import { listenLocal } from '../../../server/child/listen';
 
 /** What /report answers: enough for the load to check every row was counted, and the time it took. */
 export interface ReportAnswer {
@@ -108,14 +108,11 @@ export async function serveReport(run: (rows: readonly SaleRow[]) => Promise<Rep
     );
   });
   if (watch) watchdog = await startStepWatchdog(stopped);
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
+  const listening = await listenLocal(server);
   return {
-    port: (server.address() as AddressInfo).port,
+    port: listening.port,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+      await listening.close();
       await watchdog?.close();
     },
   };
