@@ -7,7 +7,7 @@ import { formatMb, formatMs } from '@/lib/readouts/format';
 import { MemoryChart } from '@/components/charts/MemoryChart';
 import { specSeries } from '@/components/charts/series';
 import { HTTP_MEMORY_SERIES } from './series';
-import { StatusBadge } from '@/components/StatusBadge';
+import { LessonRunPanel } from '@/components/lessons/LessonRunPanel';
 
 export interface HttpLessonRunProps {
   run: RunState;
@@ -23,48 +23,19 @@ const POINTS_PER_SERIES = 200;
 function HttpLessonRunImpl({ run, samples, memoryTop = 0 }: HttpLessonRunProps) {
   const series = useMemo(() => specSeries(HTTP_MEMORY_SERIES, samples).filter((s) => HTTP_LESSON_SERIES.includes(s.id)), [samples]);
   const s = run.summary?.lab === 'http' ? run.summary : null;
+  const figures = s && {
+    data: { 'peak-heap-used': s.peak.heapUsed, 'peak-writable-bytes': s.peakWritableBytes, 'latency-p50-ms': s.latencyP50Ms, 'ttfb-p50-ms': s.ttfbP50Ms, 'responses-ok': s.responsesOk },
+    items: [
+      ['responses right', `${s.responsesOk} of ${s.requestsPlanned}`],
+      ['peak heapUsed', formatMb(s.peak.heapUsed)],
+      ['socket buffers', formatMb(s.peakWritableBytes)],
+      ['p50 latency / first byte', `${formatMs(s.latencyP50Ms)} / ${formatMs(s.ttfbP50Ms)}`],
+    ] as Array<[string, string]>,
+  };
   return (
-    <section className="lesson-run" data-testid="lesson-run-panel" data-run-id={run.id} data-strategy={run.strategy} data-status={run.status} aria-label={`${run.strategy} run`}>
-      <header className="lesson-run-header">
-        <h4>{run.strategy}</h4>
-        <StatusBadge status={run.status} />
-      </header>
+    <LessonRunPanel run={run} figures={figures}>
       <MemoryChart label={`Memory and socket buffers of the server running ${run.strategy}, MB over seconds`} series={series} height={170} maxPointsPerSeries={POINTS_PER_SERIES} yAtLeast={memoryTop} />
-      {s && (
-        <dl
-          className="lesson-figures"
-          data-testid="lesson-run-result"
-          data-strategy={s.strategy}
-          data-outcome={s.outcome}
-          data-peak-heap-used={s.peak.heapUsed}
-          data-peak-writable-bytes={s.peakWritableBytes}
-          data-latency-p50-ms={s.latencyP50Ms}
-          data-ttfb-p50-ms={s.ttfbP50Ms}
-          data-responses-ok={s.responsesOk}
-        >
-          <div>
-            <dt>responses right</dt>
-            <dd>
-              {s.responsesOk} of {s.requestsPlanned}
-            </dd>
-          </div>
-          <div>
-            <dt>peak heapUsed</dt>
-            <dd>{formatMb(s.peak.heapUsed)}</dd>
-          </div>
-          <div>
-            <dt>socket buffers</dt>
-            <dd>{formatMb(s.peakWritableBytes)}</dd>
-          </div>
-          <div>
-            <dt>p50 latency / first byte</dt>
-            <dd>
-              {formatMs(s.latencyP50Ms)} / {formatMs(s.ttfbP50Ms)}
-            </dd>
-          </div>
-        </dl>
-      )}
-    </section>
+    </LessonRunPanel>
   );
 }
 

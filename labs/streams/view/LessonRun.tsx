@@ -9,7 +9,7 @@ import { MIB } from '@/lib/params';
 import { formatMb } from '@/lib/readouts/format';
 import { MemoryChart, type ChartSeries } from '@/components/charts/MemoryChart';
 import { memorySeries } from '@/components/charts/series';
-import { StatusBadge } from '@/components/StatusBadge';
+import { LessonRunPanel } from '@/components/lessons/LessonRunPanel';
 import { BufferLevelChart } from './BufferLevelChart';
 
 export interface LessonRunProps {
@@ -43,50 +43,29 @@ function LessonRunImpl({ run, samples, proc, memoryTop = 0, bufferTop = 0 }: Les
   const series = useMemo(() => lessonSeries(params, samples, proc), [params, samples, proc]);
   const s = run.summary && summaryOfLab(run.summary, 'streams');
   const name = `${run.strategy}${run.params.retained ? ' (retained)' : ''}`;
+  const figures = s && {
+    data: {
+      retained: String(s.params.retained),
+      'file-bytes': s.fileBytes,
+      'bytes-processed': s.bytesProcessed,
+      'peak-array-buffers': s.peak.arrayBuffers,
+      'above-idle-array-buffers': s.aboveIdle?.arrayBuffers ?? '',
+      'above-idle-heap-used': s.aboveIdle?.heapUsed ?? '',
+      'peak-buffered': s.peakBufferedBytes,
+      'peak-rss': Math.max(s.peak.rss, s.procPeakRss),
+    },
+    items: [
+      ['processed', `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}`],
+      ['peak arrayBuffers', formatMb(s.peak.arrayBuffers)],
+      ['most read ahead', formatMb(s.peakBufferedBytes)],
+      ['peak RSS', formatMb(Math.max(s.peak.rss, s.procPeakRss))],
+    ] as Array<[string, string]>,
+  };
   return (
-    <section className="lesson-run" data-testid="lesson-run-panel" data-run-id={run.id} data-strategy={run.strategy} data-status={run.status} aria-label={`${name} run`}>
-      <header className="lesson-run-header">
-        <h4>{name}</h4>
-        <StatusBadge status={run.status} />
-      </header>
+    <LessonRunPanel run={run} figures={figures} name={name}>
       <MemoryChart label={`Memory of ${name}, MB over seconds`} series={series} sampleCount={samples.length} height={150} maxPointsPerSeries={POINTS_PER_SERIES} yAtLeast={memoryTop} />
       <BufferLevelChart label={`How far ${name} read ahead of its consumer`} samples={samples} chunkKb={params.chunkKb} yAtLeast={bufferTop} />
-      {s && (
-        <dl
-          className="lesson-figures"
-          data-testid="lesson-run-result"
-          data-strategy={s.strategy}
-          data-retained={String(s.params.retained)}
-          data-outcome={s.outcome}
-          data-file-bytes={s.fileBytes}
-          data-bytes-processed={s.bytesProcessed}
-          data-peak-array-buffers={s.peak.arrayBuffers}
-          data-above-idle-array-buffers={s.aboveIdle?.arrayBuffers ?? ''}
-          data-above-idle-heap-used={s.aboveIdle?.heapUsed ?? ''}
-          data-peak-buffered={s.peakBufferedBytes}
-          data-peak-rss={Math.max(s.peak.rss, s.procPeakRss)}
-        >
-          <div>
-            <dt>processed</dt>
-            <dd>
-              {formatMb(s.bytesProcessed)} of {formatMb(s.fileBytes)}
-            </dd>
-          </div>
-          <div>
-            <dt>peak arrayBuffers</dt>
-            <dd>{formatMb(s.peak.arrayBuffers)}</dd>
-          </div>
-          <div>
-            <dt>most read ahead</dt>
-            <dd>{formatMb(s.peakBufferedBytes)}</dd>
-          </div>
-          <div>
-            <dt>peak RSS</dt>
-            <dd>{formatMb(Math.max(s.peak.rss, s.procPeakRss))}</dd>
-          </div>
-        </dl>
-      )}
-    </section>
+    </LessonRunPanel>
   );
 }
 

@@ -1,0 +1,42 @@
+'use client';
+
+/**
+ * The frame of one run inside a walkthrough step, for every lab: the strategy and its status, the
+ * lab's chart (children), and once the run has a summary, the figures the step concludes from.
+ * `data` goes onto the figures as data-* attributes: the e2e tests read the measured numbers there.
+ */
+import type { ReactNode } from 'react';
+import type { RunState } from '@/lib/protocol';
+import { StatusBadge } from '@/components/StatusBadge';
+
+export interface LessonRunPanelProps {
+  run: RunState;
+  /** The figures, or null while the run has no summary. */
+  figures: { data: Record<string, string | number | boolean>; items: ReadonlyArray<[term: string, value: ReactNode]> } | null;
+  children?: ReactNode;
+  /** What the header calls the run (default: its strategy id). */
+  name?: string;
+}
+
+export function LessonRunPanel({ run, figures, children, name = run.strategy }: LessonRunPanelProps) {
+  const data = figures ? Object.fromEntries(Object.entries(figures.data).map(([k, v]) => [`data-${k}`, String(v)])) : {};
+  return (
+    <section className="lesson-run" data-testid="lesson-run-panel" data-run-id={run.id} data-strategy={run.strategy} data-status={run.status} aria-label={`${name} run`}>
+      <header className="lesson-run-header">
+        <h4>{name}</h4>
+        <StatusBadge status={run.status} />
+      </header>
+      {children}
+      {figures && run.summary && (
+        <dl className="lesson-figures" data-testid="lesson-run-result" data-strategy={run.summary.strategy} data-outcome={run.summary.outcome} {...data}>
+          {figures.items.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
