@@ -1,14 +1,15 @@
 /** The streams lab's table in the bench CLI's output (one row per run). */
 import type { StreamsSummary } from '../shared/schema';
 import type { BenchTable } from '../../types';
-import { findStrategy } from '../../registry';
+import type { StrategyBase } from '../../types';
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-export function benchTable(summaries: readonly StreamsSummary[]): BenchTable {
+/** `strategies`: the lab's own (for each run's mode and the article's figure), passed in: importing the registry here would be an import cycle. */
+export function benchTable(summaries: readonly StreamsSummary[], strategies: readonly StrategyBase[]): BenchTable {
   const header = ['strategy', 'mode', 'outcome', 'peak rss', 'heapUsed', 'external', 'arrayBuf', 'rss-idle', 'buffered', 'time s', 'MB/s', 'article'];
   const rows = summaries.map((s) => {
-    const st = findStrategy(s.lab, s.strategy);
+    const st = strategies.find((x) => x.id === s.strategy);
     return [
       s.strategy,
       st?.mode ?? '?',

@@ -28,7 +28,7 @@ const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/str
 
 export const streamsLab: Lab<Strategy> = {
   schema: streamsSchema,
-  benchTable: (summaries) => benchTable(summaries as readonly StreamsSummary[]),
+  benchTable: (summaries) => benchTable(summaries as readonly StreamsSummary[], found.map((f) => f.strategy)),
   dir: 'streams',
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
