@@ -48,8 +48,10 @@ export type Items = Array<[string, string]>;
 /** What a verdict may know about the strategy, from the catalog; unknown when the catalog lacks it. */
 export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'>;
 
-/** One guided lesson of a lab, served at /lessons/<slug>. */
-export interface LessonEntry {
+/** One guided lesson of a lab, served at /lessons/<slug> (labs/<lab>/view/lessons.tsx). */
+export interface LessonInfo {
+  /** The lab it belongs to. */
+  lab: string;
   /** Its URL's last part; unique over every lab. */
   slug: string;
   /** Its link in the lessons' header. */
@@ -60,7 +62,6 @@ export interface LessonEntry {
   title: string;
   /** What it teaches, under its link on the index. */
   blurb: ReactNode;
-  Page: ComponentType;
 }
 
 /** The view half of a lab. */
@@ -70,7 +71,9 @@ export interface LabView {
   /** What the lab is about, under the dashboard's title. */
   tagline: ReactNode;
   /** Its lessons, in the order the index lists them; the first is the one the dashboard links. */
-  lessons: readonly LessonEntry[];
+  lessons: readonly LessonInfo[];
+  /** Each lesson's page, by slug. */
+  lessonPages: Readonly<Record<string, ComponentType>>;
   /** How the strategy picker groups its strategies: by mode (push/pull: who waits for whom) or one group (mode null). */
   pickerGroups: ReadonlyArray<{ mode: 'push' | 'pull' | null; title: string; blurb: string }>;
   /** The card's progress, figures and "preparing" text. */

@@ -2,7 +2,9 @@
  * Every lab's view half (labs/<lab>/view/index.ts), for the page: shared components ask here for a
  * lab's charts, card and verdict and never name a lab themselves.
  */
-import type { LabView, LessonEntry, StrategyTraits } from '@/components/lab-view';
+import type { ComponentType } from 'react';
+import type { LabView, LessonInfo, StrategyTraits } from '@/components/lab-view';
+import { findLessonInfo } from './lessons';
 import type { RunSummary, Sample } from '@/lib/protocol';
 import { memorySeries, specSeries } from '@/components/charts/series';
 import type { ChartSeries } from '@/components/charts/MemoryChart';
@@ -15,12 +17,11 @@ import { view as hotcode } from './hotcode/view';
 
 export const LAB_VIEWS: readonly LabView[] = [streams, http, cpu, deadline, hotcode];
 
-/** Every lab's lessons, in lab order. */
-export const LESSONS: readonly LessonEntry[] = LAB_VIEWS.flatMap((v) => v.lessons);
-
-/** The lesson served at /lessons/<slug>, or undefined. */
-export function findLesson(slug: string): LessonEntry | undefined {
-  return LESSONS.find((l) => l.slug === slug);
+/** The lesson served at /lessons/<slug> and its page, or undefined. */
+export function findLesson(slug: string): (LessonInfo & { Page: ComponentType }) | undefined {
+  const info = findLessonInfo(slug);
+  const Page = info && labView(info.lab)?.lessonPages[slug];
+  return info && Page ? { ...info, Page } : undefined;
 }
 
 /** The view of the lab with this id, or undefined for a lab the page has none for. */

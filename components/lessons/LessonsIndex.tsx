@@ -1,6 +1,6 @@
 /** The lessons' landing page: what each lesson teaches and a link to it. */
 import Link from 'next/link';
-import { LESSONS } from '@/labs/views';
+import { LESSONS } from '@/labs/lessons';
 import { LessonsNav } from './LessonsNav';
 
 export function LessonsIndex() {

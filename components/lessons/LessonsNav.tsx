@@ -1,7 +1,7 @@
 /** The lessons' header: where you are, links between the lessons and back to the lab. */
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { LESSONS } from '@/labs/views';
+import { LESSONS } from '@/labs/lessons';
 
 /** 'index' for the lessons' index, else a lesson's slug. */
 export type LessonPage = string;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { findLesson, LESSONS } from '@/labs/views';
+import { LESSONS } from '@/labs/lessons';
+import { findLesson } from '@/labs/views';
 
 interface Props {
   params: Promise<{ slug: string }>;

@@ -9,6 +9,7 @@ import { CPU_MEMORY_SERIES } from './series';
 import { CpuRecordPanels } from './RecordPanels';
 import { CpuWalkthrough } from './Walkthrough';
 import { recordFigures } from './record-items';
+import { lessons } from './lessons';
 
 export const view: LabView = {
   id: 'cpu',
@@ -18,21 +19,8 @@ export const view: LabView = {
       Watch the process tree, its CPU and each request&apos;s bar.
     </>
   ),
-  lessons: [
-    {
-      slug: 'cpu',
-      nav: 'CPU-bound requests',
-      heading: 'CPU-bound requests: one thread, processes, threads, pools',
-      title: 'CPU-bound requests, step by step · Stream Lab',
-      blurb: (
-        <>
-          Four live runs of the CPU lab: one thread queueing requests, processes up to the cores, what spawning per request costs
-          against a pool, and the leaky pool that answers requests with each other&apos;s results.
-        </>
-      ),
-      Page: CpuWalkthrough,
-    },
-  ],
+  lessons,
+  lessonPages: { cpu: CpuWalkthrough },
   pickerGroups: [{ mode: null, title: 'Where fib(n) runs', blurb: 'the request handler’s thread, more processes, or more threads' }],
   card: cpuCard,
   RunCharts: CpuCharts,

@@ -8,6 +8,7 @@ import { DeadlineResultsTable } from './ResultsTable';
 import { DeadlineRecordPanels } from './RecordPanels';
 import { DeadlineWalkthrough } from './Walkthrough';
 import { recordFigures } from './record-items';
+import { lessons } from './lessons';
 
 export const view: LabView = {
   id: 'deadline',
@@ -17,21 +18,8 @@ export const view: LabView = {
       lateness, the requests on time, late, timed out and refused, and whether the service recovers after the spike.
     </>
   ),
-  lessons: [
-    {
-      slug: 'deadline',
-      nav: 'Deadlines',
-      heading: 'Deadlines under a traffic spike',
-      title: 'Deadlines under a traffic spike, step by step · Stream Lab',
-      blurb: (
-        <>
-          Two live runs of the deadlines lab: a service whose timers fire late once a spike asks more than a core of its event loop,
-          against a worker pool; then a limit on the GETs against shedding load with 503.
-        </>
-      ),
-      Page: DeadlineWalkthrough,
-    },
-  ],
+  lessons,
+  lessonPages: { deadline: DeadlineWalkthrough },
   pickerGroups: [{ mode: null, title: 'Where the work per object runs', blurb: 'the main thread (all at once, limited, or shedding load) or a worker pool' }],
   card: deadlineCard,
   RunCharts: DeadlineCharts,

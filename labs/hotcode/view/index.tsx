@@ -8,6 +8,7 @@ import { HotcodeResultsTable } from './ResultsTable';
 import { HotcodeRecordPanels } from './RecordPanels';
 import { HotcodeWalkthrough } from './Walkthrough';
 import { recordFigures } from './record-items';
+import { lessons } from './lessons';
 
 export const view: LabView = {
   id: 'hotcode',
@@ -17,21 +18,8 @@ export const view: LabView = {
       per row. Profile a run, find them in the flame graph, and watch the /health probe wait while they block the server.
     </>
   ),
-  lessons: [
-    {
-      slug: 'hotcode',
-      nav: 'Hot code',
-      heading: 'Hot code: toLocaleString and a spreading groupBy',
-      title: 'Hot code, step by step · Stream Lab',
-      blurb: (
-        <>
-          Three live runs of the hot-code lab: a report that freezes the server (and its fix), what a time-zone{' '}
-          <code>toLocaleString</code> costs against a cached formatter, and a sweep showing rows² against rows.
-        </>
-      ),
-      Page: HotcodeWalkthrough,
-    },
-  ],
+  lessons,
+  lessonPages: { hotcode: HotcodeWalkthrough },
   pickerGroups: [{ mode: null, title: 'How the report computes', blurb: 'each runs synchronously in the request handler, as the write-up’s did' }],
   card: hotcodeCard,
   RunCharts: HotcodeCharts,

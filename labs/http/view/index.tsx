@@ -8,6 +8,7 @@ import { HttpResultsTable } from './ResultsTable';
 import { HTTP_MEMORY_SERIES } from './series';
 import { HttpWalkthrough } from './Walkthrough';
 import { recordFigures, recordMemory } from './record-items';
+import { lessons } from './lessons';
 
 export const view: LabView = {
   id: 'http',
@@ -17,21 +18,8 @@ export const view: LabView = {
       latency under load.
     </>
   ),
-  lessons: [
-    {
-      slug: 'http',
-      nav: 'HTTP responses',
-      heading: 'HTTP responses: buffered or streamed',
-      title: 'HTTP responses, step by step · Stream Lab',
-      blurb: (
-        <>
-          Three live runs of the HTTP lab: a buffered JSON response against a cursor streamed into the response, a response
-          streamed out but buffered in, and slow clients against writes that ignore <code>drain</code>.
-        </>
-      ),
-      Page: HttpWalkthrough,
-    },
-  ],
+  lessons,
+  lessonPages: { http: HttpWalkthrough },
   pickerGroups: [
     { mode: 'push', title: 'Push', blurb: 'the server writes without waiting for the client' },
     { mode: 'pull', title: 'Pull', blurb: 'the server writes as the client reads (drain)' },

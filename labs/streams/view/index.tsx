@@ -8,6 +8,7 @@ import { ARTICLE_RUN, ResultsTable } from './ResultsTable';
 import { ModesExplorer } from './ModesExplorer';
 import { BackpressureWalkthrough } from './Walkthrough';
 import { recordFigures, recordMemory } from './record-items';
+import { lessons } from './lessons';
 
 export const view: LabView = {
   id: 'streams',
@@ -16,34 +17,8 @@ export const view: LabView = {
       Push readers buffer the whole file; pull readers stay flat. Watch <code>process.memoryUsage()</code> while a slow consumer reads.
     </>
   ),
-  lessons: [
-    {
-      slug: 'modes',
-      nav: 'Stream modes',
-      heading: 'Stream modes: flowing or paused?',
-      title: 'Stream modes · Stream Lab',
-      blurb: (
-        <>
-          What <code>readableFlowing</code> is after each way of touching a stream: a &apos;data&apos; listener, an async iterator,
-          pipe, pipeline, pause, unpipe and more, measured in a fresh Node process every time.
-        </>
-      ),
-      Page: ModesExplorer,
-    },
-    {
-      slug: 'backpressure',
-      nav: 'Push vs pull',
-      heading: 'Push vs pull, step by step',
-      title: 'Push vs pull, step by step · Stream Lab',
-      blurb: (
-        <>
-          Five short live runs: push vs pull, where the file goes in memory, how fromEvent + takeUntil loses data, garbage vs
-          retained memory, and the out-of-memory failure under a memory budget.
-        </>
-      ),
-      Page: BackpressureWalkthrough,
-    },
-  ],
+  lessons,
+  lessonPages: { modes: ModesExplorer, backpressure: BackpressureWalkthrough },
   pickerGroups: [
     { mode: 'push', title: 'Push', blurb: 'the source emits without waiting' },
     { mode: 'pull', title: 'Pull', blurb: 'the consumer asks for each chunk' },

@@ -1,0 +1,31 @@
+/** The streams lab's lessons as the lessons' header, index and the dashboard list them (data only: no page component, so the lessons' header can import it without a cycle). */
+import type { LessonInfo } from '@/components/lab-view';
+
+export const lessons: readonly LessonInfo[] = [
+  {
+    lab: 'streams',
+    slug: 'modes',
+    nav: 'Stream modes',
+    heading: 'Stream modes: flowing or paused?',
+    title: 'Stream modes · Stream Lab',
+    blurb: (
+      <>
+        What <code>readableFlowing</code> is after each way of touching a stream: a &apos;data&apos; listener, an async iterator,
+        pipe, pipeline, pause, unpipe and more, measured in a fresh Node process every time.
+      </>
+    ),
+  },
+  {
+    lab: 'streams',
+    slug: 'backpressure',
+    nav: 'Push vs pull',
+    heading: 'Push vs pull, step by step',
+    title: 'Push vs pull, step by step · Stream Lab',
+    blurb: (
+      <>
+        Five short live runs: push vs pull, where the file goes in memory, how fromEvent + takeUntil loses data, garbage vs
+        retained memory, and the out-of-memory failure under a memory budget.
+      </>
+    ),
+  },
+];
