@@ -75,17 +75,22 @@ describe('hotcode lab', () => {
     // two cores don't stretch (wall time put one sweep's exponent anywhere in 1.6–2.9 here).
     const spread = await run('groupby-spread', small({ sweep: true, rows: 10_000 }));
     expect([spread.outcome, spread.sweep.map((p) => p.rows)]).toEqual(['completed', [1000, 2000, 5000, 10_000]]);
-    // What the verdict calls faster than linear (SUPERLINEAR, 1.5), not a tight band around 2: the
-    // 1e3-row step is 1–2 ms of CPU, whose noise (JIT, a GC thread) moved the fit from 1.75 to 1.70
-    // between two runs, while the last local slope, the quadratic body's, stays near 2.
-    expect(spread.sweepExponent).toBeGreaterThan(SUPERLINEAR);
-    expect(spread.sweepExponent).toBeLessThan(2.5);
+    // What the verdict calls faster than linear (SUPERLINEAR, 1.5) is held by the median of the local
+    // slopes, not by the one fit over all four steps: the 1e3-row step is 1–2 ms of CPU, and when the
+    // suite's other worker shares the core its CPU time can double, which pulled the whole fit to
+    // 1.36 and 1.45 in two full-suite runs (1.68–1.87 alone) while the slopes past it stayed near 2.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const spreadSlope = median(spread.sweepSlopes.map((l) => l.slope));
+    expect(spreadSlope).toBeGreaterThan(SUPERLINEAR);
     expect(spread.sweepSlopes.at(-1)!.slope).toBeGreaterThan(1.5);
+    // The fit still says faster than linear, and not cubic.
+    expect(spread.sweepExponent).toBeGreaterThan(1.2);
+    expect(spread.sweepExponent).toBeLessThan(2.5);
     const push = await run('groupby-push', small({ sweep: true, rows: 20_000 }));
     expect([push.outcome, push.reportsPlanned]).toEqual(['completed', 5]);
     expect(push.sweepExponent).toBeGreaterThan(0.7);
     expect(push.sweepExponent).toBeLessThan(1.3);
-    expect(push.sweepExponent).toBeLessThan(spread.sweepExponent - 0.4);
+    expect(median(push.sweepSlopes.map((l) => l.slope))).toBeLessThan(spreadSlope - 0.4);
     // Steps of a millisecond or two never make a cliff (sweep-steps.ts: CLIFF_MIN_MS).
     expect(push.sweepCliff).toBeNull();
     expect(push.sweepSlopes.map((l) => [l.fromRows, l.toRows])).toEqual([[1000, 2000], [2000, 5000], [5000, 10_000], [10_000, 20_000]]);
