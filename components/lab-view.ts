@@ -62,6 +62,8 @@ export interface LessonInfo {
   title: string;
   /** What it teaches, under its link on the index. */
   blurb: ReactNode;
+  /** The lesson the dashboard links for its lab (default: the lab's first). */
+  onDashboard?: boolean;
 }
 
 /** The view half of a lab. */

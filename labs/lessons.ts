@@ -18,7 +18,7 @@ export function findLessonInfo(slug: string): LessonInfo | undefined {
   return LESSONS.find((l) => l.slug === slug);
 }
 
-/** The lesson the dashboard links for a lab (its first), or undefined. */
+/** The lesson the dashboard links for a lab (the one marked onDashboard, else its first), or undefined. */
 export function firstLessonOf(lab: string): LessonInfo | undefined {
-  return LESSONS.find((l) => l.lab === lab);
+  return LESSONS.find((l) => l.lab === lab && l.onDashboard) ?? LESSONS.find((l) => l.lab === lab);
 }

@@ -18,6 +18,8 @@ export const lessons: readonly LessonInfo[] = [
   {
     lab: 'streams',
     slug: 'backpressure',
+    // Why push readers buffer: what the dashboard shows, explained (the modes explorer comes first on the index).
+    onDashboard: true,
     nav: 'Push vs pull',
     heading: 'Push vs pull, step by step',
     title: 'Push vs pull, step by step · Stream Lab',
