@@ -44,11 +44,14 @@ function listening(pid: number): Array<{ address: string; port: number }> {
 /** True when the port answers /json/list like V8's inspector. */
 function isInspector(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    get({ host: '127.0.0.1', port, path: '/json/list', timeout: 2000 }, (res) => {
+    const req = get({ host: '127.0.0.1', port, path: '/json/list', timeout: 2000 }, (res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c));
       res.on('end', () => resolve(body.includes('webSocketDebuggerUrl')));
     }).on('error', () => resolve(false));
+    // `timeout` only emits: without this, asking the run's report server while its main thread is
+    // blocked in a report (what this test stops) would wait forever.
+    req.on('timeout', () => req.destroy());
   });
 }
 
@@ -87,6 +90,7 @@ describe('profiling a run', () => {
     let inspectorPort: number | null = null;
     let inspectorAddress = '';
     let stopAt: number | null = null;
+    let search: Promise<unknown> = Promise.resolve();
     const handle = prepareAndStart({
       lab: 'hotcode',
       runId: `prof-${++seq}`,
@@ -98,15 +102,18 @@ describe('profiling a run', () => {
         // Read from outside while the child is blocked: /proc answers, so does the inspector.
         if (inspectorPort !== null || pid === 0 || stopAt !== null) return;
         stopAt = Date.now() + 1500;
-        const ports = listening(pid);
-        void Promise.all(ports.map(async (p) => ((await isInspector(p.port)) ? p : null))).then((found) => {
-          const inspector = found.find((p) => p !== null);
-          if (inspector) [inspectorPort, inspectorAddress] = [inspector.port, inspector.address];
-          setTimeout(() => handle.stop(), Math.max(0, stopAt! - Date.now()));
-        });
+        // The stop does not wait for the search: on a busy machine the first /proc reading can come
+        // after the report has blocked the main thread, and its report server then never answers.
+        setTimeout(() => handle.stop(), 1500);
+        search = Promise.all(
+          listening(pid).map(async (p) => {
+            if (await isInspector(p.port)) [inspectorPort, inspectorAddress] = [p.port, p.address];
+          }),
+        );
       },
     });
     const s = summaryOfLab(await handle.done, 'hotcode');
+    await search;
     expect(s.outcome).toBe('stopped');
     expect(inspectorPort).not.toBeNull();
     // Never reachable from outside the machine.
