@@ -90,7 +90,9 @@ describe('hotcode lab', () => {
     expect([push.outcome, push.reportsPlanned]).toEqual(['completed', 5]);
     expect(push.sweepExponent).toBeGreaterThan(0.7);
     expect(push.sweepExponent).toBeLessThan(1.3);
-    expect(median(push.sweepSlopes.map((l) => l.slope))).toBeLessThan(spreadSlope - 0.4);
+    // Push's whole fit, not its median local slope: its steps are all 1–5 ms, so one local slope can
+    // read 1.26 (a quiet full-suite run) while the fit over five steps stays near 1.
+    expect(push.sweepExponent).toBeLessThan(spreadSlope - 0.4);
     // Steps of a millisecond or two never make a cliff (sweep-steps.ts: CLIFF_MIN_MS).
     expect(push.sweepCliff).toBeNull();
     expect(push.sweepSlopes.map((l) => [l.fromRows, l.toRows])).toEqual([[1000, 2000], [2000, 5000], [5000, 10_000], [10_000, 20_000]]);
