@@ -14,21 +14,40 @@ const PAGE_SIDE = {
   regex: '(^|/)(components|app|labs/[a-z0-9-]+/view)/|^@/(components|app)/|^\\.\\./view/|^(react|react-dom|next)(/|$)',
   message: 'A run\'s child must not import the page\'s code.',
 };
+const OTHER_LAB = {
+  regex: '^@/labs/|^(\\.\\./){2,3}(?!server/|lib/|components/|app/)[a-z0-9-]+/(shared|child|parent|view)/',
+  message: "A lab folder imports its own files (relative paths) and the shared code, never another lab's: a copy of the folder under a new id must not reach back into the original.",
+};
 const ZOD = { regex: '^zod(/|$)', message: 'A run\'s child must not load zod: import plain values from a zod-free module (e.g. labs/<lab>/shared/schedule.ts).' };
 
 const config = [
-  { ignores: ['node_modules/**', '.next/**', '.build/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+  { ignores: ['labs/generated/**', 'node_modules/**', '.next/**', '.build/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
   ...next,
   {
-    files: ['lib/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'labs/*/shared/**/*.ts', 'labs/*/view/**/*.{ts,tsx}', 'labs/views.ts', 'labs/schemas.ts'],
+    files: ['lib/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'labs/views.ts', 'labs/schemas.ts', 'labs/lessons.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_SIDE] }] },
   },
   {
-    files: ['server/child/**/*.ts', 'labs/*/child/**/*.ts'],
+    files: ['labs/*/shared/**/*.{ts,tsx}', 'labs/*/view/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_SIDE, OTHER_LAB] }] },
+  },
+  {
+    files: ['server/child/**/*.ts'],
     // protocol.ts is the parent's validator of child messages; the child imports only its types.
     ignores: ['**/*.test.ts', 'server/child/protocol.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [], patterns: [ZOD, PAGE_SIDE] }] },
+  },
+  {
+    files: ['labs/*/child/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [], patterns: [ZOD, PAGE_SIDE, OTHER_LAB] }] },
+  },
+  {
+    files: ['labs/*/parent/**/*.ts', 'labs/*/scripts/**/*.{ts,mjs}'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_LAB] }] },
   },
 ];
 

@@ -7,6 +7,7 @@
 import type { RunState, StrategyInfo } from '@/lib/protocol';
 import { formatMbNumber } from '@/lib/readouts/format';
 import { StatusBadge } from '@/components/StatusBadge';
+import { strategyLabel } from '@/components/history/labels';
 
 export function CommonResultsTable({ runs, strategies, lab }: { runs: readonly RunState[]; strategies: readonly StrategyInfo[]; lab: string }) {
   return (
@@ -29,7 +30,7 @@ export function CommonResultsTable({ runs, strategies, lab }: { runs: readonly R
             if (!s) return null;
             return (
               <tr key={run.id} data-testid="result-row" data-lab={lab} data-run-id={run.id} data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
-                <th scope="row">{strategies.find((x) => x.id === run.strategy)?.label ?? run.strategy}</th>
+                <th scope="row">{strategyLabel(strategies, run.lab, run.strategy)}</th>
                 <td title={s.reason ?? undefined}>
                   <StatusBadge status={s.outcome} />
                 </td>

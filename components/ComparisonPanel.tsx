@@ -28,8 +28,10 @@ function linesKey(runs: readonly RunState[], strategies: readonly StrategyInfo[]
   return JSON.stringify([runs.map((r) => [r.id, r.strategy]), strategies.map((s) => [s.id, s.label])]);
 }
 
-function ComparisonPanelImpl({ runs, feeds, strategies, lab = DEFAULT_LAB }: ComparisonPanelProps) {
+function ComparisonPanelImpl({ runs, feeds, strategies: catalog, lab = DEFAULT_LAB }: ComparisonPanelProps) {
   const metrics = metricsOfLabs([lab]);
+  // The lab's own strategies only: ids repeat across labs, and labels and colours follow the lab's list.
+  const strategies = useMemo(() => catalog.filter((s) => s.lab === lab), [catalog, lab]);
   // Until one is picked, each lab's first metric; one the runs' lab lacks falls back to it too.
   const [picked, setMetric] = useState<ComparisonMetric | null>(null);
   const metric = picked !== null && metrics.includes(picked) ? picked : metrics[0];

@@ -10,6 +10,7 @@ import type { Experiment, LabSummary, RunState, RunSummary, StrategyInfo } from 
 import { StatusBadge } from '@/components/StatusBadge';
 import { RuntimeTag } from '@/components/RuntimeVerdict';
 import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
+import { strategyInfo } from '@/components/history/labels';
 
 /** A column: its heading and what it means (the heading's title). */
 export type Column = [name: string, title?: string];
@@ -75,7 +76,7 @@ export function LabResultsTable<L extends RunSummary['lab']>({ lab, name, captio
               const s = run.summary;
               if (s?.lab !== lab) return null;
               const summary = s as LabSummary<L>;
-              const info = strategies.find((x) => x.id === run.strategy);
+              const info = strategyInfo(strategies, run.lab, run.strategy);
               return (
                 <tr key={run.id} data-testid="result-row" data-lab={lab} data-run-id={run.id} data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
                   {showExperiment && <td className="num">{experimentNumber(run.experimentId)}</td>}

@@ -13,6 +13,7 @@ import { useProgressiveCount } from '@/components/hooks/useProgressiveCount';
 import { StatusBadge } from '@/components/StatusBadge';
 import { ScaleGroups } from '@/components/charts/scale-group';
 import type { LiveFeeds } from '@/components/charts/sample-source';
+import { strategyInfo } from '@/components/history/labels';
 
 const NO_SAMPLES: never[] = [];
 
@@ -46,7 +47,7 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
   const siblings = useSummaries(runs);
   // Cards mount a couple per frame: a dozen at once was one long task (docs/results.md §7).
   const mounted = useProgressiveCount(runs.length, experiment?.id ?? null);
-  const info = (id: string): StrategyInfo | undefined => state.strategies.find((s) => s.id === id);
+  const info = (r: RunState): StrategyInfo | undefined => strategyInfo(state.strategies, r.lab, r.strategy);
   const shown = new Set(runs.map((r) => r.id));
   // This browser's earlier runs still going; other browsers' are in the Room panel.
   const own = (r: RunState) => {
@@ -93,7 +94,7 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
             proc={state.proc[run.id] ?? NO_SAMPLES}
             live={state.live[run.id]}
             dropped={state.dropped[run.id] ?? 0}
-            info={info(run.strategy)}
+            info={info(run)}
             onStop={onStopRun}
             canStop={mayStop}
             waiting={queuePlace(state, run.id)}
@@ -109,7 +110,7 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
           <ul>
             {othersActive.map((r) => (
               <li key={r.id}>
-                {info(r.strategy)?.label ?? r.strategy} <StatusBadge status={r.status} />{' '}
+                {info(r)?.label ?? r.strategy} <StatusBadge status={r.status} />{' '}
                 <button type="button" onClick={() => onStopRun(r.id)}>
                   Stop
                 </button>

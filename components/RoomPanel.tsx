@@ -29,7 +29,7 @@ function describe(state: LabState, e: Experiment, labels: Map<string, string>): 
   const runs = runsOf(state, e);
   const running = runs.filter((r) => r.status === 'running' || r.status === 'preparing').length;
   const places = runs.map((r) => queuePlace(state, r.id)).filter((p): p is NonNullable<typeof p> => p !== null);
-  const strategies = e.strategies.map((s) => labels.get(s) ?? s).join(', ');
+  const strategies = e.strategies.map((s) => labels.get(`${e.lab}/${s}`) ?? s).join(', ');
   if (running > 0) return `${strategies} · running`;
   const first = places.sort((a, b) => a.place - b.place)[0];
   if (!first) return strategies;
@@ -40,7 +40,8 @@ function describe(state: LabState, e: Experiment, labels: Map<string, string>): 
 export function RoomPanel({ state, watching, onWatch, onStop, onIdentityChange }: RoomPanelProps) {
   const [name, setName] = useState(() => (typeof window === 'undefined' ? '' : (readIdentity().name ?? '')));
   const [token, setToken] = useState('');
-  const labels = new Map(state.strategies.map((s: StrategyInfo) => [s.id, s.label]));
+  // By lab and id: ids repeat across labs (cpu and deadline both have worker-pool).
+  const labels = new Map(state.strategies.map((s: StrategyInfo) => [`${s.lab}/${s.id}`, s.label]));
   const active = state.experiments.filter((e) => runsOf(state, e).some(isActive));
   const operator = state.me?.operator ?? false;
 

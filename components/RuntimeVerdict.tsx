@@ -8,6 +8,7 @@
 import type { RunState, StrategyInfo } from '@/lib/protocol';
 import { runtimeVerdict } from '@/lib/readouts/runtime-verdict';
 import { compareVersions } from '@/lib/runtimes';
+import { strategyLabel } from '@/components/history/labels';
 
 /** "Node 22.23.3" beside a strategy's name, when the table holds runs of several versions. */
 export function RuntimeTag({ run, show }: { run: RunState; show: boolean }) {
@@ -30,7 +31,7 @@ export function byStrategyAndRuntime(runs: readonly RunState[]): RunState[] {
 export function RuntimeVerdict({ runs, strategies }: { runs: readonly RunState[]; strategies: readonly StrategyInfo[] }) {
   const verdict = runtimeVerdict(runs.flatMap((r) => (r.summary ? [r.summary] : [])));
   if (verdict.length === 0) return null;
-  const label = (id: string) => strategies.find((s) => s.id === id)?.label ?? id;
+  const label = (id: string) => strategyLabel(strategies, runs[0]?.lab ?? '', id);
   return (
     <div className="runtime-verdict" data-testid="runtime-verdict">
       <h4>Between Node versions</h4>

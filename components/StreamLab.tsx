@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
 import { DEFAULT_FORM_LAB, defaultFormValues, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
 import { followedExperiment, isActive, runsOf } from '@/lib/lab-state';
-import { isPageLab, labOf, PAGE_LABS, type PageLabId } from '@/lib/labs';
+import { isPageLab, LAB_NAMES, labOf, PAGE_LABS, type PageLabId } from '@/lib/labs';
 import { RoomPanel } from '@/components/RoomPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
 import { ExperimentForm } from '@/components/ExperimentForm';
@@ -32,8 +32,63 @@ function useLinkedLab(): PageLabId {
   );
 }
 
-/** Root client component of Stream Lab. */
+/** The lab id a link names when no lab has it (read after hydration), else null. */
+function useUnknownLinkedLab(): string | null {
+  return useSyncExternalStore(
+    () => () => {},
+    () => {
+      const raw = new URLSearchParams(window.location.search).get('lab');
+      return raw && !isPageLab(raw) ? raw : null;
+    },
+    () => null,
+  );
+}
+
+/** What a link to a lab this Stream Lab does not have gets: that said, and the labs it has; never another lab's page. */
+function NoSuchLab({ id }: { id: string }) {
+  return (
+    <>
+      <header className="site-header">
+        <div className="site-title">
+          <h1>Stream Lab</h1>
+        </div>
+        <div className="header-meta">
+          <Link href="/runs" data-testid="history-link">
+            History
+          </Link>
+        </div>
+      </header>
+      <main className="layout">
+        <section className="panel" data-testid="no-such-lab" aria-labelledby="no-such-lab-heading">
+          <h2 id="no-such-lab-heading">No such lab</h2>
+          <p>
+            This link asks for the lab <code>{id.slice(0, 40)}</code>, which this Stream Lab does not have (a lab id is one of its folders in
+            labs/). The labs it has:
+          </p>
+          <ul>
+            {PAGE_LABS.map((l) => (
+              <li key={l}>
+                {/* A full load, not a client navigation: the page reads its lab from the URL once, when it loads. */}
+                <a href={`/?lab=${l}`} data-testid={`no-such-lab-link-${l}`}>
+                  {LAB_NAMES[l]}
+                </a>{' '}
+                <span className="muted">({l})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </main>
+    </>
+  );
+}
+
+/** Root client component of Stream Lab: the lab a link names, or a "no such lab" page for an unknown one. */
 export function StreamLab() {
+  const unknown = useUnknownLinkedLab();
+  return unknown === null ? <LabPage /> : <NoSuchLab id={unknown} />;
+}
+
+function LabPage() {
   const { state, connection, feeds, send, reintroduce } = useLabSocket();
   // Each lab keeps its own form, so switching back finds it as it was left.
   const [forms, setForms] = useState<Record<PageLabId, ExperimentFormValues>>(() => Object.fromEntries(PAGE_LABS.map((l) => [l, defaultFormValues(l)])) as Record<PageLabId, ExperimentFormValues>);
@@ -72,8 +127,8 @@ export function StreamLab() {
   // Code for what is ticked now and for what the latest experiment ran, in catalog order.
   const codeStrategies = useMemo(() => {
     const ids = new Set([...form.strategies, ...runs.map((r) => r.strategy)]);
-    return state.strategies.filter((s) => ids.has(s.id));
-  }, [form.strategies, runs, state.strategies]);
+    return state.strategies.filter((s) => s.lab === lab && ids.has(s.id));
+  }, [form.strategies, runs, state.strategies, lab]);
 
   return (
     <>

@@ -169,3 +169,16 @@ test('reloading mid-run restores the run with its samples so far', async ({ page
   expect(await points(restored.getByTestId('run-chart'))).toBeGreaterThan(10);
   await expect(restored).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
 });
+
+test('a link to a lab that does not exist says so, with links to the labs there are, and shows no lab', async ({ page }) => {
+  await page.goto('/?lab=kafka');
+  const panel = page.getByTestId('no-such-lab');
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('No such lab');
+  await expect(panel).toContainText('kafka');
+  // No other lab's form, charts or verdicts in its place.
+  await expect(page.getByTestId('start-button')).toHaveCount(0);
+  await expect(page.getByTestId('lab-switch')).toHaveCount(0);
+  await page.getByTestId('no-such-lab-link-http').click();
+  await expect(page.getByTestId('lab-switch')).toHaveAttribute('data-lab', 'http');
+});

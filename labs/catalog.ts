@@ -52,6 +52,8 @@ export function strategyCatalog(): StrategyInfo[] {
       libraryVersion: libraryVersion(s.library),
       mode: s.mode,
       keepsResults: s.keepsResults,
+      role: s.role ?? null,
+      comparedWith: [...(s.comparedWith ?? [])],
       explanation: s.explanation,
       code: shownCode(lab.dir, lab.strategyFiles.get(s.id)!),
       article: s.article,

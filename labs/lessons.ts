@@ -4,14 +4,11 @@
  * the header importing the views (which import the pages) was an import cycle that broke pages.
  */
 import type { LessonInfo } from '@/components/lab-view';
-import { lessons as streams } from './streams/view/lessons';
-import { lessons as http } from './http/view/lessons';
-import { lessons as cpu } from './cpu/view/lessons';
-import { lessons as deadline } from './deadline/view/lessons';
-import { lessons as hotcode } from './hotcode/view/lessons';
+import { FOUND_LESSONS } from './generated/lessons';
+import { LAB_IDS } from './schemas';
 
-/** Every lesson, in lab order. */
-export const LESSONS: readonly LessonInfo[] = [...streams, ...http, ...cpu, ...deadline, ...hotcode];
+/** Every lesson, in the lab switch's order (labs/<lab>/view/lessons.tsx, found by scripts/lab-index.mjs). */
+export const LESSONS: readonly LessonInfo[] = LAB_IDS.flatMap((id) => FOUND_LESSONS.flat().filter((l: LessonInfo) => l.lab === id));
 
 /** The lesson at /lessons/<slug>, or undefined. */
 export function findLessonInfo(slug: string): LessonInfo | undefined {

@@ -3,14 +3,19 @@
  * which strategies" asks here: the hub, the queue, the runner, the CLI, the history filter.
  */
 import type { Lab, StrategyBase } from './types';
-import { cpuLab } from './cpu/parent/index';
-import { deadlineLab } from './deadline/parent/index';
-import { hotcodeLab } from './hotcode/parent/index';
-import { httpLab } from './http/parent/index';
-import { streamsLab } from './streams/parent/index';
+import { FOUND_LABS } from './generated/parents';
+import { LAB_IDS } from './schemas';
 
-/** Every lab, in menu order. Adding a lab: its folder, its schema in schemas.ts, one line here. */
-export const LABS: readonly Lab[] = [streamsLab, httpLab as Lab, cpuLab as Lab, deadlineLab as Lab, hotcodeLab as Lab];
+/** Every lab (the folders in labs/, found by scripts/lab-index.mjs), in the lab switch's order. */
+export const LABS: readonly Lab[] = LAB_IDS.map((id) => {
+  const found = FOUND_LABS.find((f) => f.folder === id);
+  const lab = found?.lab as Lab | undefined;
+  // A parent half that says another lab's schema or folder would run one lab's code under another's name.
+  if (!lab || lab.schema.id !== id || lab.dir !== id) {
+    throw new Error(`labs/${id}/parent/index.ts: its lab must have schema.id and dir '${id}' (its folder's name); it has ${lab ? `'${lab.schema.id}' and '${lab.dir}'` : 'none'}`);
+  }
+  return lab;
+});
 
 /** The lab with this id, or undefined. */
 export function findLab(id: string): Lab | undefined {

@@ -1,26 +1,31 @@
 /**
  * Every lab's client-safe schema (params, readings, figures), and the summary schema each one
- * gives: the protocol and the history parse with these. Adding a lab adds its schema here; the
- * rest of the lab (strategies, scenario, figures) is found by labs/registry.ts.
+ * gives: the protocol and the history parse with these. The labs are the folders in labs/ (found by
+ * scripts/lab-index.mjs, which writes labs/generated/); the rest of a lab (strategies, scenario,
+ * figures) is found by labs/registry.ts, its page half by labs/views.ts.
  */
 import { z } from 'zod';
 import type { LabForm } from '../lib/form/form-spec';
 import type { MarkdownTable } from '../lib/history/markdown-table';
 import type { CsvPart } from '../lib/history/summary-csv';
 import type { ComparisonMetric } from '../lib/readouts/metrics';
-import { commonSummaryShape } from '../lib/protocol/common';
-import { cpuSchema } from './cpu/shared/schema';
-import { deadlineSchema } from './deadline/shared/schema';
-import { hotcodeSchema } from './hotcode/shared/schema';
-import { httpSchema } from './http/shared/schema';
-import { streamsSchema } from './streams/shared/schema';
+import { FOUND_SCHEMAS, FOUND_SUMMARY_SCHEMAS } from './generated/schemas';
 
 /** How much a params description says: an experiment's header, a run's list line, or a chart legend's two figures. */
 export type ParamsStyle = 'experiment' | 'run' | 'legend';
 
+/** One of a lab's own columns in the history list: a number of its runs' summaries, by path ("peak.arrayBuffers"). */
+export interface HistoryColumn {
+  key: string;
+  header: string;
+  unit: 'bytes' | 'ms' | 'count' | 'times' | 'number';
+}
+
 /** What a lab's schema module declares. */
 export interface LabSchema {
   id: string;
+  /** Place in the lab switch and lists (lower first; ties by id). */
+  order: number;
   /** What the page calls the lab (the lab switch, headings): a few words. */
   name: string;
   title: string;
@@ -35,15 +40,28 @@ export interface LabSchema {
   markdownTable: MarkdownTable;
   /** The lab's columns in the CSV export (labs/<lab>/shared/csv.ts), and its cells of a run's row. */
   csv: CsvPart;
+  /** Its own columns in the history list when the list shows only its runs (the common ones are every lab's). */
+  historyColumns: readonly HistoryColumn[];
   /** What the comparison charts can overlay for its runs, in its picker's order (the first opens). */
   metrics: readonly ComparisonMetric[];
+  /**
+   * What its strategies can be there to show, role → a line saying it (labs/<lab>/shared/roles.ts);
+   * each strategy declares one and the verdict reads it. null: the lab's verdict needs no roles.
+   */
+  roles: Readonly<Record<string, string>> | null;
   /** The lab's params in words, the lab's own part only (lib/readouts/params-text.ts adds the common knobs). */
   describe(params: Record<string, unknown>, style: ParamsStyle): string[];
 }
 
-export const LAB_SCHEMAS = [streamsSchema, httpSchema, cpuSchema, deadlineSchema, hotcodeSchema] as const satisfies readonly LabSchema[];
-export type LabId = (typeof LAB_SCHEMAS)[number]['id'];
-export const LAB_IDS = LAB_SCHEMAS.map((l) => l.id);
+type FoundSchemas = typeof FOUND_SCHEMAS;
+// Each folder's schema is held to the shape above here, once, so a lab that lacks a part fails typecheck naming it.
+const CHECKED: readonly LabSchema[] = FOUND_SCHEMAS;
+
+/** Every lab's schema, in the lab switch's order. */
+export const LAB_SCHEMAS = [...CHECKED].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)) as unknown as FoundSchemas;
+export type LabId = FoundSchemas[number]['id'];
+export const LAB_IDS: readonly LabId[] = LAB_SCHEMAS.map((l) => l.id);
+/** The lab the page opens on and the one a record without a `lab` field belongs to (the one-lab era's). */
 export const DEFAULT_LAB: LabId = 'streams';
 
 /** The lab's schema, or undefined for an unknown id. */
@@ -51,10 +69,5 @@ export function labSchema(id: string): LabSchema | undefined {
   return LAB_SCHEMAS.find((l) => l.id === id);
 }
 
-/** A lab's summary: the common part, its params and its own figures, told apart by `lab`. */
-function summaryOf<const Id extends string, P extends z.ZodObject, F extends z.ZodRawShape>(lab: { id: Id; params: P; figures: F }) {
-  return z.object({ ...commonSummaryShape, lab: z.literal(lab.id), params: lab.params }).extend(lab.figures);
-}
-
-/** One entry per lab (a tuple, as a discriminated union needs). */
-export const LAB_SUMMARY_SCHEMAS = [summaryOf(streamsSchema), summaryOf(httpSchema), summaryOf(cpuSchema), summaryOf(deadlineSchema), summaryOf(hotcodeSchema)] as const;
+/** One summary schema per lab (a tuple, as a discriminated union needs). */
+export const LAB_SUMMARY_SCHEMAS = FOUND_SUMMARY_SCHEMAS;

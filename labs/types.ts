@@ -6,6 +6,7 @@
  */
 import type { DataStatus, Outcome, RunSummary, Sample } from '../lib/protocol';
 import type { LabSchema } from './schemas';
+import type { Route } from '../server/http/router';
 
 /** Where the write-up published a figure for this strategy. */
 export interface ArticleFigure {
@@ -25,6 +26,14 @@ export interface StrategyBase {
   mode: 'push' | 'pull' | null;
   /** The strategy's code keeps every result until the end (toArray): heap growth is then results, not garbage. */
   keepsResults: boolean;
+  /**
+   * What it is there to show: one of its lab's roles (labs/<lab>/shared/roles.ts), which the verdict
+   * reads; required in a lab that has roles, refused in one that has none. A missing or unknown
+   * role stops startup naming the file, so a new strategy is never judged as another kind.
+   */
+  role?: string;
+  /** Strategy ids of its lab that a run of it is measured against when they ran too, first found first. */
+  comparedWith?: readonly string[];
   explanation: string;
   article: ArticleFigure | null;
   /**
@@ -72,6 +81,8 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
   dir: string;
   /** Other child-side modules of the lab compiled beside its scenario (file names, no extension), e.g. a load process. */
   childEntries?: readonly string[];
+  /** HTTP routes of its own the server mounts (e.g. a lesson's measurements); paths under /api/lessons/ or /api/labs/<lab>/. */
+  routes?: readonly Route[];
   /** Why this lab's runs can't run in parallel, if they can't (a parallel experiment is refused with it). */
   runsAlone?: string;
   /** Makes what a run needs (data file, database…), reporting progress; throws with a reason. */

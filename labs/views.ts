@@ -9,13 +9,11 @@ import type { RunSummary, Sample } from '@/lib/protocol';
 import { memorySeries, specSeries } from '@/components/charts/series';
 import type { ChartSeries } from '@/components/charts/MemoryChart';
 import { commonVerdict } from '@/lib/readouts/outcome-text';
-import { view as streams } from './streams/view';
-import { view as http } from './http/view';
-import { view as cpu } from './cpu/view';
-import { view as deadline } from './deadline/view';
-import { view as hotcode } from './hotcode/view';
+import { FOUND_VIEWS } from './generated/views';
+import { LAB_IDS } from './schemas';
 
-export const LAB_VIEWS: readonly LabView[] = [streams, http, cpu, deadline, hotcode];
+/** Every lab's view (labs/<lab>/view/index.tsx, found by scripts/lab-index.mjs), in the lab switch's order. */
+export const LAB_VIEWS: readonly LabView[] = LAB_IDS.flatMap((id) => FOUND_VIEWS.filter((v: LabView) => v.id === id));
 
 /** The lesson served at /lessons/<slug> and its page, or undefined. */
 export function findLesson(slug: string): (LessonInfo & { Page: ComponentType }) | undefined {

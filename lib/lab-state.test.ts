@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyServerMessages, followedExperiment, initialLabState, keptRunIds, latestExperiment, runsOf, type LabState } from './lab-state';
 import { boundSeries } from './series';
-import { DEFAULT_PARAMS, MIB } from './params';
+import { MIB } from './protocol/params';
+import { DEFAULT_STREAMS_PARAMS as DEFAULT_PARAMS } from '../labs/streams/shared/params';
 import { mergeLive, type Experiment, type RunState, type RunSummary, type ServerMessage } from './protocol';
 import { LIVE_LIST_CAP } from './protocol/common';
 import { makeSample } from './test-fixtures';
@@ -30,7 +31,7 @@ const run = (id: string, status: RunState['status'], summary: RunSummary | null 
   queuedAt: 1,
   startedAt: null,
   pid: null,
-  fileBytes: 150 * MIB,
+  preparedUnits: 150 * MIB,
   summary,
 });
 

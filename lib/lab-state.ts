@@ -17,7 +17,7 @@ import {
   type ServerMessage,
   type StrategyInfo,
 } from './protocol';
-import { DEFAULT_MAX_SIZE_MB } from './params';
+import { DEFAULT_MAX_SIZE_MB } from '../labs/streams/shared/limits';
 import { boundSeries } from './series';
 import type { RuntimeInfo } from './runtimes';
 

@@ -1,5 +1,6 @@
 /** Shared by unit tests: the one sample fixture and a summary fixture per lab. */
-import { DEFAULT_PARAMS, MIB } from './params';
+import { MIB } from './protocol/params';
+import { DEFAULT_STREAMS_PARAMS as DEFAULT_PARAMS } from '../labs/streams/shared/params';
 import type { Memory, Sample } from './protocol';
 import type { CpuSummary } from '../labs/cpu/shared/schema';
 import type { DeadlineSummary } from '../labs/deadline/shared/schema';

@@ -20,7 +20,7 @@ export function buildIsStale() {
   const buildId = join(root, '.next', 'BUILD_ID');
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
-  const sources = ['app', 'components', 'lib', 'next.config.js', 'package.json', 'package-lock.json'];
+  const sources = ['app', 'components', 'lib', 'labs', 'next.config.js', 'package.json', 'package-lock.json'];
   return sources.some((s) => newestMtime(join(root, s)) > built);
 }
 

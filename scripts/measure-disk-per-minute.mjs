@@ -7,7 +7,7 @@ const dir = process.env.STREAM_LAB_DATA_DIR ?? '/tmp/stream-lab-disk-minute';
 execSync(`rm -rf ${dir}`);
 const srv = spawn(process.execPath, ['--import', 'tsx', 'server/store/history-test-server.ts'], { env: { ...process.env, STREAM_LAB_DATA_DIR: dir }, stdio: ['ignore', 'pipe', 'inherit'] });
 const url = await new Promise((r) => srv.stdout.on('data', (d) => { const m = /ready on (\S+)/.exec(String(d)); if (m) r(m[1]); }));
-const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { origin: url });
+const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { origin: url });
 await new Promise((r) => ws.once('open', r));
 const params = { sizeMb: 8, delayMs: 470, cpuUs: 0, chunkKb: 64, sampleMs: 50, retained: false, budgetMb: 1024, maxOldSpaceMb: null, timeoutS: 600, seed: 1 };
 ws.send(JSON.stringify({ type: 'experiment.start', strategies: ['for-await'], params, parallel: false }));

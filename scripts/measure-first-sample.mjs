@@ -15,7 +15,7 @@ async function measure(spare) {
   const env = { ...process.env, STREAM_LAB_DATA_DIR: dir, STREAM_LAB_PREPARE_MB: '0', STREAM_LAB_SPARE_CHILD: spare ? '1' : '0' };
   const srv = spawn(process.execPath, ['--import', 'tsx', 'server/store/history-test-server.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((r) => srv.stdout.on('data', (d) => { const m = /ready on (\S+)/.exec(String(d)); if (m) r(m[1]); }));
-  const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { origin: url });
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { origin: url });
   await new Promise((r) => ws.once('open', r));
   const times = [];
   for (let i = 0; i <= runs; i++) {

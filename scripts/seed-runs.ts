@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RECORD_FORMAT } from '../lib/history';
-import { DEFAULT_PARAMS, MIB } from '../lib/params';
+import { MIB } from '../lib/protocol/params';
+import { DEFAULT_STREAMS_PARAMS } from '../labs/streams/shared/params';
 import type { Outcome, RunState, Sample } from '../lib/protocol';
 import { dataDir } from '../server/data/data-files';
 import { RunStore } from '../server/store/run-store';
@@ -46,11 +47,11 @@ const base = Date.now() - count * 60_000;
 for (let n = 0; n < count; n++) {
   const [strategy, library, push] = STRATEGIES[n % STRATEGIES.length];
   const outcome = OUTCOMES[n % OUTCOMES.length];
-  const params = { ...DEFAULT_PARAMS, sizeMb: [16, 32, 150][n % 3], delayMs: [2, 10][n % 2] };
+  const params = { ...DEFAULT_STREAMS_PARAMS, sizeMb: [16, 32, 150][n % 3], delayMs: [2, 10][n % 2] };
   const fileBytes = params.sizeMb * MIB;
   const run: RunState = {
     lab: 'streams', id: `r-${hex(0x5eed000000 + n)}`, experimentId: `e-${hex(0x5eed000000 + Math.floor(n / 2))}`, strategy, params,
-    status: 'running', queuedAt: base + n * 60_000, startedAt: base + n * 60_000 + 50, pid: null, fileBytes, summary: null,
+    status: 'running', queuedAt: base + n * 60_000, startedAt: base + n * 60_000 + 50, pid: null, preparedUnits: fileBytes, summary: null,
   };
   store.begin({
     format: RECORD_FORMAT, run, experiment: null, versions: { node: process.versions.node, library: { name: library, version: 'seed' } },

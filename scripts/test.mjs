@@ -88,7 +88,7 @@ function run(stage) {
     vitest: ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     playwright: ['--reporter=list,json'], // the json reporter writes to PLAYWRIGHT_JSON_OUTPUT_FILE
   }[stage.counts] ?? [];
-  const piped = stage.counts === 'tsc' || stage.counts === 'eslint';
+  const piped = stage.counts === 'tsc' || stage.counts === 'eslint' || stage.counts === 'prettier';
   return new Promise((resolve) => {
     current = spawn(process.execPath, [...stage.args, ...extra], {
       cwd: root,
@@ -115,6 +115,10 @@ function figures(kind, report, out) {
   if (kind === 'eslint') {
     const m = text.match(/\d+ errors?, \d+ warnings?/); // stylish's last line: ✖ 3 problems (2 errors, 1 warning)
     return { note: m?.[0] ?? '' };
+  }
+  if (kind === 'prettier') {
+    const n = text.match(/^\[warn\] (?!Code style)/gm)?.length ?? 0;
+    return { note: n ? `${n} file${n > 1 ? 's' : ''} not formatted` : '' };
   }
   if (!kind) return {};
   let json;

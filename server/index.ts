@@ -3,10 +3,11 @@
  * and the server (pages and /ws on one port), and makes the default data file in the background
  * so the first experiment does not wait for it.
  */
-import { DEFAULT_PARAMS } from '../lib/params';
+import { DEFAULT_STREAMS_PARAMS } from '../labs/streams/shared/params';
 import { createLabServer } from './app-server';
 import { removeStaleTempFiles } from './data/data-files';
-import { lessonRoutes } from './http/lesson-routes';
+import { LABS } from '../labs/registry';
+import { DEFAULT_LAB } from '../labs/schemas';
 import type { ExperimentQueue } from './queue/backend';
 import { RunQueue } from './queue/run-queue';
 import { ensureChildBuild } from './runner/child-build';
@@ -19,7 +20,7 @@ import { readRedisUrl } from './scale/redis-config';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const dev = process.env.NODE_ENV === 'development';
-const prepareMb = Number(process.env.STREAM_LAB_PREPARE_MB || DEFAULT_PARAMS.sizeMb);
+const prepareMb = Number(process.env.STREAM_LAB_PREPARE_MB || DEFAULT_STREAMS_PARAMS.sizeMb);
 if (!Number.isFinite(prepareMb) || prepareMb < 0) {
   throw new RangeError(`STREAM_LAB_PREPARE_MB must be 0 (make no file) or a size in MB (got "${process.env.STREAM_LAB_PREPARE_MB}")`);
 }
@@ -36,7 +37,7 @@ const history = await openHistory();
 const redisUrl = readRedisUrl();
 const queue: ExperimentQueue = redisUrl ? await openRedisQueue(redisUrl) : new RunQueue();
 queue.subscribe(history.observer);
-const lab = await createLabServer({ port, host, next: true, dev, queue, routes: [...lessonRoutes, ...history.routes], pageGuards: history.pageGuards });
+const lab = await createLabServer({ port, host, next: true, dev, queue, routes: [...LABS.flatMap((l) => l.routes ?? []), ...history.routes], pageGuards: history.pageGuards });
 console.log(`Stream Lab ready on ${lab.url}`);
 // A booted spare child, so the first Start does not wait for Node's start-up (runs are here only without Redis).
 if (!redisUrl) enableSpareChild(await ensureChildBuild());
@@ -50,7 +51,8 @@ async function openRedisQueue(url: string): Promise<ExperimentQueue> {
 }
 
 if (prepareMb > 0 && !redisUrl) {
-  queue.prepare('streams', { ...DEFAULT_PARAMS, sizeMb: prepareMb }).then(
+  // The default lab's data file, made ahead so the first Start waits for nothing.
+  queue.prepare(DEFAULT_LAB, { ...DEFAULT_STREAMS_PARAMS, sizeMb: prepareMb }).then(
     () => console.log(`default data file ready (${prepareMb} MB)`),
     (err: unknown) => console.error(`could not make the default data file: ${err instanceof Error ? err.message : String(err)}`),
   );

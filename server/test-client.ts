@@ -11,7 +11,7 @@ export class TestClient {
 
   constructor(url: string) {
     // A page's socket: it carries the page's own origin, as a browser's does.
-    this.ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { origin: url });
+    this.ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { origin: url });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);

@@ -9,6 +9,11 @@ import type { SeriesUnit } from './units';
 import { MEMORY_COLORS, type LineStyle } from './palette';
 import type { SampleSource } from './sample-source';
 
+/** Reads one of a lab's readings; NaN (a gap) in a sample without it. */
+export function reading(name: string): (s: Sample) => number {
+  return (s) => s[name] ?? NaN;
+}
+
 export interface SeriesSpec<R = Sample> {
   /** Unique within a chart; also what data-hidden-series lists. */
   key: string;

@@ -12,6 +12,7 @@ import { runsOf } from '@/lib/lab-state';
 import { labSchema } from '@/labs/schemas';
 import { RunCard } from '@/components/RunCard';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
+import { strategyInfo, strategyLabel } from '@/components/history/labels';
 
 /** "4 MB file · 1 ms/chunk · 64 KB chunks", "1,000-row table · 20 requests · …": the preset, in its lab's words. */
 function presetText(values: ExperimentFormValues, built: BuildResult | null): string {
@@ -45,7 +46,7 @@ export function EmbedExperiment({ query }: { query: string }) {
     if (!send(built.message)) setError('Not connected to the server yet.');
   };
   const stop = useCallback((runId: string) => send({ type: 'run.stop', runId }), [send]);
-  const labels = (ids: readonly string[]) => ids.map((id) => state.strategies.find((s) => s.id === id)?.label ?? id).join(' vs ');
+  const labels = (ids: readonly string[]) => ids.map((id) => strategyLabel(state.strategies, lab, id)).join(' vs ');
 
   return (
     <main className="embed" data-testid="embed-experiment">
@@ -89,7 +90,7 @@ export function EmbedExperiment({ query }: { query: string }) {
               samples={state.samples[run.id] ?? []}
               proc={state.proc[run.id] ?? []}
               dropped={state.dropped[run.id] ?? 0}
-              info={state.strategies.find((s) => s.id === run.strategy)}
+              info={strategyInfo(state.strategies, run.lab, run.strategy)}
               onStop={stop}
             />
           ))}

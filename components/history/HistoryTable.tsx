@@ -4,7 +4,8 @@
 import Link from 'next/link';
 import { HISTORY_LIMITS, type RunListItem } from '@/lib/history';
 import { LAB_NAMES, labOf } from '@/lib/labs';
-import { formatMbNumber } from '@/lib/readouts/format';
+import { formatCount, formatMbNumber, formatMs, formatTimes } from '@/lib/readouts/format';
+import { labSchema, type HistoryColumn } from '@/labs/schemas';
 import { runParamsText } from '@/lib/readouts/params-text';
 import type { StrategyInfo } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -12,16 +13,37 @@ import { formatDateTime, strategyLabel } from './labels';
 
 const { max: MAX_SELECTED } = HISTORY_LIMITS.compare;
 
+/** A lab column's cell text. */
+function cellText(value: number | null | undefined, unit: HistoryColumn['unit']): string {
+  if (value === null || value === undefined) return '–';
+  switch (unit) {
+    case 'bytes':
+      return formatMbNumber(value);
+    case 'ms':
+      return formatMs(value);
+    case 'count':
+      return formatCount(value);
+    case 'times':
+      return formatTimes(value);
+    case 'number':
+      return value.toFixed(2);
+  }
+}
+
 interface HistoryTableProps {
   runs: readonly RunListItem[];
+  /** The lab the list is filtered to ('' for every lab): its own columns are shown, from its schema. */
+  lab: string;
   strategies: readonly StrategyInfo[];
   selected: readonly string[];
   onToggle(id: string, on: boolean): void;
   onDelete(run: RunListItem): void;
 }
 
-export function HistoryTable({ runs, strategies, selected, onToggle, onDelete }: HistoryTableProps) {
+export function HistoryTable({ runs, lab, strategies, selected, onToggle, onDelete }: HistoryTableProps) {
   const full = selected.length >= MAX_SELECTED;
+  // One lab's list shows its own figures; a list of every lab only what every run has.
+  const own = lab ? (labSchema(lab)?.historyColumns ?? []) : [];
   return (
     <>
       <p className="scroll-hint" aria-hidden="true">
@@ -38,7 +60,12 @@ export function HistoryTable({ runs, strategies, selected, onToggle, onDelete }:
               <th scope="col">Outcome</th>
               <th scope="col">Parameters</th>
               <th scope="col" className="num">Peak RSS</th>
-              <th scope="col" className="num">arrayBuffers</th>
+              {own.map((c) => (
+                <th key={c.key} scope="col" className="num" data-testid="history-lab-column">
+                  {c.header}
+                  {c.unit === 'bytes' ? ' (MB)' : ''}
+                </th>
+              ))}
               <th scope="col" className="num">Duration (s)</th>
               <th scope="col">Date</th>
               <th scope="col" aria-label="Actions" />
@@ -47,13 +74,13 @@ export function HistoryTable({ runs, strategies, selected, onToggle, onDelete }:
           <tbody>
             {runs.length === 0 && (
               <tr>
-                <td colSpan={10} className="muted">
+                <td colSpan={9 + own.length} className="muted">
                   No recorded runs match. Runs started in the lab are recorded here automatically.
                 </td>
               </tr>
             )}
             {runs.map((r) => {
-              const label = strategyLabel(strategies, r.strategy);
+              const label = strategyLabel(strategies, r.lab, r.strategy);
               const checked = selected.includes(r.id);
               return (
                 <tr key={r.id} data-testid="history-row" data-run-id={r.id} data-strategy={r.strategy} data-status={r.status} className={`outcome-${r.status}`}>
@@ -73,7 +100,7 @@ export function HistoryTable({ runs, strategies, selected, onToggle, onDelete }:
                     </Link>
                   </th>
                   <td data-testid="history-lab" data-lab={labOf(r)}>
-                    {LAB_NAMES[labOf(r)]}
+                    {LAB_NAMES[labOf(r)] ?? labOf(r)}
                   </td>
                   <td>
                     <StatusBadge status={r.status} />
@@ -82,9 +109,11 @@ export function HistoryTable({ runs, strategies, selected, onToggle, onDelete }:
                     {runParamsText(r)}
                   </td>
                   <td className="num">{r.peak ? formatMbNumber(r.peak.rss) : '–'}</td>
-                  <td className="num" data-field="arrayBuffers" data-bytes={r.peak?.arrayBuffers ?? ''}>
-                    {r.peak ? formatMbNumber(r.peak.arrayBuffers) : '–'}
-                  </td>
+                  {own.map((c) => (
+                    <td key={c.key} className="num" data-field={c.key} data-value={r.figures[c.key] ?? ''}>
+                      {cellText(r.figures[c.key], c.unit)}
+                    </td>
+                  ))}
                   <td className="num">{r.durationMs === null ? '–' : (r.durationMs / 1000).toFixed(1)}</td>
                   <td>{formatDateTime(r.queuedAt)}</td>
                   <td>

@@ -76,7 +76,7 @@ function ComparisonView({ details, strategies, embed, metricParam }: ComparisonV
   const origin = useOrigin();
   const total = details.reduce((n, d) => n + d.samples.length, 0);
   const markdown = useMemo(
-    () => summariesToMarkdown(details.map((d) => d.record), Object.fromEntries(strategies.map((s) => [s.id, s.label]))),
+    () => summariesToMarkdown(details.map((d) => d.record), Object.fromEntries(strategies.map((s) => [`${s.lab}/${s.id}`, s.label]))),
     [details, strategies],
   );
 

@@ -19,7 +19,7 @@ import { CopyBox } from './CopyBox';
 import { EmbedSnippet } from '@/components/embed/EmbedSnippet';
 import { ExportedChart } from './ExportedChart';
 import { HistoryHeader } from './HistoryHeader';
-import { formatDateTime, strategyLabel } from './labels';
+import { formatDateTime, strategyInfo, strategyLabel } from './labels';
 import { Warnings } from './RunHistory';
 import { RunSummaryList } from './RunSummaryList';
 import { useFetched } from './useFetched';
@@ -65,8 +65,8 @@ export function RunDetailView({ id, embed = false }: { id: string; embed?: boole
 function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies: readonly StrategyInfo[]; embed: boolean }) {
   const { record, samples } = detail;
   const run = record.run;
-  const info = strategies.find((s) => s.id === run.strategy);
-  const label = strategyLabel(strategies, run.strategy);
+  const info = strategyInfo(strategies, run.lab, run.strategy);
+  const label = strategyLabel(strategies, run.lab, run.strategy);
   const lab = labOf(run);
   const view = labView(lab);
   // Some labs' verdicts compare a run with the others of its experiment (buffered-json, single-thread).
@@ -106,7 +106,9 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
           ? 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'
           : siblings === null
             ? 'Reading the other runs of its experiment to compare with…'
-            : verdictOf(run.summary, info, siblings)}
+            : strategies.length === 0
+              ? 'Reading what its strategy is there to show…'
+              : verdictOf(run.summary, info, siblings)}
       </p>
       {embed ? (
         <p className="embed-credit">

@@ -51,7 +51,7 @@ export function RunHistory({ initialLab = '', initialStrategy = '', initialOutco
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s.filter((x) => x !== id), id] : s.filter((x) => x !== id)));
 
   const remove = async (run: RunListItem) => {
-    if (!window.confirm(`Delete the recorded ${strategyLabel(strategies, run.strategy)} run of ${formatDateTime(run.queuedAt)}? This cannot be undone.`)) return;
+    if (!window.confirm(`Delete the recorded ${strategyLabel(strategies, run.lab, run.strategy)} run of ${formatDateTime(run.queuedAt)}? This cannot be undone.`)) return;
     const res = await fetch(`/api/runs/${run.id}`, { method: 'DELETE', headers: identityHeaders() });
     if (!res.ok) setDeleteError(((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `delete failed (${res.status})`);
     else setDeleteError(null);
@@ -77,7 +77,7 @@ export function RunHistory({ initialLab = '', initialStrategy = '', initialOutco
                 onChange={(e) => {
                   setLab(e.target.value);
                   // A strategy of another lab would empty the list: the lab filter wins.
-                  if (e.target.value && strategies.some((s) => s.id === strategy && s.lab !== e.target.value)) setStrategy('');
+                  if (e.target.value && strategy && !strategies.some((s) => s.id === strategy && s.lab === e.target.value)) setStrategy('');
                 }}
               >
                 <option value="">any</option>
@@ -160,7 +160,7 @@ export function RunHistory({ initialLab = '', initialStrategy = '', initialOutco
           {list.state === 'ready' && (
             <>
               <Warnings warnings={list.data.warnings} />
-              <HistoryTable runs={list.data.runs} strategies={strategies} selected={selected} onToggle={toggle} onDelete={(r) => void remove(r)} />
+              <HistoryTable runs={list.data.runs} lab={lab} strategies={strategies} selected={selected} onToggle={toggle} onDelete={(r) => void remove(r)} />
               <p className="note" data-testid="storage-info">
                 {list.data.storage.runs} runs recorded, {formatMb(list.data.storage.bytes)} on disk; the oldest are deleted past{' '}
                 {list.data.storage.keepRuns} runs or {formatMb(list.data.storage.keepBytes)} (STREAM_LAB_KEEP_RUNS, STREAM_LAB_KEEP_MB).

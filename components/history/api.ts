@@ -3,7 +3,7 @@
  * answer becomes an Error carrying the server's message (which names the bad field).
  */
 import { z } from 'zod';
-import { describeZodError } from '@/lib/params';
+import { describeZodError } from '@/lib/protocol/params';
 import { strategyInfoSchema } from '@/lib/protocol';
 
 export const strategiesSchema = z.array(strategyInfoSchema);

@@ -8,6 +8,12 @@ export function formatDateTime(epochMs: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-export function strategyLabel(strategies: readonly StrategyInfo[], id: string): string {
-  return strategies.find((s) => s.id === id)?.label ?? id;
+/** The catalog's entry for a lab's strategy. By lab and id: ids repeat across labs (cpu and deadline both have worker-pool). */
+export function strategyInfo(strategies: readonly StrategyInfo[], lab: string, id: string): StrategyInfo | undefined {
+  return strategies.find((s) => s.lab === lab && s.id === id);
+}
+
+/** A lab's strategy's label, or its id when the catalog lacks it. */
+export function strategyLabel(strategies: readonly StrategyInfo[], lab: string, id: string): string {
+  return strategyInfo(strategies, lab, id)?.label ?? id;
 }

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
 import { isActive } from '@/lib/lab-state';
+import { strategyLabel } from '@/components/history/labels';
 
 /** A Start whose experiment has not shown up by then (refused by the server) is forgotten. */
 const PENDING_MS = 15_000;
@@ -52,7 +53,7 @@ export function useStartFeedback(experiment: Experiment | null, runs: readonly R
     pending.current = null;
     if (Date.now() - p.at > PENDING_MS) return;
     watching.current = experiment.id;
-    const labels = experiment.strategies.map((id) => strategies.find((s) => s.id === id)?.label ?? id);
+    const labels = experiment.strategies.map((id) => strategyLabel(strategies, experiment.lab, id));
     setAnnouncement(`Experiment started: ${labels.length} run${labels.length === 1 ? '' : 's'} (${labels.join(', ')}), shown under Runs.`);
     bringRunsIntoView();
   }, [experiment, strategies]);

@@ -3,7 +3,7 @@
  * step card only renders it.
  */
 import { isActive, runsOf, type LabState } from '@/lib/lab-state';
-import type { Conclusion } from '@/labs/streams/view/conclusions';
+import type { Conclusion } from '@/lib/lessons/unfinished';
 import { matchStepExperiments, type LessonStep } from '@/lib/lessons/lesson';
 import type { LabId } from '@/lib/labs';
 import { summaryOfLab, type RunState } from '@/lib/protocol';

@@ -4,8 +4,8 @@
  */
 import { labOf, progressReadingOf, progressTotalOf } from '@/lib/labs';
 import { runProgress } from '@/lib/readouts/progress';
-import { formatCount, formatMb, formatPercent } from '@/lib/readouts/format';
-import { cpuFigures, eventLoopFigure, paceText, type CardLab } from './figures';
+import { formatCount, formatPercent } from '@/lib/readouts/format';
+import { paceText, processFigures, type CardLab } from './figures';
 
 export const commonCard: CardLab = {
   preparing: () => 'Preparing the run',
@@ -15,7 +15,7 @@ export const commonCard: CardLab = {
     const totalFigure = progressTotalOf(lab);
     const fromSummary = run.summary && totalFigure ? (run.summary as unknown as Record<string, unknown>)[totalFigure] : undefined;
     // The queue's total is the lab's prepared total; the summary has it as the progress figure.
-    const total = typeof fromSummary === 'number' ? fromSummary : (run.fileBytes ?? 0);
+    const total = typeof fromSummary === 'number' ? fromSummary : (run.preparedUnits ?? 0);
     const p = runProgress(samples, total, progressReadingOf(lab));
     const rate = p.perSec === null ? null : `${p.perSec.toFixed(1)}/s`;
     return {
@@ -25,20 +25,5 @@ export const commonCard: CardLab = {
     };
   },
 
-  figures(summary, last, lastProc) {
-    if (summary) {
-      return [
-        eventLoopFigure(summary, last),
-        { id: 'heap-used', term: 'heapUsed', value: summary.peak.heapUsed, text: formatMb(summary.peak.heapUsed), kind: 'peak' },
-        { id: 'rss-outside', term: 'RSS from outside', value: summary.procPeakRss, text: formatMb(summary.procPeakRss), kind: 'peak' },
-        ...cpuFigures(summary, last, lastProc),
-      ];
-    }
-    return [
-      eventLoopFigure(null, last),
-      { id: 'heap-used', term: 'heapUsed', value: last?.heapUsed ?? null, text: last ? formatMb(last.heapUsed) : '–', kind: 'now' },
-      { id: 'rss-outside', term: 'RSS from outside', value: lastProc?.rss ?? null, text: lastProc ? formatMb(lastProc.rss) : '–', kind: 'now' },
-      ...cpuFigures(null, last, lastProc),
-    ];
-  },
+  figures: (summary, last, lastProc) => processFigures('heapUsed', summary, last, lastProc),
 };

@@ -4,7 +4,7 @@
  * sample, labelled "now". Pure, so each lab's card module only says what is its own.
  */
 import type { ProcSample, RunState, RunSummary, Sample } from '@/lib/protocol';
-import { formatMs, formatSeconds } from '@/lib/readouts/format';
+import { formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
 
 export interface Figure {
   id: string;
@@ -61,6 +61,24 @@ export function cpuFigures(summary: RunSummary | null, last: Sample | undefined,
   }
   const pct = last?.cpuPct ?? lastProc?.cpuPct;
   return [{ id: 'cpu', term, value: pct ?? null, text: pct === undefined ? '–' : `${pct.toFixed(0)}% of a core`, kind: 'now' }];
+}
+
+/** One memory field of the run's own process: the summary's peak, or the latest sample's. */
+function memoryFigure(field: 'heapUsed' | 'arrayBuffers', id: string, summary: RunSummary | null, last: Sample | undefined): Figure {
+  if (summary) return { id, term: field, value: summary.peak[field], text: formatMb(summary.peak[field]), kind: 'peak' };
+  return { id, term: field, value: last?.[field] ?? null, text: last ? formatMb(last[field]) : '–', kind: 'now' };
+}
+
+/** RSS as the parent reads it from /proc: the summary's peak, or the latest reading. */
+function rssOutsideFigure(summary: RunSummary | null, lastProc: ProcSample | undefined): Figure {
+  if (summary) return { id: 'rss-outside', term: 'RSS from outside', value: summary.procPeakRss, text: formatMb(summary.procPeakRss), kind: 'peak' };
+  return { id: 'rss-outside', term: 'RSS from outside', value: lastProc?.rss ?? null, text: lastProc ? formatMb(lastProc.rss) : '–', kind: 'now' };
+}
+
+/** The figures of a card about one process's memory: event-loop delay, one memory field, RSS from outside, CPU. */
+export function processFigures(field: 'heapUsed' | 'arrayBuffers', summary: RunSummary | null, last: Sample | undefined, lastProc: ProcSample | undefined): Figure[] {
+  const id = field === 'heapUsed' ? 'heap-used' : 'array-buffers';
+  return [eventLoopFigure(summary, last), memoryFigure(field, id, summary, last), rssOutsideFigure(summary, lastProc), ...cpuFigures(summary, last, lastProc)];
 }
 
 /** A latency as a card writes it, "–" before there is one. */

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
+import { MIB } from '../../lib/protocol/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from './shared/params';
 import { MEMORY_FIELDS } from '../../lib/protocol';
 import type { StreamsSummary } from './shared/schema';
 import { ensureDataFile, type DataFile } from '../../server/data/data-files';
@@ -35,7 +36,7 @@ function installedVersion(library: string): string {
 
 let seq = 0;
 
-async function run(strategy: string, params: RunParams, file: DataFile): Promise<StreamsSummary> {
+async function run(strategy: string, params: StreamsParams, file: DataFile): Promise<StreamsSummary> {
   return startStreamsRun({ runId: `strategy-test-${++seq}`, strategy, params, file }).done;
 }
 
@@ -53,7 +54,7 @@ describe('strategies', () => {
   });
 
   describe('on a 4 MiB file with a 1 ms consumer', () => {
-    const smallParams = (): RunParams => ({ ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 1, budgetMb: null });
+    const smallParams = (): StreamsParams => ({ ...DEFAULT_STREAMS_PARAMS, sizeMb: 4, delayMs: 1, budgetMb: null });
 
     it.each([...STRATEGY_IDS])('%s completes, or reports data-lost when the stream ends before the consumer, with a full summary', async (id) => {
       const strategy = findStrategy(id)!;
@@ -95,7 +96,7 @@ describe('strategies', () => {
     // With no wait, consume() settles in the same turn as the 'data' event, so nothing is queued
     // when 'end' arrives. This pins the loss above on the slow consumer, not on the operators.
     for (const id of ['rxjs-fromEvent', 'ixjs-fromEvent']) {
-      const s = await run(id, { ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 0, budgetMb: null }, small);
+      const s = await run(id, { ...DEFAULT_STREAMS_PARAMS, sizeMb: 4, delayMs: 0, budgetMb: null }, small);
       expect([id, s.outcome, s.bytesProcessed]).toEqual([id, 'completed', small.bytes]);
     }
   });
@@ -103,7 +104,7 @@ describe('strategies', () => {
   describe('push vs pull on a 16 MiB file', () => {
     // Retained mode runs gc() before each reading, so arrayBuffers counts only live chunks, not
     // chunks already processed and waiting for a collection. Runs are sequential on purpose.
-    const largeParams = (delayMs = 2): RunParams => ({ ...DEFAULT_PARAMS, sizeMb: 16, delayMs, retained: true, budgetMb: null });
+    const largeParams = (delayMs = 2): StreamsParams => ({ ...DEFAULT_STREAMS_PARAMS, sizeMb: 16, delayMs, retained: true, budgetMb: null });
 
     it('rxjs-from (push) holds most of the file in arrayBuffers', async () => {
       // A push reader holds what it has read and the consumer has not: the file less what the

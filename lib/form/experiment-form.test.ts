@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStartMessage, defaultFormValues, formFromQuery, formToQuery, formValuesFromParams, labFromQuery } from './experiment-form';
 import { formOf } from './lab-forms';
 import { PAGE_LABS } from '../labs';
-import { DEFAULT_PARAMS, type RunParams } from '../params';
+import { DEFAULT_STREAMS_PARAMS as DEFAULT_PARAMS, type StreamsParams as RunParams } from '../../labs/streams/shared/params';
 import type { LabParams } from '../protocol';
 import { DEFAULT_HTTP_PARAMS, type HttpParams } from '../../labs/http/shared/params';
 

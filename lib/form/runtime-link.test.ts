@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildStartMessage, defaultFormValues, formFromQuery, formToQuery, formValuesFromParams } from './experiment-form';
-import { DEFAULT_PARAMS } from '../params';
+import { DEFAULT_STREAMS_PARAMS as DEFAULT_PARAMS } from '../../labs/streams/shared/params';
 
 const CATALOG = ['rxjs-from', 'pipeline-generator'];
 

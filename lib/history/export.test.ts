@@ -21,7 +21,7 @@ function record(over: Partial<RunRecord['run']> = {}): RunRecord {
       queuedAt: 1_700_000_000_000,
       startedAt: 1_700_000_000_100,
       pid: null,
-      fileBytes: summary.fileBytes,
+      preparedUnits: summary.fileBytes,
       summary,
       ...over,
     },
@@ -57,7 +57,7 @@ describe('summary CSV', () => {
 
 describe('summary Markdown', () => {
   it('says once, above the table, that MB means MiB, and still parses back', () => {
-    const md = summariesToMarkdown([record()], { 'ixjs-from': 'IxJS from + concatMap' });
+    const md = summariesToMarkdown([record()], { 'streams/ixjs-from': 'IxJS from + concatMap' });
     expect(md.split('\n')[0]).toBe(MB_NOTE);
     const table = parseMarkdownTable(md);
     expect(table[1].slice(0, 3)).toEqual(['IxJS from + concatMap', 'completed', '16']);
@@ -68,7 +68,7 @@ describe('summary Markdown', () => {
 function httpRecord(over: Partial<RunRecord['run']> = {}): RunRecord {
   const summary = makeHttpSummary({ strategy: 'ndjson-cursor', peak: { heapUsed: 11 * MIB }, peakWritableBytes: 2 * MIB, latencyP50Ms: 30.25 });
   const base = record();
-  return { ...base, run: { ...base.run, lab: 'http', id: 'r-0000000002', strategy: 'ndjson-cursor', params: summary.params, fileBytes: 20, summary, ...over } };
+  return { ...base, run: { ...base.run, lab: 'http', id: 'r-0000000002', strategy: 'ndjson-cursor', params: summary.params, preparedUnits: 20, summary, ...over } };
 }
 
 describe('summary CSV with HTTP runs', () => {
@@ -108,7 +108,7 @@ describe('summary CSV with CPU runs', () => {
   const cpuRecord = (): RunRecord => {
     const summary = makeCpuSummary({ strategy: 'worker-pool', speedup: 1.9, cpu: { userMs: 4200, systemMs: 80, peakPct: 198 } });
     const base = record();
-    return { ...base, run: { ...base.run, lab: 'cpu', id: 'r-0000000003', strategy: 'worker-pool', params: summary.params, fileBytes: 4, summary } };
+    return { ...base, run: { ...base.run, lab: 'cpu', id: 'r-0000000003', strategy: 'worker-pool', params: summary.params, preparedUnits: 4, summary } };
   };
 
   it('fills the CPU lab’s columns and the CPU time every run has, sharing the columns that mean the same', () => {
@@ -125,7 +125,7 @@ describe('summary CSV with CPU runs', () => {
 
 describe('summary Markdown with HTTP runs', () => {
   it('writes one table per lab, each under its lab’s name', () => {
-    const md = summariesToMarkdown([record(), httpRecord()], { 'ndjson-cursor': 'cursor → pipeline → NDJSON' });
+    const md = summariesToMarkdown([record(), httpRecord()], { 'http/ndjson-cursor': 'cursor → pipeline → NDJSON' });
     expect(md).toContain('**Streams**');
     expect(md).toContain('**HTTP responses**');
     const table = parseMarkdownTable(md);
@@ -146,7 +146,7 @@ describe('summary Markdown with CPU runs', () => {
   it('writes the CPU lab’s table from its summary: workers "cores" when null, speed-up of the cores', () => {
     const summary = makeCpuSummary({ strategy: 'worker-pool', makespanMs: 2100, speedup: 1.9, peakTreeRss: 80 * MIB, peakThreads: 13 });
     const base = record();
-    const cpu: RunRecord = { ...base, run: { ...base.run, lab: 'cpu', id: 'r-0000000003', strategy: 'worker-pool', params: summary.params, fileBytes: 4, summary } };
+    const cpu: RunRecord = { ...base, run: { ...base.run, lab: 'cpu', id: 'r-0000000003', strategy: 'worker-pool', params: summary.params, preparedUnits: 4, summary } };
     const table = parseMarkdownTable(summariesToMarkdown([cpu]));
     const cell = (name: string) => table[1][table[0].indexOf(name)];
     expect(table[0].slice(0, 6)).toEqual(['Strategy', 'Outcome', 'n', 'Requests', 'At once', 'Workers']);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { observedSchema, observeSeries, parseListQuery, parsePoints, parseRunIds } from '.';
+import { observedSchema, observeSeries, parseListQuery, parsePoints, parseRunIds, RECORD_FORMAT, runRecordSchema } from '.';
+import { runStateSchema } from '../protocol';
+import { DEFAULT_HTTP_PARAMS } from '../../labs/http/shared/params';
 import { parseSamplesCsv, samplesToCsv } from './export';
 import { makeHttpSample, makeSample } from '../test-fixtures';
 
@@ -63,5 +65,41 @@ describe('sample CSV of the HTTP lab', () => {
   it('takes the lab from the caller when given', () => {
     expect(samplesToCsv([], 'http').split('\n')[0]).toContain('writableBytes');
     expect(samplesToCsv([]).split('\n')[0]).toContain('bytesProcessed');
+  });
+});
+
+describe('run states written before preparedUnits was named', () => {
+  const state = {
+    lab: 'http',
+    id: 'r-0000000001',
+    experimentId: 'e-0000000001',
+    strategy: 'ndjson-cursor',
+    params: { ...DEFAULT_HTTP_PARAMS },
+    status: 'completed',
+    queuedAt: 1,
+    startedAt: 2,
+    pid: null,
+    summary: null,
+  };
+
+  it('read their fileBytes as preparedUnits, in a stored record and in a protocol message', () => {
+    const record = runRecordSchema.parse({
+      format: RECORD_FORMAT,
+      run: { ...state, fileBytes: 20 },
+      experiment: null,
+      versions: { node: '20.20.2', library: { name: 'pg', version: '8.0.0' } },
+      recordedAt: 1,
+      endedAt: 3,
+      observed: null,
+      notes: [],
+    });
+    expect(record.run.preparedUnits).toBe(20);
+    expect(record.run).not.toHaveProperty('fileBytes');
+    expect(runStateSchema.parse({ ...state, fileBytes: 7 }).preparedUnits).toBe(7);
+  });
+
+  it('read the new name as it is, and refuse a state with neither', () => {
+    expect(runStateSchema.parse({ ...state, preparedUnits: 5 }).preparedUnits).toBe(5);
+    expect(runStateSchema.safeParse(state).success).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LAB_SCHEMAS, labSchema } from '../../labs/schemas';
 import { LEGACY_LAB } from '../protocol/common';
-import { memorySchema, ownerSchema, procSampleSchema, runStateSchema, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from '../protocol';
+import { memorySchema, ownerSchema, procSampleSchema, runStateSchema, runStateShape, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from '../protocol';
 import { emptyMemory, foldPeaks } from '../series';
 
 /** The lab's run ids: "r-" and 10 hex digits. Strict, because an id becomes a directory name. */
@@ -72,7 +72,7 @@ export const runListItemSchema = z.object({
   experimentId: z.string(),
   strategy: z.string(),
   status: runStatusSchema,
-  params: runStateSchema.shape.params,
+  params: runStateShape.shape.params,
   queuedAt: z.number(),
   startedAt: z.number().nullable(),
   endedAt: z.number().nullable(),
@@ -82,6 +82,8 @@ export const runListItemSchema = z.object({
   bytesProcessed: z.number().nullable(),
   sampleCount: z.number(),
   diskBytes: z.number(),
+  /** The lab's own history columns' figures (its schema's historyColumns), by key; null where the run has none. */
+  figures: z.record(z.string(), z.number().nullable()).default({}),
 });
 export type RunListItem = z.infer<typeof runListItemSchema>;
 
@@ -173,6 +175,13 @@ export function observeSeries(samples: readonly Sample[], proc: readonly ProcSam
   };
 }
 
+/** The number at a dotted path of a summary ("peak.arrayBuffers"), or null. */
+function numberAt(summary: unknown, path: string): number | null {
+  let at: unknown = summary;
+  for (const key of path.split('.')) at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  return typeof at === 'number' && Number.isFinite(at) ? at : null;
+}
+
 /**
  * The row GET /api/runs lists for a record; figures from the summary, else from the samples.
  * `fileBytes`/`bytesProcessed` are the lab's progress figures (how much work, how much done),
@@ -195,10 +204,11 @@ export function toListItem(record: RunRecord, diskBytes: number): RunListItem {
     endedAt: record.endedAt,
     durationMs: s ? s.durationMs : observed ? observed.lastT : null,
     peak: s ? s.peak : (observed?.peak ?? null),
-    fileBytes: figure(progress?.total) ?? run.fileBytes,
+    fileBytes: figure(progress?.total) ?? run.preparedUnits,
     bytesProcessed: s ? figure(progress?.done) : progress ? (observed?.readings[progress.done] ?? null) : null,
     sampleCount: observed?.sampleCount ?? s?.sampleCount ?? 0,
     diskBytes,
+    figures: Object.fromEntries((labSchema(run.lab)?.historyColumns ?? []).map((c) => [c.key, numberAt(s, c.key)])),
   };
 }
 

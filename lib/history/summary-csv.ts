@@ -43,7 +43,7 @@ export type SummaryRow = Record<string, Cell>;
  * RunRecord, because RunRecord's type is built from every lab's schema and a lab's schema holds this.
  */
 export interface CsvRecord {
-  run: { params: object; summary: object | null; fileBytes: number | null };
+  run: { params: object; summary: object | null; preparedUnits: number | null };
   observed: { readings: Record<string, number> } | null;
 }
 

@@ -26,7 +26,7 @@ function labTable(lab: string, records: readonly RunRecord[], labels: Readonly<R
   const align = ['---', '---', ...t.align, '---', '---', '---'];
   const rows = records.map((r) =>
     [
-      labels[r.run.strategy] ?? r.run.strategy,
+      labels[`${labOf(r.run)}/${r.run.strategy}`] ?? r.run.strategy,
       r.run.status,
       ...t.cells(r, summaryRow(r)),
       // The Node the run's own process reported (its runtime); records before runtimes: the server's.
@@ -42,6 +42,7 @@ function labTable(lab: string, records: readonly RunRecord[], labels: Readonly<R
  * The runs as Markdown: one table per lab present, in the labs' order, each under the lab's name
  * when more than one lab is present. `labels` maps strategy ids to display names.
  */
+/** `labels`: strategy labels keyed "<lab>/<id>" (ids repeat across labs). */
 export function summariesToMarkdown(records: readonly RunRecord[], labels: Readonly<Record<string, string>> = {}): string {
   const labs = LAB_IDS.filter((lab) => records.some((r) => labOf(r.run) === lab));
   const tables = labs.map((lab) => {

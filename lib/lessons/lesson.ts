@@ -5,7 +5,7 @@
  */
 import type { LabId, ParamsOfLab } from '../labs';
 import type { Experiment, LabParams, LabSummary } from '../protocol';
-import type { Conclusion } from '../../labs/streams/view/conclusions';
+import type { Conclusion } from './unfinished';
 
 /** One experiment.start a step sends. */
 export interface LessonPreset<P = LabParams> {
@@ -13,7 +13,7 @@ export interface LessonPreset<P = LabParams> {
   params: P;
 }
 
-export interface LessonStep<L extends LabId = 'streams'> {
+export interface LessonStep<L extends LabId> {
   /** The lab whose experiments the step starts. */
   lab: L;
   n: number;
@@ -43,7 +43,7 @@ export function matchStepExperiments(
   experiments: readonly Experiment[],
   knownBefore: ReadonlySet<string>,
   presets: readonly LessonPreset<object>[],
-  lab: LabId = 'streams',
+  lab: LabId,
 ): Array<Experiment | null> {
   const taken = new Set<string>();
   return presets.map((preset) => {

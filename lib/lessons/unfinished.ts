@@ -1,6 +1,12 @@
 /** What every lesson concludes from a run that did not end the way its step needs: nothing, and why. Pure. */
 import type { Outcome, RunSummary } from '../protocol';
-import type { Conclusion } from '../../labs/streams/view/conclusions';
+
+/** What a lesson step concludes from its runs' figures. */
+export interface Conclusion {
+  text: string;
+  /** False when the measured figures contradict the lesson (or a run did not finish). */
+  asExpected: boolean;
+}
 
 /**
  * When a run did not end the way the step needs it to (stopped, crashed, …), there is nothing to

@@ -39,6 +39,10 @@ export const strategyInfoSchema = z.object({
   mode: z.enum(['push', 'pull']).nullable(),
   /** The strategy keeps every result until the end (toArray), so heap growth is results, not garbage. */
   keepsResults: z.boolean(),
+  /** What the strategy is there to show, one of its lab's roles (the lab's shared/roles.ts); null in a lab without roles. */
+  role: z.string().nullable().default(null),
+  /** Strategies of its lab a run of it is measured against when they ran in the same experiment, first found first. */
+  comparedWith: z.array(z.string()).default([]),
   explanation: z.string(),
   code: z.string(),
   /** Present for the six strategies the source article measured. */
@@ -98,14 +102,25 @@ const runStateShape = z.object({
   startedAt: z.number().nullable(),
   /** The child process running it, while it runs. */
   pid: z.number().nullable(),
-  /** The prepared size of its work (the name is the streams lab's): file bytes, the HTTP lab's responses, the CPU lab's requests; null before. */
-  fileBytes: z.number().nullable(),
+  /**
+   * How much work its lab prepared, in the lab's progress unit (the streams lab's file bytes, the
+   * HTTP lab's responses, the CPU lab's requests); null before. Records and messages from before
+   * this name say `fileBytes` and read the same (legacyRunNames).
+   */
+  preparedUnits: z.number().nullable(),
   summary: summarySchema.nullable(),
   /** The worker machine that ran it (Redis back end, docs/scale-out.md); absent for runs of the in-process queue. */
   worker: workerInfoSchema.nullable().optional(),
 });
-export const runStateSchema = runStateShape;
-export type RunState = z.infer<typeof runStateSchema>;
+/** A run state written before `preparedUnits` was named: its `fileBytes` is that figure. */
+function legacyRunNames(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || 'preparedUnits' in value || !('fileBytes' in value)) return value;
+  const { fileBytes, ...rest } = value as { fileBytes: unknown };
+  return { ...rest, preparedUnits: fileBytes };
+}
+export { runStateShape };
+export const runStateSchema = z.preprocess(legacyRunNames, runStateShape);
+export type RunState = z.infer<typeof runStateShape>;
 
 /**
  * What a lab prepares before its runs: the streams lab's data file (bytes), the HTTP lab's table

@@ -8,22 +8,9 @@ import { nodeSpecSchema } from '../runtimes';
 
 export const MIB = 1024 * 1024;
 
-/** A numeric parameter's allowed range (and default, when it has one). */
-export interface Limit {
-  min: number;
-  max: number;
-  default?: number;
-}
+import { COMMON_LIMITS, type Limit } from './limits';
 
-export const COMMON_LIMITS = {
-  sampleMs: { min: 10, max: 1000, default: 50 },
-  budgetMb: { min: 32, max: 16_384, default: 1024 },
-  maxOldSpaceMb: { min: 16, max: 16_384 },
-  timeoutS: { min: 1, max: 3600, default: 600 },
-  /** V8's CPU profiler samples the stack every this many µs (1000 is Chrome DevTools' default). */
-  profileIntervalUs: { min: 50, max: 100_000, default: 1000 },
-  strategies: { min: 1, max: 16 },
-} as const satisfies Record<string, Limit>;
+export { COMMON_LIMITS, type Limit };
 
 /** "delayMs must be between 0 and 1000": the one wording every boundary uses. */
 export function rangeMessageFor(field: string, limit: Limit, max: number = limit.max): string {

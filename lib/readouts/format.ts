@@ -1,5 +1,5 @@
 /** Display helpers shared by every view. Pure, no DOM, no `node:`. */
-import { MIB } from '../params';
+import { MIB } from '../protocol/params';
 
 /** Said once on each page that shows MB and above each Markdown export: "MB" is the binary unit. */
 export const MB_NOTE = 'MB = MiB (1,048,576 bytes) throughout Stream Lab and its exports, as in process.memoryUsage() write-ups.';

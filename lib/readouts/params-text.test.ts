@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS } from '../params';
+import { DEFAULT_STREAMS_PARAMS as DEFAULT_PARAMS } from '../../labs/streams/shared/params';
 import { DEFAULT_HTTP_PARAMS } from '../../labs/http/shared/params';
 import { DEFAULT_CPU_PARAMS } from '../../labs/cpu/shared/params';
 import { experimentParamsText, legendParamsText, runParamsText } from './params-text';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIB } from '../params';
+import { MIB } from '../protocol/params';
 import { runtimeChanges, runtimesDiffer, runtimeVerdict, type RuntimeRun } from './runtime-verdict';
 
 const run = (strategy: string, nodeVersion: string, rssMb: number, durationMs = 24_000): RuntimeRun => ({

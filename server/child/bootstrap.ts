@@ -10,6 +10,7 @@ import type { ChildConfig, ChildMessage } from './protocol';
 import { loopDelayMs, Sampler } from './sampler';
 import type { Scenario } from './scenario';
 import { openForProfiler, releaseProfiler } from './inspect';
+import { awaitStart } from './parent-channel';
 import { watchLongTasks } from './long-tasks';
 
 const LOOP_RESOLUTION_MS = 10;
@@ -166,8 +167,8 @@ function start(raw: string | undefined): void {
 // server/runner/spare-child.ts) waits for it as its first IPC message.
 if (process.argv[2] !== undefined) start(process.argv[2]);
 else {
-  process.once('message', (message: { type?: unknown; config?: unknown }) => {
-    if (message?.type === 'start') start(JSON.stringify(message.config));
-    else sendAndExit({ type: 'error', message: 'bad child config: the first message to a spare child must be start' }, 1);
-  });
+  awaitStart().then(
+    (config) => start(JSON.stringify(config)),
+    (err: Error) => sendAndExit({ type: 'error', message: `bad child config: ${err.message}` }, 1),
+  );
 }

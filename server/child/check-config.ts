@@ -23,6 +23,11 @@ export function numberAt(obj: Obj, field: string, min: number, max: number, opts
   return v;
 }
 
+/** A number within a parameter's declared range (the lab's shared limits), with the same message. */
+export function limitAt(obj: Obj, field: string, limit: { min: number; max: number }, opts: { int?: boolean } = {}): number {
+  return numberAt(obj, field, limit.min, limit.max, opts);
+}
+
 /** A string matching `pattern`. */
 export function stringAt(obj: Obj, field: string, pattern: RegExp): string {
   const v = obj[field];

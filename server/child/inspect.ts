@@ -6,25 +6,10 @@
  * 127.0.0.1 and closes with the run. Child side, no zod.
  */
 import inspector from 'node:inspector';
+import { parentSays } from './parent-channel';
 
 /** How long the child waits for the parent at each step; past it, the run goes on unprofiled. */
 const PARENT_WAIT_MS = 5000;
-
-/** Resolves at the parent's message of this type, or after `ms` (a parent that never answers must not hold the run). */
-function parentSays(type: string, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      process.off('message', onMessage);
-      resolve();
-    };
-    const onMessage = (m: { type?: unknown }) => {
-      if (m?.type === type) done();
-    };
-    const timer = setTimeout(done, ms);
-    process.on('message', onMessage);
-  });
-}
 
 /** Opens the inspector and waits until the parent's profiler runs (or gave up). */
 export async function openForProfiler(send: (message: { type: 'inspector'; url: string }) => void): Promise<void> {

@@ -9,7 +9,7 @@ import { liveUpdateSchema, memorySchema, sampleSchema } from '../../lib/protocol
 
 /** Passed to the child as its single argv argument (JSON); checked by parseChildConfig. */
 export interface ChildConfig {
-  /** Module paths under the child build (no extension), e.g. "labs/streams/child/scenario". */
+  /** Module paths under the child build (no extension), e.g. "labs/<lab>/child/scenario". */
   scenarioModule: string;
   strategyModule: string;
   /** The lab's part, checked by its scenario. */
@@ -19,6 +19,19 @@ export interface ChildConfig {
   retained: boolean;
   /** Open the inspector for the runner's CPU profiler (server/child/inspect.ts); absent = no. */
   profile?: boolean;
+}
+
+/**
+ * What the runner sends a run's child, every kind: a spare child's config (server/runner/spare-child.ts)
+ * and the profiler's two handshakes (server/runner/profiler.ts). The child takes them in one
+ * exhaustive switch (server/child/parent-channel.ts); they come from our own parent, so the types
+ * are the check.
+ */
+export type ParentMessage = { type: 'start'; config: ChildConfig } | { type: 'profiler.started' } | { type: 'profiler.stopped' };
+
+/** Sends a message to a run's child if its channel is still open; false when it is not. */
+export function sendToChild(child: { connected: boolean; send(message: ParentMessage): boolean }, message: ParentMessage): boolean {
+  return child.connected && child.send(message);
 }
 
 const childMessageSchema = z.discriminatedUnion('type', [

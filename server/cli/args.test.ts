@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import { streamsLab } from '../../labs/streams/parent/index';
 
 const STRATEGY_IDS = streamsLab.strategies.map((s) => s.id);
@@ -18,11 +18,11 @@ function usageError(argv: string[]): UsageError {
 
 describe('parseBenchArgs', () => {
   it('defaults to every strategy, the default parameters and the table output', () => {
-    expect(parseBenchArgs([])).toEqual({ lab: 'streams', strategies: [...STRATEGY_IDS], params: DEFAULT_PARAMS, json: false, nodes: [null] });
+    expect(parseBenchArgs([])).toEqual({ lab: 'streams', strategies: [...STRATEGY_IDS], params: DEFAULT_STREAMS_PARAMS, json: false, nodes: [null] });
   });
 
   it('applies caller defaults under the flags', () => {
-    expect(parseBenchArgs(['--delay-ms', '3'], { sizeMb: 4, delayMs: 9 }).params).toEqual({ ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 3 });
+    expect(parseBenchArgs(['--delay-ms', '3'], { sizeMb: 4, delayMs: 9 }).params).toEqual({ ...DEFAULT_STREAMS_PARAMS, sizeMb: 4, delayMs: 3 });
   });
 
   it('parses every kind of flag, in both "--flag value" and "--flag=value" form', () => {
@@ -91,7 +91,7 @@ describe('parseBenchArgs', () => {
   });
 
   it('takes --lab streams as the default lab, and names the labs for an unknown one', () => {
-    expect(parseBenchArgs(['--lab', 'streams', '--size-mb', '2']).params).toEqual({ ...DEFAULT_PARAMS, sizeMb: 2 });
+    expect(parseBenchArgs(['--lab', 'streams', '--size-mb', '2']).params).toEqual({ ...DEFAULT_STREAMS_PARAMS, sizeMb: 2 });
     expect(usageError(['--lab', 'nope']).message).toBe('--lab: unknown lab "nope"; allowed: streams, http, cpu, deadline, hotcode');
   });
 

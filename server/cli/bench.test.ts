@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScript } from '../test-support';
 import { MEMORY_FIELDS, summarySchema } from '../../lib/protocol';
-import { MIB } from '../../lib/params';
+import { MIB } from '../../lib/protocol/params';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 

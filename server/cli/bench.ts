@@ -53,8 +53,7 @@ async function main(): Promise<void> {
           const pct = total && done !== undefined ? `${((100 * done) / total).toFixed(0)}% done, ` : '';
           process.stderr.write(`\r${label}: ${pct}rss ${(s.rss / MIB).toFixed(0)} MB, arrayBuffers ${(s.arrayBuffers / MIB).toFixed(0)} MB   `);
         },
-      },
-      (status) => {
+        onData: (status) => {
         const amount = (n: number) => (status.unit === 'rows' ? `${n} rows` : `${(n / MIB).toFixed(0)} MiB`);
         if (status.state === 'generating') process.stderr.write(`\rpreparing: ${amount(status.writtenBytes)} of ${amount(status.sizeBytes)}`);
         if (status.state === 'ready' && !reported) {
@@ -62,9 +61,12 @@ async function main(): Promise<void> {
           process.stderr.write(`\rprepared: ${amount(status.sizeBytes)} of data\x1b[K\n`);
         }
       },
-    );
+      });
     current = handle;
-    total = (await handle.prepared).total;
+    const prepared = await handle.prepared;
+    // A lab that can't prepare (no disk space, no database) ends the bench with its reason, as before.
+    if (!prepared && !stopping) throw new Error((await handle.done).reason ?? 'the lab could not prepare the run');
+    total = prepared?.total ?? null;
     const summary = await handle.done;
     current = null;
     process.stderr.write(`\r${label}: ${summary.outcome} in ${(summary.durationMs / 1000).toFixed(1)} s${summary.reason ? ` (${summary.reason})` : ''}\x1b[K\n`);

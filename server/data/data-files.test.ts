@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MIB } from '../../lib/params';
+import { MIB } from '../../lib/protocol/params';
 import { CSV_HEADER } from './csv-source';
 import { ensureDataFile, findDataFile, removeStaleTempFiles, type DataFile } from './data-files';
 

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_MAX_SIZE_MB, LIMITS, MIB } from '../../lib/params';
+import { MIB } from '../../lib/protocol/params';
+import { DEFAULT_MAX_SIZE_MB, LIMITS } from '../../labs/streams/shared/params';
 import { csvStream } from './csv-source';
 
 export interface DataManifest {

@@ -58,7 +58,7 @@ function recordsFor(ctx: RouteContext, store: RunStore): RunRecord[] | null {
   return records as RunRecord[];
 }
 
-const strategyLabels = () => Object.fromEntries(strategyCatalog().map((s) => [s.id, s.label]));
+const strategyLabels = () => Object.fromEntries(strategyCatalog().map((s) => [`${s.lab}/${s.id}`, s.label]));
 
 /** Routes under /api/runs, /api/summaries and /api/strategies. */
 export function historyRoutes(store: RunStore): Route[] {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { runDetailSchema, runListResponseSchema } from '../../lib/history';
-import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../../labs/streams/shared/params';
 import type { ServerMessage } from '../../lib/protocol';
 import { readProcCpuMs } from '../runner/proc-status';
 import { killAndWait, processRss, startServerProcess } from '../test-support';
@@ -56,7 +56,7 @@ describe('a resync storm', () => {
       if (m.type === 'run.ended') runsEnded += 1;
     });
     // Six strategies at once, ~17 s each, sampled every 20 ms: a busy server with a growing history.
-    const params: RunParams = { ...DEFAULT_PARAMS, sizeMb: 18, delayMs: 60, sampleMs: 20, timeoutS: 120 };
+    const params: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 18, delayMs: 60, sampleMs: 20, timeoutS: 120 };
     viewer.send(JSON.stringify({ type: 'experiment.start', strategies: STRATEGIES, params, parallel: true }));
     // Until the runs sample (the data file is made first), then 2.5 s of them without a storm:
     // what this machine gives the viewer now.
@@ -139,7 +139,7 @@ describe('a start + stop flood', () => {
     const list = async () => runListResponseSchema.parse(await (await fetch(`${server.url}/api/runs`)).json()).runs;
 
     // Three real runs fill the history to its limit.
-    const quick: RunParams = { ...DEFAULT_PARAMS, sizeMb: 1, delayMs: 0, timeoutS: 60 };
+    const quick: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 1, delayMs: 0, timeoutS: 60 };
     let ended = 0;
     const page = await open(server.url, (m) => {
       if (m.type === 'run.ended') ended += 1;
@@ -150,7 +150,7 @@ describe('a start + stop flood', () => {
     const kept = (await list()).map((r) => r.id).sort();
 
     // Ten sockets each start five experiments of 16 runs and stop everything, as fast as they may.
-    const slow: RunParams = { ...DEFAULT_PARAMS, sizeMb: 1, delayMs: 1000, timeoutS: 60 };
+    const slow: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 1, delayMs: 1000, timeoutS: 60 };
     const sockets = await Promise.all(Array.from({ length: 10 }, () => open(server.url)));
     for (let round = 0; round < 5; round++) {
       for (const ws of sockets) {

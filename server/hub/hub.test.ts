@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../../labs/streams/shared/params';
 import { MAX_CLIENT_MESSAGE_BYTES, summaryOfLab, type ServerMessage } from '../../lib/protocol';
 import { createLabServer, type LabServer } from '../app-server';
 import { liveChildCount } from '../runner/runner';
@@ -7,7 +7,7 @@ import { TestClient } from '../test-client';
 import { withTempDataDir } from '../test-support';
 import { DROP_CLIENT_BYTES, MAX_PENDING_PER_RUN, SLOW_CLIENT_BYTES } from './client-conn';
 
-const SMALL: RunParams = { ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 1, timeoutS: 60 };
+const SMALL: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 4, delayMs: 1, timeoutS: 60 };
 
 let lab: LabServer;
 withTempDataDir('hub');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../../labs/streams/shared/params';
 import { createLabServer, type LabServer } from '../app-server';
 import { TestClient } from '../test-client';
 import { withTempDataDir } from '../test-support';
 import { RATE_LIMITS, TokenBucket } from './limits';
 
-const SMALL: RunParams = { ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 1, timeoutS: 60 };
+const SMALL: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 4, delayMs: 1, timeoutS: 60 };
 
 async function connect(server: LabServer): Promise<TestClient> {
   const c = new TestClient(server.url);

@@ -3,7 +3,7 @@
  * operator) can stop them, and the queue takes turns between browsers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../../labs/streams/shared/params';
 import type { ServerMessage } from '../../lib/protocol';
 import { createLabServer, type LabServer } from '../app-server';
 import { liveChildCount } from '../runner/runner';
@@ -11,7 +11,7 @@ import { TestClient } from '../test-client';
 import { withTempDataDir } from '../test-support';
 import { MAX_QUEUED_PER_OWNER } from '../queue/run-queue';
 
-const SLOW: RunParams = { ...DEFAULT_PARAMS, sizeMb: 1, delayMs: 1000, timeoutS: 60 };
+const SLOW: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 1, delayMs: 1000, timeoutS: 60 };
 const TOKEN = 'room-operator-secret';
 const UNLIMITED = { resync: { burst: 10_000, everyMs: 1 }, 'experiment.start': { burst: 10_000, everyMs: 1 } };
 

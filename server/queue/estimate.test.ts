@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import type { RunState } from '../../lib/protocol';
 import { DurationEstimates, waitingOrder } from './estimate';
 import { newExperiment } from './new-experiment';
@@ -8,7 +8,7 @@ const NOW = 1_000_000;
 
 /** Runs of the streams lab, one per strategy, each known to take `ms` (learned from a run like it). */
 function runs(strategies: string[], estimates: DurationEstimates, ms: number): RunState[] {
-  const { states } = newExperiment('streams', strategies, DEFAULT_PARAMS, false, null);
+  const { states } = newExperiment('streams', strategies, DEFAULT_STREAMS_PARAMS, false, null);
   for (const s of states) estimates.learn(s, ms - 200); // learn() adds the 200 ms a start takes
   return states;
 }

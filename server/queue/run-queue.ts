@@ -7,11 +7,12 @@
 import type { DataStatus, Experiment, Owner, ProcSample, QueueEntry, RunState, RunSummary, Sample } from '../../lib/protocol';
 
 import { requireLab } from '../../labs/registry';
-import { SHUTDOWN_STOP, startRun, USER_STOP, type RunHandle, type StopReason } from '../runner/runner';
+import { SHUTDOWN_STOP, USER_STOP, type RunHandle, type StopReason } from '../runner/runner';
+import { prepareAndStart } from '../runner/lab-run';
 import { admit } from './admission';
 import { DurationEstimates, waitingOrder } from './estimate';
 import { SYSTEM, type QueueListener, type Requester, type StopAnswer } from './types';
-import { unstartedSummary } from './unstarted';
+import { unstartedSummary } from '../runner/unstarted';
 import { FairJobs } from './fair-jobs';
 import { RunBook, type RunEntry } from './run-book';
 import { IN_PROCESS_BACKEND, type ExperimentQueue } from './backend';
@@ -116,9 +117,9 @@ export class RunQueue implements ExperimentQueue {
   private doneShare(run: RunState): number | null {
     const progress = requireLab(run.lab).schema.progress;
     const last = this.book.runs.get(run.id)?.series.samples.at(-1);
-    if (!progress || !last || !run.fileBytes) return null;
+    if (!progress || !last || !run.preparedUnits) return null;
     const done = last[progress.done];
-    return typeof done === 'number' ? done / run.fileBytes : null;
+    return typeof done === 'number' ? done / run.preparedUnits : null;
   }
 
   private queueChanged(): void {
@@ -179,23 +180,14 @@ export class RunQueue implements ExperimentQueue {
 
   private async execute(entry: RunEntry): Promise<void> {
     const { state } = entry;
-    const lab = requireLab(state.lab);
     this.update(entry, { status: 'preparing' });
-    let prepared;
-    try {
-      prepared = await lab.prepare(state.params, (s) => this.reportData(s));
-    } catch (err) {
-      if (entry.state.status !== 'preparing') return; // stopped meanwhile: it has ended already
-      return this.endUnstarted(entry, err instanceof Error ? err.message : String(err), 'crashed');
-    }
-    if (entry.state.status !== 'preparing') return; // stopped while it was being prepared
-    this.update(entry, { fileBytes: prepared.total });
-    const handle = startRun({
+    const handle = prepareAndStart({
       lab: state.lab,
       runId: state.id,
       strategy: state.strategy,
       params: state.params,
-      prepared,
+      onData: (s) => this.reportData(s),
+      onPrepared: (prepared) => this.update(entry, { preparedUnits: prepared.total }),
       onStarted: ({ pid, startedAt }) => this.update(entry, { status: 'running', pid, startedAt }),
       onSample: (sample) => {
         entry.series.addSample(sample);
@@ -215,6 +207,8 @@ export class RunQueue implements ExperimentQueue {
     const summary = await handle.done;
     entry.handle = null;
     this.finish(entry, summary);
+    // One job at a time: a run stopped while preparing has ended, but its preparation still runs.
+    await handle.prepared;
   }
 
   private endUnstarted(entry: RunEntry, reason: string, outcome: 'stopped' | 'crashed' | 'interrupted' = 'stopped'): void {
@@ -223,7 +217,7 @@ export class RunQueue implements ExperimentQueue {
 
   private finish(entry: RunEntry, summary: RunSummary): void {
     if (summary.outcome === 'completed' || summary.outcome === 'data-lost') this.estimates.learn(entry.state, summary.durationMs);
-    entry.state = { ...entry.state, status: summary.outcome, summary, fileBytes: entry.state.fileBytes, pid: null };
+    entry.state = { ...entry.state, status: summary.outcome, summary, preparedUnits: entry.state.preparedUnits, pid: null };
     const state = entry.state;
     this.emit((l) => l.runEnded(state, summary));
   }

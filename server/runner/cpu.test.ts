@@ -3,7 +3,7 @@
  * burns a known amount of CPU per chunk shows that amount above a run that does not.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../../labs/streams/shared/params';
 import { ensureDataFile, type DataFile } from '../data/data-files';
 import { startStreamsRun } from '../../labs/streams/parent/run';
 import { withTempDataDir } from '../test-support';
@@ -16,7 +16,7 @@ describe('CPU figures', () => {
   });
 
   const run = async (cpuUs: number) => {
-    const params: RunParams = { ...DEFAULT_PARAMS, sizeMb: 8, delayMs: 0, cpuUs, budgetMb: null };
+    const params: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 8, delayMs: 0, cpuUs, budgetMb: null };
     return startStreamsRun({ runId: `cpu-${cpuUs}`, strategy: 'for-await', params, file }).done;
   };
 

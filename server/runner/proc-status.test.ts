@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { MIB } from '../../lib/params';
+import { MIB } from '../../lib/protocol/params';
 import { readProcRss } from './proc-status';
 
 describe('readProcRss', () => {

@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { COMMON_LIMITS } from '../../lib/protocol/params';
 import { frameName, functionsBySelfTime, VM_ENTRIES, type CpuProfile } from '../../lib/profile/cpu-profile';
 import type { ProfileSummary } from '../../lib/protocol';
+import { sendToChild } from '../child/protocol';
 
 /** How long one protocol call may take before the profile is given up. */
 const CALL_TIMEOUT_MS = 5000;
@@ -115,7 +116,7 @@ export function profileRun(intervalUs: number = COMMON_LIMITS.profileIntervalUs.
         } catch (err) {
           error = `the profiler did not start: ${(err as Error).message}`;
         }
-        if (child.connected) child.send({ type: 'profiler.started' });
+        sendToChild(child, { type: 'profiler.started' });
       })();
     },
 
@@ -131,7 +132,7 @@ export function profileRun(intervalUs: number = COMMON_LIMITS.profileIntervalUs.
           return failed(`the profile was lost: ${(err as Error).message}`);
         } finally {
           session?.close();
-          if (child?.connected) child.send({ type: 'profiler.stopped' });
+          if (child) sendToChild(child, { type: 'profiler.stopped' });
         }
       })();
       return stopped;

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
+import { MIB } from '../../lib/protocol/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../../labs/streams/shared/params';
 import type { Sample } from '../../lib/protocol';
 import type { StreamsSummary } from '../../labs/streams/shared/schema';
 import { ensureDataFile, type DataFile } from '../data/data-files';
@@ -24,7 +25,7 @@ let seq = 0;
 /** Runs one strategy to its end; `onSample` may act on the handle (e.g. stop it). */
 async function runToEnd(
   strategy: string,
-  params: RunParams,
+  params: StreamsParams,
   file: { path: string; bytes: number },
   onSample?: (sample: Sample, handle: Pick<RunHandle, "stop">) => void,
 ): Promise<Finished> {
@@ -60,7 +61,7 @@ function expectChildGone(run: Finished): void {
   expect(code).toBe('ESRCH');
 }
 
-const params = (patch: Partial<RunParams>): RunParams => ({ ...DEFAULT_PARAMS, budgetMb: null, ...patch });
+const params = (patch: Partial<StreamsParams>): StreamsParams => ({ ...DEFAULT_STREAMS_PARAMS, budgetMb: null, ...patch });
 
 describe('startRun', () => {
   const data = withDataFiles('runner', [4, 32]);

@@ -6,7 +6,7 @@
  * take it (retained mode and a heap limit need their own execArgv). Off unless a server enables it.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import type { ChildConfig } from '../child/protocol';
+import { sendToChild, type ChildConfig } from '../child/protocol';
 import { lowerPriority } from './child-priority';
 
 let enabled = false;
@@ -62,7 +62,7 @@ export function takeSpare(entry: string, execArgv: readonly string[], config: Ch
   if (!spare || spare.entry !== entry || execArgv.length > 0 || spare.proc.exitCode !== null || !spare.proc.connected) return null;
   const { proc } = spare;
   spare = null;
-  proc.send({ type: 'start', config });
+  sendToChild(proc, { type: 'start', config });
   return proc;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, MIB } from '../../lib/params';
+import { MIB } from '../../lib/protocol/params';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import { makeSample } from '../../lib/test-fixtures';
 import { summaryOfLab } from '../../lib/protocol';
 import { StreamsFigures } from '../../labs/streams/parent/figures';
@@ -17,7 +18,7 @@ const run = {
   outcome: 'completed' as const,
   reason: null,
   durationMs: 2000,
-  params: DEFAULT_PARAMS,
+  params: DEFAULT_STREAMS_PARAMS,
   library: { name: 'node', version: process.versions.node },
   startedAt: 1_700_000_000_000,
 };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, type RunParams } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../../labs/streams/shared/params';
 import { parseBenchArgs, UsageError } from '../cli/args';
 import { admit } from '../queue/admission';
 import { findStrategy } from '../../labs/registry';
@@ -17,7 +17,7 @@ import { platformPackage } from './install';
 import { listRuntimes, resolveRuntime } from './store';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
-const PARAMS: RunParams = { ...DEFAULT_PARAMS, sizeMb: 2, delayMs: 0, sampleMs: 20 };
+const PARAMS: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 2, delayMs: 0, sampleMs: 20 };
 
 /*
  * The second runtime comes from STREAM_LAB_RUNTIMES_DIR (.ci/run installs Node 22 from the npm
@@ -32,7 +32,7 @@ if (!second) {
 }
 
 let seq = 0;
-const run = (params: RunParams, file: { path: string; bytes: number }) =>
+const run = (params: StreamsParams, file: { path: string; bytes: number }) =>
   startStreamsRun({ runId: `runtime-test-${++seq}`, strategy: 'pipeline-generator', params, file }).done;
 
 describe.skipIf(!second)(`the same strategy on the server's Node and on Node ${second?.version}`, () => {

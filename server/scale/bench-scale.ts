@@ -7,7 +7,7 @@
  *
  *   npm run bench:scale -- [--size-mb 32] [--delay-ms 2]     (prints JSON)
  */
-import { DEFAULT_PARAMS } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import { ensureDataFile } from '../data/data-files';
 import type { RunSummary } from '../../lib/protocol';
 import { TestClient } from '../test-client';
@@ -66,7 +66,7 @@ function fold(summaries: RunSummary[], strategy: string) {
   return { runs: mine.length, outcomes: [...new Set(mine.map((s) => s.outcome))].join(','), durationMs: { median: median(d), min: Math.min(...d), max: Math.max(...d) }, arrayBuffersMb: { median: mb(median(ab)), min: mb(Math.min(...ab)), max: mb(Math.max(...ab)) }, rssMb: { median: mb(median(rss)), min: mb(Math.min(...rss)), max: mb(Math.max(...rss)) } };
 }
 
-const params = { ...DEFAULT_PARAMS, sizeMb: flag('--size-mb', 32), delayMs: flag('--delay-ms', 2), timeoutS: 300 };
+const params = { ...DEFAULT_STREAMS_PARAMS, sizeMb: flag('--size-mb', 32), delayMs: flag('--delay-ms', 2), timeoutS: 300 };
 const redis = await startRedis();
 // The data file is made once, before any clock starts; both set-ups' workers read it.
 const dataDir = tempDir('bench-data');

@@ -9,8 +9,8 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RunState, RunSummary, WorkerInfo } from '../../lib/protocol';
 import { requireLab } from '../../labs/registry';
-import { unstartedSummary } from '../queue/unstarted';
-import { startRun, type RunHandle, type StopReason } from '../runner/runner';
+import type { RunHandle, StopReason } from '../runner/runner';
+import { prepareAndStart } from '../runner/lab-run';
 import { CorePool, pinToCores } from './cores';
 import { checkDataFile } from './data-check';
 import { appendEvent, type RunEvent } from './events';
@@ -68,21 +68,15 @@ async function runOne(queued: RunState, report: (run: RunState) => void, ctx: Wo
 }
 
 async function execute(state: RunState, update: (patch: Partial<RunState>) => void, slot: { handle: RunHandle | null; stop: StopReason | null }, core: number, ctx: WorkerContext): Promise<RunSummary> {
-  let prepared;
-  try {
-    prepared = await requireLab(state.lab).prepare(state.params, (status) => publish(ctx, { t: 'data', status }));
-    await checkDataFile(ctx.pub, prepared, 'seed' in state.params ? state.params.seed : 0);
-  } catch (err) {
-    return unstartedSummary(state, err instanceof Error ? err.message : String(err), 'crashed');
-  }
-  if (slot.stop) return unstartedSummary(state, `${slot.stop.reason} before it started`, slot.stop.outcome);
-  update({ fileBytes: prepared.total });
-  const handle = startRun({
+  const handle = prepareAndStart({
     lab: state.lab,
     runId: state.id,
     strategy: state.strategy,
     params: state.params,
-    prepared,
+    onData: (status) => publish(ctx, { t: 'data', status }),
+    // The data file must be the web server's (same size and seed), or the figures compare nothing.
+    check: (prepared) => checkDataFile(ctx.pub, prepared, 'seed' in state.params ? state.params.seed : 0),
+    onPrepared: (prepared) => update({ preparedUnits: prepared.total }),
     onStarted: ({ pid, startedAt }) => {
       // A lab whose run starts processes of its own across cores (HTTP, CPU: `runsAlone`) gets all
       // the worker's cores; any other run one core. Pinned within ms of its start, before its
@@ -96,5 +90,9 @@ async function execute(state: RunState, update: (patch: Partial<RunState>) => vo
     onLive: (update) => publish(ctx, { t: 'live', runId: state.id, update }),
   });
   slot.handle = handle;
-  return handle.done;
+  if (slot.stop) handle.stop(slot.stop);
+  const summary = await handle.done;
+  // The core stays taken until the preparation (a data file, a table) has finished too.
+  await handle.prepared;
+  return summary;
 }

@@ -4,7 +4,7 @@
  * comes back after an outage (runs that ended meanwhile get their end from the job).
  */
 import type { Job, Queue } from 'bullmq';
-import { unstartedSummary } from '../queue/unstarted';
+import { unstartedSummary } from '../runner/unstarted';
 import { failureOutcome, jobDataSchema, jobProgressSchema, jobResultSchema } from './job-data';
 import type { RunMirror } from './run-mirror';
 

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runDetailSchema } from '../../lib/history';
-import { DEFAULT_PARAMS } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import { TestClient } from '../test-client';
 import { killAndWait } from '../test-support';
 import { Redis } from 'ioredis';
@@ -32,7 +32,7 @@ describe.skipIf(!hasRedis)('Redis unreachable', () => {
     procs.push(web, worker);
     const page = new TestClient(web.url);
     await page.opened;
-    const params = { ...DEFAULT_PARAMS, sizeMb: 1, chunkKb: 16, delayMs: 1, timeoutS: 60 };
+    const params = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 1, chunkKb: 16, delayMs: 1, timeoutS: 60 };
     page.send({ type: 'experiment.start', strategies: ['for-await'], params, parallel: false });
     const done = await page.next('run.ended');
     expect(done.run.status).toBe('completed');

@@ -14,7 +14,7 @@ import type { ExperimentQueue, QueueSnapshot } from '../queue/backend';
 import { newExperiment } from '../queue/new-experiment';
 import type { RunEntry } from '../queue/run-book';
 import { SYSTEM, type QueueListener, type Requester, type StopAnswer } from '../queue/types';
-import { unstartedSummary } from '../queue/unstarted';
+import { unstartedSummary } from '../runner/unstarted';
 import { USER_STOP, type StopReason } from '../runner/runner';
 import { appendEvent, lastEventId, readEvents, type JobInfo } from './events';
 import type { JobData } from './job-data';

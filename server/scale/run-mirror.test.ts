@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import type { QueueListener } from '../queue/types';
 import { newExperiment } from '../queue/new-experiment';
-import { unstartedSummary } from '../queue/unstarted';
+import { unstartedSummary } from '../runner/unstarted';
 import { RunMirror } from './run-mirror';
 
 /** Counts what a mirror tells its listeners. */
@@ -27,7 +27,7 @@ describe('a web server\'s mirror of the shared queue', () => {
     const mirror = new RunMirror();
     const { listener, seen } = counting();
     mirror.subscribe(listener);
-    const { experiment, states } = newExperiment('streams', ['for-await', 'rxjs-from'], { ...DEFAULT_PARAMS, sizeMb: 1 }, false, null);
+    const { experiment, states } = newExperiment('streams', ['for-await', 'rxjs-from'], { ...DEFAULT_STREAMS_PARAMS, sizeMb: 1 }, false, null);
     const jobs = states.map((s, i) => ({ id: `j-${s.id}`, runIds: [s.id], priority: i + 1 }));
     const created = { t: 'experiment' as const, experiment, runs: states, jobs };
     mirror.apply(created);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runDetailSchema } from '../../lib/history';
-import { DEFAULT_PARAMS } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import type { RunState } from '../../lib/protocol';
 import { killAndWait, processAlive } from '../test-support';
 import { TestClient } from '../test-client';
@@ -23,7 +23,7 @@ if (!redis.url) console.log(`skipped: ${redis.why}`);
 const url = redis.url ?? '';
 
 /** Small runs (2 MiB in 16 KiB chunks): long enough to overlap and to be killed mid-way. */
-const params = (delayMs: number) => ({ ...DEFAULT_PARAMS, sizeMb: 2, chunkKb: 16, delayMs, timeoutS: 60 });
+const params = (delayMs: number) => ({ ...DEFAULT_STREAMS_PARAMS, sizeMb: 2, chunkKb: 16, delayMs, timeoutS: 60 });
 
 const procs: Array<{ proc: import('node:child_process').ChildProcess }> = [];
 const clients: TestClient[] = [];

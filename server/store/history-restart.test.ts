@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { runDetailSchema, runListResponseSchema, type RunDetail } from '../../lib/history';
-import { DEFAULT_PARAMS } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import type { ServerMessage } from '../../lib/protocol';
 import { childPids, killAndWait, processesWithEnv, startServerProcess, threadNices } from '../test-support';
 
@@ -22,7 +22,7 @@ const startServer = () => startServerProcess(dataDir);
 const killed = killAndWait;
 
 /** Opens /ws, starts one run and resolves with its id. */
-async function startRun(url: string, params: Partial<typeof DEFAULT_PARAMS>): Promise<{ ws: WebSocket; runId: string; ended: Promise<void>; closeCode: Promise<number> }> {
+async function startRun(url: string, params: Partial<typeof DEFAULT_STREAMS_PARAMS>): Promise<{ ws: WebSocket; runId: string; ended: Promise<void>; closeCode: Promise<number> }> {
   const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { origin: url });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   let resolveEnded: () => void;
@@ -35,7 +35,7 @@ async function startRun(url: string, params: Partial<typeof DEFAULT_PARAMS>): Pr
       if (m.type === 'run.queued' && id === null) resolve((id = m.run.id));
       if (m.type === 'run.ended' && m.run.id === id) resolveEnded();
     });
-    ws.send(JSON.stringify({ type: 'experiment.start', strategies: ['for-await'], params: { ...DEFAULT_PARAMS, sizeMb: 4, timeoutS: 60, ...params }, parallel: false }));
+    ws.send(JSON.stringify({ type: 'experiment.start', strategies: ['for-await'], params: { ...DEFAULT_STREAMS_PARAMS, sizeMb: 4, timeoutS: 60, ...params }, parallel: false }));
   });
   return { ws, runId, ended, closeCode };
 }

@@ -3,7 +3,7 @@
  * before the server listens), the recorder that feeds it and the HTTP routes that read it.
  */
 import { join } from 'node:path';
-import { MIB } from '../../lib/params';
+import { MIB } from '../../lib/protocol/params';
 import { dataDir } from '../data/data-files';
 import { readIntSetting } from '../env';
 import type { QueueListener } from '../queue/run-queue';

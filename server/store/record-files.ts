@@ -10,7 +10,7 @@
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runRecordSchema, storedLineSchema, type RunRecord } from '../../lib/history';
-import { describeZodError } from '../../lib/params';
+import { describeZodError } from '../../lib/protocol/params';
 import type { ProcSample, Sample } from '../../lib/protocol';
 
 export const META_FILE = 'meta.json';

@@ -1,6 +1,6 @@
 /** Shared by the store and route tests: records and runs built the way the recorder builds them. */
 import { RECORD_FORMAT, type RunRecord } from '../../lib/history';
-import { DEFAULT_PARAMS } from '../../lib/params';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import type { RunState, RunSummary } from '../../lib/protocol';
 import { makeSample, makeSummary as baseSummary } from '../../lib/test-fixtures';
 
@@ -13,12 +13,12 @@ export function makeRun(id: string, patch: Partial<RunState> = {}): RunState {
     id,
     experimentId: 'e-0000000001',
     strategy: 'rxjs-from',
-    params: { ...DEFAULT_PARAMS, sizeMb: 4, delayMs: 1 },
+    params: { ...DEFAULT_STREAMS_PARAMS, sizeMb: 4, delayMs: 1 },
     status: 'queued',
     queuedAt: 1_700_000_000_000,
     startedAt: null,
     pid: null,
-    fileBytes: null,
+    preparedUnits: null,
     summary: null,
     ...patch,
   };

@@ -6,7 +6,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { booleanAt, numberAt } from '../../../server/child/check-config';
+import { booleanAt, limitAt, numberAt } from '../../../server/child/check-config';
+import { CPU_LIMITS } from '../shared/limits';
+import { COMMON_LIMITS } from '../../../lib/protocol/limits';
 import type { Scenario } from '../../../server/child/scenario';
 import { freePort } from '../../../server/child/free-port';
 import { endProcess, startLoad } from '../../../server/child/load-process';
@@ -31,13 +33,14 @@ const entry = (name: string) => fileURLToPath(new URL(`./${name}.mjs`, import.me
 
 export const scenario: Scenario<CpuConfig> = {
   parseConfig: (c) => ({
-    n: numberAt(c, 'n', 20, 45, { int: true }),
-    concurrency: numberAt(c, 'concurrency', 1, 64, { int: true }),
-    requests: numberAt(c, 'requests', 1, 1000, { int: true }),
-    workers: numberAt(c, 'workers', 0, 64, { int: true }),
+    n: limitAt(c, 'n', CPU_LIMITS.n, { int: true }),
+    concurrency: limitAt(c, 'concurrency', CPU_LIMITS.concurrency, { int: true }),
+    requests: limitAt(c, 'requests', CPU_LIMITS.requests, { int: true }),
+    // 0: one per core (the form's empty workers).
+    workers: numberAt(c, 'workers', 0, CPU_LIMITS.workers.max, { int: true }),
     keepAlive: booleanAt(c, 'keepAlive'),
-    pingMs: numberAt(c, 'pingMs', 0, 1000, { int: true }),
-    timeoutS: numberAt(c, 'timeoutS', 1, 3600, { int: true }),
+    pingMs: limitAt(c, 'pingMs', CPU_LIMITS.pingMs, { int: true }),
+    timeoutS: limitAt(c, 'timeoutS', COMMON_LIMITS.timeoutS, { int: true }),
   }),
 
   start(raw, config) {

@@ -1,4 +1,5 @@
 import type { StrategyBase } from '../../types';
+import type { Role } from '../shared/roles';
 
 /** What the scenario hands a strategy: how many workers, and the compiled modules it may start. */
 export interface CpuContext {
@@ -21,6 +22,8 @@ export interface ServerUnderTest {
 
 /** One way to serve `GET /fib?n=N` (and `GET /ping`). Every file in strategies/ exports one. */
 export interface Strategy extends StrategyBase {
+  /** What it is there to show (shared/roles.ts): every strategy of this lab declares one. */
+  role: Role;
   library: 'node' | 'piscina';
   mode: null;
   /** Runs fib in processes or threads other than the primary's main thread. */

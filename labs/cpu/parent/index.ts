@@ -11,13 +11,14 @@ import { cpuSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
 import type { CpuSummary } from '../shared/schema';
+import { LAB_ID } from '../shared/id';
 
-const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
+const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)), { roles: cpuSchema.roles });
 
 export const cpuLab: Lab<Strategy> = {
   schema: cpuSchema,
   benchTable: (summaries) => benchTable(summaries as readonly CpuSummary[]),
-  dir: 'cpu',
+  dir: LAB_ID,
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['load', 'fib-process', 'fib-thread', 'cluster-worker'],
@@ -50,3 +51,6 @@ export const cpuLab: Lab<Strategy> = {
     return new CpuFigures(prepared.total ?? 0);
   },
 };
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export { cpuLab as lab };

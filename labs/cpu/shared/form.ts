@@ -1,9 +1,10 @@
 /** The cpu lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
 import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
 import { CPU_PARAM_LIMITS, cpuParamsSchema, DEFAULT_CPU_PARAMS } from './params';
+import { LAB_ID } from './id';
 
 export const form: LabForm = {
-  lab: 'cpu',
+  lab: LAB_ID,
   fields: [
     { field: 'n', label: 'Work per request', unit: 'fib(n)', hint: 'recursive Fibonacci; fib(40) takes about a second on one core, each +1 about 1.6× more', integer: true },
     { field: 'requests', label: 'Requests in all', integer: true },

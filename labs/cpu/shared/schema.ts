@@ -11,6 +11,8 @@ import { form } from './form';
 import { markdownTable } from './markdown';
 import { csv } from './csv';
 import type { LabSummary } from '../../../lib/protocol';
+import { LAB_ID } from './id';
+import { ROLES } from './roles';
 
 export const CPU_READINGS = [
   /** Requests answered right so far (the run's progress), and answered wrong or failed. */
@@ -92,7 +94,9 @@ export const cpuFigures = {
 };
 
 export const cpuSchema = {
-  id: 'cpu',
+  id: LAB_ID,
+  /** Place in the lab switch and lists (lower first). */
+  order: 30,
   name: 'CPU scaling',
   title: 'CPU: one thread vs cluster vs fork vs worker_threads vs a pool',
   params: cpuParamsSchema,
@@ -103,10 +107,19 @@ export const cpuSchema = {
   markdownTable,
   csv,
   // The whole process tree first: the primary alone misses every worker process.
+  historyColumns: [
+    { key: 'makespanMs', header: 'All requests', unit: 'ms' },
+    { key: 'speedup', header: 'Speed-up', unit: 'times' },
+    { key: 'peakTreeRss', header: 'Tree RSS', unit: 'bytes' },
+  ],
   metrics: ['treeRss', 'treeCpuPct', 'pingMs', 'rss', 'heapUsed', 'cpuPct', 'loadCpuPct', 'elu'] as const,
+  roles: ROLES,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as CpuParams, style),
   progress: { done: 'requestsOk', total: 'requestsPlanned' },
 } as const;
 
 /** A cpu run's summary: the common part, its params and its figures. */
-export type CpuSummary = LabSummary<'cpu'>;
+export type CpuSummary = LabSummary<typeof LAB_ID>;
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export { cpuSchema as schema };

@@ -7,9 +7,10 @@ import { LessonRunPanel } from '@/components/lessons/LessonRunPanel';
 import { formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
 import { speedupText } from './verdict';
 import { RequestTimeline } from './RequestTimeline';
+import { LAB_ID } from '../shared/id';
 
 function CpuLessonRunImpl({ run }: { run: RunState }) {
-  const s = run.summary?.lab === 'cpu' ? run.summary : null;
+  const s = run.summary?.lab === LAB_ID ? run.summary : null;
   const figures = s && {
     data: { 'makespan-ms': s.makespanMs, listeners: s.peakMessageListeners },
     items: [

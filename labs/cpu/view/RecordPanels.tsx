@@ -2,12 +2,13 @@
 
 /** A recorded CPU run under its chart: the request timeline and each thread's CPU over the run. */
 import type { RecordPanelsProps } from '@/components/lab-view';
-import { layoutTimeline } from '@/components/charts/timeline-layout';
+import { layoutTimeline } from './timeline-layout';
 import { RequestTimeline } from './RequestTimeline';
 import { ThreadCpuList } from './ThreadCpuList';
+import { LAB_ID } from '../shared/id';
 
 export function CpuRecordPanels({ summary, label }: RecordPanelsProps) {
-  if (summary.lab !== 'cpu') return null;
+  if (summary.lab !== LAB_ID) return null;
   const timeline = summary.timeline.length > 0 ? summary.timeline : null;
   return (
     <>

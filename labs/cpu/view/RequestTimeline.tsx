@@ -8,7 +8,7 @@
 import { memo, useMemo } from 'react';
 import type { RequestBar } from '../shared/schema';
 import { formatCount } from '@/lib/readouts/format';
-import { layoutTimeline, servedByText } from '../../../components/charts/timeline-layout';
+import { layoutTimeline, servedByText } from './timeline-layout';
 
 /** Legend entries shown before "+N more": fork-per-request has a process per request. */
 const LEGEND_MAX = 12;

@@ -13,9 +13,10 @@ import { TimeChart } from '@/components/charts/TimeChart';
 import { sampleLines } from '@/components/charts/chart-lines';
 import { CPU_REQUEST_SERIES } from './series';
 import { RequestTimeline } from './RequestTimeline';
-import { layoutTimeline } from '@/components/charts/timeline-layout';
+import { layoutTimeline } from './timeline-layout';
 import type { SampleSource } from '@/components/charts/sample-source';
 import { ThreadCpuList } from './ThreadCpuList';
+import { LAB_ID } from '../shared/id';
 
 export interface RequestsPanelProps {
   label: string;
@@ -41,7 +42,7 @@ function parseLive(live: LiveState | undefined) {
 export function RequestsPanel({ label, summary, source, active, live }: RequestsPanelProps) {
   const lines = useMemo(() => sampleLines(source, CPU_REQUEST_SERIES), [source]);
   const now = useMemo(() => parseLive(live), [live]);
-  const s = summary?.lab === 'cpu' ? summary : null;
+  const s = summary?.lab === LAB_ID ? summary : null;
   const bars = s ? s.timeline : now.bars;
   const colorOf = useMemo(() => layoutTimeline(bars).colorOf, [bars]);
   if (s) {

@@ -5,6 +5,7 @@ import type { Experiment, LabSummary, RunState, StrategyInfo } from '@/lib/proto
 import { listenersLeaked } from './verdict';
 import { formatCount, formatMbNumber, formatTimes } from '@/lib/readouts/format';
 import { LabResultsTable, Num, tableMs as ms, type Column } from '@/components/LabResultsTable';
+import { LAB_ID } from '../shared/id';
 
 export interface CpuResultsTableProps {
   /** Finished CPU runs (with a summary), in display order. */
@@ -31,7 +32,7 @@ const COLUMNS: readonly Column[] = [
   ['OK', 'requests answered with their own right fib(n)'],
 ];
 
-function cells(r: LabSummary<'cpu'>) {
+function cells(r: LabSummary<typeof LAB_ID>) {
   return (
     <>
       <Num field="makespanMs" value={r.makespanMs} text={s(r.makespanMs)} />
@@ -53,6 +54,6 @@ function cells(r: LabSummary<'cpu'>) {
 /** Table of ended CPU runs, one row each, in the order given; a data-lost row's reason shows under its outcome. */
 export function CpuResultsTable(props: CpuResultsTableProps) {
   return (
-    <LabResultsTable lab="cpu" name="CPU" caption="Results of finished CPU runs; memory in MB (MiB), times in ms unless said" columns={COLUMNS} cells={cells} {...props} />
+    <LabResultsTable lab={LAB_ID} name="CPU" caption="Results of finished CPU runs; memory in MB (MiB), times in ms unless said" columns={COLUMNS} cells={cells} {...props} />
   );
 }

@@ -6,13 +6,14 @@ import type { RunState } from '@/lib/protocol';
 import { CpuLessonRun } from './LessonRun';
 import { useLessonSteps } from '../../../components/lessons/useLessonSteps';
 import { WalkthroughPage } from '../../../components/lessons/WalkthroughPage';
+import { LAB_ID } from '../shared/id';
 
 export function CpuWalkthrough() {
   const lesson = useLessonSteps(CPU_LESSON_STEPS);
   const { state } = lesson;
   const renderRuns = (runs: readonly RunState[]) => runs.map((r) => <CpuLessonRun key={r.id} run={r} />);
   return (
-    <WalkthroughPage page="cpu" title="CPU-bound requests: one thread, processes, threads, pools" steps={CPU_LESSON_STEPS} lesson={lesson} describeParams={describeCpuParams} renderRuns={renderRuns}>
+    <WalkthroughPage page={LAB_ID} title="CPU-bound requests: one thread, processes, threads, pools" steps={CPU_LESSON_STEPS} lesson={lesson} describeParams={describeCpuParams} renderRuns={renderRuns}>
       <p>
         Each step starts a fresh Node server that computes a recursive Fibonacci per request, sends it requests from a separate load
         process, and draws one bar per request, coloured by the process or thread that answered it. The conclusion under each step is

@@ -8,16 +8,17 @@ import { listenersLeaked, speedupText } from './verdict';
 import { runProgress } from '@/lib/readouts/progress';
 import { formatCount, formatMb, formatMs, formatPercent, formatSeconds } from '@/lib/readouts/format';
 import { eventLoopFigure, latencyText, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';
+import { LAB_ID } from '../shared/id';
 
 /** The reading that counts requests answered right, as the lab's schema names it. */
-const DONE = progressReadingOf('cpu');
+const DONE = progressReadingOf(LAB_ID);
 
 export const cpuCard: CardLab = {
   preparing: () => 'Preparing: starting the server and its load generator',
 
   progress(run, samples, active) {
-    const s = run.summary?.lab === 'cpu' ? run.summary : null;
-    const planned = s?.requestsPlanned ?? run.fileBytes ?? paramsOfLab(run, 'cpu')?.requests ?? 0;
+    const s = run.summary?.lab === LAB_ID ? run.summary : null;
+    const planned = s?.requestsPlanned ?? run.preparedUnits ?? paramsOfLab(run, LAB_ID)?.requests ?? 0;
     const live = runProgress(samples, planned, DONE);
     const done = s?.requestsOk ?? live.done;
     const fraction = planned > 0 ? Math.min(1, done / planned) : 0;
@@ -32,7 +33,7 @@ export const cpuCard: CardLab = {
   },
 
   figures(summary, last) {
-    const s = summary?.lab === 'cpu' ? summary : null;
+    const s = summary?.lab === LAB_ID ? summary : null;
     if (summary && s) {
       const ping = s.params.pingMs === 0 ? 'off' : `${formatMs(s.pingP50Ms)} / ${formatMs(s.pingMaxMs)}`;
       return [

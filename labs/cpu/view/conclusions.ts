@@ -6,7 +6,7 @@
 import type { CpuSummary } from '../shared/schema';
 import { listenersLeaked, NO_GAIN } from './verdict';
 import { formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
-import type { Conclusion } from '../../streams/view/conclusions';
+import type { Conclusion } from '../../../lib/lessons/unfinished';
 import { unfinished } from '../../../lib/lessons/unfinished';
 
 const answered = (s: CpuSummary) => `${s.requestsOk} of ${s.requestsPlanned} requests`;

@@ -1,5 +1,5 @@
 /** The cpu lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { CpuSummary } from '@/labs/cpu/shared/schema';
+import type { CpuSummary } from '../shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { cpuCard } from './card';
 import { CpuCharts } from './Charts';
@@ -10,9 +10,10 @@ import { CpuRecordPanels } from './RecordPanels';
 import { CpuWalkthrough } from './Walkthrough';
 import { recordFigures } from './record-items';
 import { lessons } from './lessons';
+import { LAB_ID } from '../shared/id';
 
 export const view: LabView = {
-  id: 'cpu',
+  id: LAB_ID,
   tagline: (
     <>
       One thread computes one request at a time; processes and threads spread them over the cores, up to the cores and no further.
@@ -30,6 +31,6 @@ export const view: LabView = {
   comparesSiblings: true,
   recordChart: { what: 'process-tree memory', series: CPU_MEMORY_SERIES },
   RecordPanels: CpuRecordPanels,
-  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === 'cpu' ? s : null), o), memory: [] }),
-  verdict: (s, siblings) => cpuVerdict(s as CpuSummary, siblings as readonly CpuSummary[]),
+  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === LAB_ID ? s : null), o), memory: [] }),
+  verdict: (s, siblings, traits) => cpuVerdict(s as CpuSummary, siblings as readonly CpuSummary[], traits),
 };

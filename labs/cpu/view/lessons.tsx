@@ -1,10 +1,11 @@
 /** The cpu lab's lessons as the lessons' header, index and the dashboard list them (data only: no page component, so the lessons' header can import it without a cycle). */
 import type { LessonInfo } from '@/components/lab-view';
+import { LAB_ID } from '../shared/id';
 
 export const lessons: readonly LessonInfo[] = [
   {
-    lab: 'cpu',
-    slug: 'cpu',
+    lab: LAB_ID,
+    slug: LAB_ID,
     nav: 'CPU-bound requests',
     heading: 'CPU-bound requests: one thread, processes, threads, pools',
     title: 'CPU-bound requests, step by step · Stream Lab',

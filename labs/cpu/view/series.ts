@@ -5,8 +5,7 @@
  * flight. Pure.
  */
 import type { Sample } from '@/lib/protocol';
-import { EXTRA_SERIES, memorySpecs, type SeriesSpec } from '../../../components/charts/chart-lines';
-import { reading } from '../../http/view/series';
+import { EXTRA_SERIES, memorySpecs, reading, type SeriesSpec } from '../../../components/charts/chart-lines';
 
 /** RSS of the tree, emphasised (what every process or thread added costs), with the primary's rss under it. */
 export const CPU_MEMORY_SERIES: readonly SeriesSpec<Sample>[] = [

@@ -5,8 +5,9 @@
 import { DEFAULT_CPU_PARAMS, type CpuParams } from '../shared/params';
 import { concludeLeakyPool, concludeOneThread, concludeProcesses, concludeSpawn } from './conclusions';
 import type { LessonStep } from '../../../lib/lessons/lesson';
+import { LAB_ID } from '../shared/id';
 
-export type CpuLessonStep = LessonStep<'cpu'>;
+export type CpuLessonStep = LessonStep<typeof LAB_ID>;
 
 /** fib(37): a few hundred ms a request here, so four of them queue visibly and a step takes seconds. Short watchdog: the queue is shared. */
 export const WORK_PARAMS: CpuParams = { ...DEFAULT_CPU_PARAMS, n: 37, requests: 4, concurrency: 4, timeoutS: 120 };
@@ -23,7 +24,7 @@ export function describeCpuParams(p: CpuParams): string {
 export function buildCpuLessonSteps(work: CpuParams, small: CpuParams, pool: CpuParams): readonly CpuLessonStep[] {
   return [
     {
-      lab: 'cpu',
+      lab: LAB_ID,
       n: 1,
       title: 'One thread queues CPU-bound requests',
       paragraphs: [
@@ -35,7 +36,7 @@ export function buildCpuLessonSteps(work: CpuParams, small: CpuParams, pool: Cpu
       conclude: ([one]) => concludeOneThread(one),
     },
     {
-      lab: 'cpu',
+      lab: LAB_ID,
       n: 2,
       title: 'More processes, up to the cores',
       paragraphs: [
@@ -47,7 +48,7 @@ export function buildCpuLessonSteps(work: CpuParams, small: CpuParams, pool: Cpu
       conclude: ([one, cluster]) => concludeProcesses(one, cluster),
     },
     {
-      lab: 'cpu',
+      lab: LAB_ID,
       n: 3,
       title: 'Spawning per request costs; a pool pays once',
       paragraphs: [
@@ -59,7 +60,7 @@ export function buildCpuLessonSteps(work: CpuParams, small: CpuParams, pool: Cpu
       conclude: ([fork, workers]) => concludeSpawn(fork, workers),
     },
     {
-      lab: 'cpu',
+      lab: LAB_ID,
       n: 4,
       title: 'The leaky pool',
       paragraphs: [

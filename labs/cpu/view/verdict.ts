@@ -5,25 +5,15 @@
  * that did not leak), the sentence says so instead of reciting the lesson. Pure.
  */
 import type { CpuSummary } from '../shared/schema';
+import type { Role } from '../shared/roles';
+import { counterpartOf, type StrategyTraits } from '../../../components/lab-view';
 import { formatCount, formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
 
-/** What a strategy of the lab is there to show. */
-export type CpuRole = 'one-thread' | 'processes' | 'per-request' | 'pool' | 'leaky-pool';
-
-/** The lab's strategies by role; the ids are the lab's contract (labs/cpu/child/strategies/). */
-export const CPU_ROLES: Readonly<Record<string, CpuRole>> = {
-  'single-thread': 'one-thread',
-  cluster: 'processes',
-  'fork-per-request': 'per-request',
-  'worker-per-request': 'per-request',
-  'worker-pool': 'pool',
-  'cluster-pool': 'pool',
-  'cluster-pool-leaky': 'leaky-pool',
-};
-
-/** The run every other strategy is measured against. */
-export const BASELINE_STRATEGY = 'single-thread';
+/** The strategy's declared role, if the catalog knew it. */
+function roleOf(traits: StrategyTraits | undefined): Role | undefined {
+  return (traits?.role ?? undefined) as Role | undefined;
+}
 /** Faster than one thread by less than this reads "no faster". */
 export const NO_GAIN = 1.2;
 
@@ -43,8 +33,8 @@ export function listenersLeaked(s: Pick<CpuSummary, 'peakMessageListeners' | 'pe
 }
 
 /** How many computations can run at once here: cores, requests sent at once, and the workers of strategies that keep some. */
-export function ceilingOf(s: CpuSummary): number {
-  const role = CPU_ROLES[s.strategy];
+export function ceilingOf(s: CpuSummary, traits: StrategyTraits | undefined): number {
+  const role = roleOf(traits);
   const kept = role === 'processes' || role === 'pool' || role === 'leaky-pool' ? workersOf(s) : Infinity;
   return Math.max(1, Math.min(s.cores, s.params.concurrency, s.requestsPlanned, kept));
 }
@@ -81,8 +71,8 @@ function noGainCause(s: CpuSummary): string {
 }
 
 /** How the run compares with one thread (or, without one, with fib(n) alone), and the ceiling. */
-function gainPart(s: CpuSummary, base: CpuSummary | undefined): { text: string; gained: boolean } {
-  const ceiling = ceilingOf(s);
+function gainPart(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyTraits | undefined): { text: string; gained: boolean } {
+  const ceiling = ceilingOf(s, traits);
   const limit = ceiling < s.cores ? `the ceiling is ${ceiling}× (${formatCount(ceiling)} at once)` : `the ceiling is ${s.cores}×`;
   if (base && base.makespanMs > 0 && s.makespanMs > 0) {
     const ratio = base.makespanMs / s.makespanMs;
@@ -108,15 +98,16 @@ function leakPart(s: CpuSummary): string {
   return `; ${s.peakMessageListeners} 'message' listeners after ${formatCount(s.requestsPlanned)} requests on ${workers} workers, one added per request and never removed`;
 }
 
-function completedVerdict(s: CpuSummary, base: CpuSummary | undefined): string {
-  const role = CPU_ROLES[s.strategy];
+function completedVerdict(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyTraits | undefined): string {
+  const role = roleOf(traits);
   if (role === 'one-thread') return oneThreadVerdict(s);
-  const gain = gainPart(s, base);
+  const gain = gainPart(s, base, traits);
   const head = `${requestsPart(s)} on ${s.cores} cores: ${gain.text}`;
   const spawn = role === 'per-request' && s.spawnP50Ms > 0 ? `; ${s.strategy} paid ${formatMs(s.spawnP50Ms)} to start a ${s.strategy.startsWith('fork') ? 'process' : 'thread'} per request` : '';
   const leak = role === 'leaky-pool' ? `${leakPart(s)}, yet every answer reached its own request this time (each worker had one request at a time)` : '';
   const body = `${head}${spawn}${memoryPart(s, base)}${pingPart(s, base)}${leak}.`;
-  if (gain.gained || ceilingOf(s) < 2) return body;
+  // Without its declared role there is no lesson to hold the figures to.
+  if (gain.gained || ceilingOf(s, traits) < 2 || role === undefined) return body;
   return `Not what ${s.cores} cores should show: ${noGainCause(s)}. ${body}`;
 }
 
@@ -124,16 +115,15 @@ function completedVerdict(s: CpuSummary, base: CpuSummary | undefined): string {
  * The verdict sentence for a finished CPU run. `others` are the experiment's other finished CPU
  * runs: every strategy is measured against its single-thread run when there is one.
  */
-export function cpuVerdict(s: CpuSummary, others: readonly CpuSummary[] = []): string {
+export function cpuVerdict(s: CpuSummary, others: readonly CpuSummary[], traits: StrategyTraits | undefined): string {
   const part = `${formatCount(s.requestsOk)} of ${formatCount(s.requestsPlanned)} requests`;
   switch (s.outcome) {
     case 'completed': {
-      const base = others.find((o) => o.runId !== s.runId && o.outcome === 'completed' && o.strategy === BASELINE_STRATEGY);
-      return completedVerdict(s, base);
+      return completedVerdict(s, counterpartOf(s, others, traits), traits);
     }
     case 'data-lost': {
       const lost = s.requestsPlanned - s.requestsOk;
-      if (CPU_ROLES[s.strategy] === 'leaky-pool') {
+      if (roleOf(traits) === 'leaky-pool') {
         return `${s.strategy}: ${s.peakMessageListeners} 'message' listeners after ${formatCount(s.requestsPlanned)} requests, and ${lost} of ${formatCount(s.requestsPlanned)} requests got another request's answer${reasonSuffix(s.reason)}.`;
       }
       return `Only ${part} came back right (${formatCount(s.badRequests)} wrong)${reasonSuffix(s.reason)}.`;

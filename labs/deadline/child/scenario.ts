@@ -7,7 +7,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { numberAt } from '../../../server/child/check-config';
+import { limitAt, numberAt } from '../../../server/child/check-config';
+import { DEADLINE_LIMITS } from '../shared/limits';
 import type { Scenario } from '../../../server/child/scenario';
 import { freePort } from '../../../server/child/free-port';
 import { endProcess, startLoad } from '../../../server/child/load-process';
@@ -54,18 +55,19 @@ function startStore(config: StoreConfig): Promise<{ child: ChildProcess; port: n
 
 export const scenario: Scenario<DeadlineConfig> = {
   parseConfig: (c) => ({
-    baselineRps: numberAt(c, 'baselineRps', 0.1, 200),
-    spikeRps: numberAt(c, 'spikeRps', 0.1, 200),
-    spikeStartS: numberAt(c, 'spikeStartS', 0, 600),
-    spikeS: numberAt(c, 'spikeS', 1, 600),
-    durationS: numberAt(c, 'durationS', 2, 600),
-    objects: numberAt(c, 'objects', 10, 100, { int: true }),
-    cpuMs: numberAt(c, 'cpuMs', 0, 5),
-    deadlineMs: numberAt(c, 'deadlineMs', 10, 60_000, { int: true }),
-    storeMedianMs: numberAt(c, 'storeMedianMs', 1, 1000),
-    concurrency: numberAt(c, 'concurrency', 1, 1000, { int: true }),
-    workers: numberAt(c, 'workers', 0, 64, { int: true }),
-    shedLagMs: numberAt(c, 'shedLagMs', 1, 10_000, { int: true }),
+    baselineRps: limitAt(c, 'baselineRps', DEADLINE_LIMITS.baselineRps),
+    spikeRps: limitAt(c, 'spikeRps', DEADLINE_LIMITS.spikeRps),
+    spikeStartS: limitAt(c, 'spikeStartS', DEADLINE_LIMITS.spikeStartS),
+    spikeS: limitAt(c, 'spikeS', DEADLINE_LIMITS.spikeS),
+    durationS: limitAt(c, 'durationS', DEADLINE_LIMITS.durationS),
+    objects: limitAt(c, 'objects', DEADLINE_LIMITS.objects, { int: true }),
+    cpuMs: limitAt(c, 'cpuMs', DEADLINE_LIMITS.cpuMs),
+    deadlineMs: limitAt(c, 'deadlineMs', DEADLINE_LIMITS.deadlineMs, { int: true }),
+    storeMedianMs: limitAt(c, 'storeMedianMs', DEADLINE_LIMITS.storeMedianMs),
+    concurrency: limitAt(c, 'concurrency', DEADLINE_LIMITS.concurrency, { int: true }),
+    // 0: one per core (the form's empty workers).
+    workers: numberAt(c, 'workers', 0, DEADLINE_LIMITS.workers.max, { int: true }),
+    shedLagMs: limitAt(c, 'shedLagMs', DEADLINE_LIMITS.shedLagMs, { int: true }),
   }),
 
   start(raw, config) {

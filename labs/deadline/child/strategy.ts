@@ -1,5 +1,6 @@
 import type { StrategyBase } from '../../types';
 import type { LatenessRecorder } from './lateness';
+import type { Role } from '../shared/roles';
 
 /** What the service counts as it goes (read by the scenario for its figures). */
 export interface ServiceCounters {
@@ -50,6 +51,8 @@ export interface ServiceUnderTest {
 
 /** One way to serve `GET /fetch?id=N` (K GETs from the store, CPU work per object, a deadline). Every file in strategies/ exports one. */
 export interface Strategy extends StrategyBase {
+  /** What it is there to show (shared/roles.ts): every strategy of this lab declares one. */
+  role: Role;
   library: 'undici' | 'p-limit' | 'piscina';
   mode: null;
   /** Does the CPU work leave the main thread (the timers' thread)? */

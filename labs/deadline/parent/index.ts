@@ -12,13 +12,14 @@ import { deadlineSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
 import type { DeadlineSummary } from '../shared/schema';
+import { LAB_ID } from '../shared/id';
 
-const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
+const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)), { roles: deadlineSchema.roles });
 
 export const deadlineLab: Lab<Strategy> = {
   schema: deadlineSchema,
   benchTable: (summaries) => benchTable(summaries as readonly DeadlineSummary[]),
-  dir: 'deadline',
+  dir: LAB_ID,
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['store', 'load', 'work-thread'],
@@ -51,3 +52,6 @@ export const deadlineLab: Lab<Strategy> = {
     return new DeadlineFigures(prepared.total ?? 0);
   },
 };
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export { deadlineLab as lab };

@@ -1,17 +1,21 @@
 // `node labs/deadline/scripts/screenshot.mjs`: docs/screenshots/deadline-lab.png from a real run. Starts the
 // production server, runs unbounded against worker-pool in the deadlines lab (a 14-s schedule:
 // 2 → 12 req/s for 6 s, K 50, 3 ms per object) and saves a 1280×800 view of the finished cards. Needs `next build` first.
+import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { CHROMIUM_ARGS, findChromium, root, startServer } from '../../../scripts/lib.mjs';
+
+/** This lab's id: its folder's name (a copy of the folder screenshots the copy). */
+const LAB = basename(fileURLToPath(new URL('..', import.meta.url)));
 
 const server = await startServer(Number(process.env.SHOT_PORT ?? 3262));
 const browser = await chromium.launch({ executablePath: (await findChromium()) ?? undefined, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${server.url}/?lab=deadline&strategies=unbounded,worker-pool&durationS=14&spikeStartS=3&spikeS=6&spikeRps=12`);
+  await page.goto(`${server.url}/?lab=${LAB}&strategies=unbounded,worker-pool&durationS=14&spikeStartS=3&spikeS=6&spikeRps=12`);
   await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
-  await page.getByTestId('lab-switch').and(page.locator('[data-lab="deadline"]')).waitFor();
+  await page.getByTestId('lab-switch').and(page.locator(`[data-lab="${LAB}"]`)).waitFor();
   await page.getByTestId('start-button').click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= 2, null, { timeout: 120_000, polling: 500 });
   await page.getByTestId('run-card').first().scrollIntoViewIfNeeded();

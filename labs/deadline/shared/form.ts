@@ -1,9 +1,10 @@
 /** The deadline lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
 import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
 import { DEADLINE_PARAM_LIMITS, deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS } from './params';
+import { LAB_ID } from './id';
 
 export const form: LabForm = {
-  lab: 'deadline',
+  lab: LAB_ID,
   fields: [
     { field: 'baselineRps', label: 'Baseline rate', unit: 'requests/s', hint: 'sent on schedule, answered or not', integer: false },
     { field: 'spikeRps', label: 'Spike rate', unit: 'requests/s', integer: false },

@@ -12,6 +12,8 @@ import { form } from './form';
 import { markdownTable } from './markdown';
 import { NO_CSV_COLUMNS } from '../../../lib/history/csv-part';
 import type { LabSummary } from '../../../lib/protocol';
+import { LAB_ID } from './id';
+import { ROLES } from './roles';
 
 /** The outcomes of a response, as the load counts them; `sent` is always their sum once the run ends. */
 export const OUTCOMES = ['onTime', 'late', 'timedOut', 'refused', 'errors'] as const;
@@ -87,7 +89,9 @@ export const deadlineFigures = {
 export { LATENESS_POINTS_MAX, RECOVERED_MS } from './schedule';
 
 export const deadlineSchema = {
-  id: 'deadline',
+  id: LAB_ID,
+  /** Place in the lab switch and lists (lower first). */
+  order: 40,
   name: 'Deadlines',
   title: 'Deadlines under a traffic spike: timers that fire late, and the fixes',
   params: deadlineParamsSchema,
@@ -99,10 +103,19 @@ export const deadlineSchema = {
   // No columns of its own in the CSV yet (its Markdown table has them).
   csv: NO_CSV_COLUMNS,
   // Timer lateness first: whether the deadlines could fire on time is the lab's point.
+  historyColumns: [
+    { key: 'onTime', header: 'On time', unit: 'count' },
+    { key: 'timedOut', header: 'Timed out', unit: 'count' },
+    { key: 'latenessP99Ms', header: 'Timer lateness p99', unit: 'ms' },
+  ],
   metrics: ['latenessP99Ms', 'latenessMaxMs', 'completedRps', 'cpuPct', 'elu', 'rss', 'heapUsed'] as const,
+  roles: ROLES,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as DeadlineParams, style),
   progress: { done: 'sent', total: 'requestsPlanned' },
 } as const;
 
 /** A deadline run's summary: the common part, its params and its figures. */
-export type DeadlineSummary = LabSummary<'deadline'>;
+export type DeadlineSummary = LabSummary<typeof LAB_ID>;
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export { deadlineSchema as schema };

@@ -13,13 +13,14 @@ import type { RunChartsProps } from '@/components/lab-view';
 import { paramsOfLab } from '@/lib/labs';
 import { DEADLINE_LOAD_VIEWS, spikeBand, type DeadlineLoadView } from './series';
 import { LatenessPanel } from './LatenessPanel';
+import { LAB_ID } from '../shared/id';
 
 export function DeadlineCharts({ run, samples, label, source, active, scaleGroups }: RunChartsProps) {
   const [view, setView] = useState<DeadlineLoadView>('rates');
   const chosen = DEADLINE_LOAD_VIEWS.find((v) => v.id === view)!;
   const load = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
-  const params = paramsOfLab(run, 'deadline');
-  const scheduleStartMs = run.summary?.lab === 'deadline' ? run.summary.scheduleStartMs : samples.findLast((s) => (s.scheduleStartMs ?? -1) >= 0)?.scheduleStartMs;
+  const params = paramsOfLab(run, LAB_ID);
+  const scheduleStartMs = run.summary?.lab === LAB_ID ? run.summary.scheduleStartMs : samples.findLast((s) => (s.scheduleStartMs ?? -1) >= 0)?.scheduleStartMs;
   const band = useMemo(() => {
     const b = params ? spikeBand(params, scheduleStartMs) : null;
     return b ? { ...b, label: 'spike' } : null;

@@ -13,6 +13,7 @@ import { DEADLINE_LATENESS_SERIES } from './series';
 import { LatenessScatter } from './LatenessScatter';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
+import { LAB_ID } from '../shared/id';
 
 export interface LatenessPanelProps {
   label: string;
@@ -26,7 +27,7 @@ export interface LatenessPanelProps {
 export function LatenessPanel({ label, summary, source, active, band, scaleGroups }: LatenessPanelProps) {
   const lines = useMemo(() => sampleLines(source, DEADLINE_LATENESS_SERIES), [source]);
   const bands = useMemo(() => (band ? [band] : []), [band]);
-  const points = summary?.lab === 'deadline' ? summary.lateness : null;
+  const points = summary?.lab === LAB_ID ? summary.lateness : null;
   return (
     <>
       <TimeChart

@@ -8,9 +8,10 @@ import { formatMs } from '@/lib/readouts/format';
 import { coresText, outcomesText } from './verdict';
 import { LatenessScatter } from './LatenessScatter';
 import { spikeBand } from './series';
+import { LAB_ID } from '../shared/id';
 
 function DeadlineLessonRunImpl({ run }: { run: RunState }) {
-  const s = run.summary?.lab === 'deadline' ? run.summary : null;
+  const s = run.summary?.lab === LAB_ID ? run.summary : null;
   const band = s ? spikeBand(s.params, s.scheduleStartMs) : null;
   const figures = s && {
     data: { 'lateness-max-ms': s.latenessMaxMs, 'spike-lateness-p99-ms': s.spikeLatenessP99Ms },

@@ -5,6 +5,7 @@ import type { Experiment, LabSummary, RunState, StrategyInfo } from '@/lib/proto
 import { LATE_TIMER_MS } from './verdict';
 import { formatCount } from '@/lib/readouts/format';
 import { LabResultsTable, Num, tableMs as ms, type Column } from '@/components/LabResultsTable';
+import { LAB_ID } from '../shared/id';
 
 export interface DeadlineResultsTableProps {
   /** Finished deadlines runs (with a summary), in display order. */
@@ -28,7 +29,7 @@ const COLUMNS: readonly Column[] = [
   ['Spike demand', 'spike rate × K × CPU per object, in cores'],
 ];
 
-function cells(r: LabSummary<'deadline'>) {
+function cells(r: LabSummary<typeof LAB_ID>) {
   return (
     <>
       <Num field="sent" value={r.sent} text={formatCount(r.sent)} />
@@ -48,5 +49,5 @@ function cells(r: LabSummary<'deadline'>) {
 
 /** Table of ended deadlines runs, one row each, in the order given; a data-lost row's reason shows under its outcome. */
 export function DeadlineResultsTable(props: DeadlineResultsTableProps) {
-  return <LabResultsTable lab="deadline" name="Deadlines" caption="Results of finished deadlines runs; times in ms unless said" columns={COLUMNS} cells={cells} {...props} />;
+  return <LabResultsTable lab={LAB_ID} name="Deadlines" caption="Results of finished deadlines runs; times in ms unless said" columns={COLUMNS} cells={cells} {...props} />;
 }

@@ -8,17 +8,18 @@ import { coresText, LATE_TIMER_MS, outcomesText, recoveryText } from './verdict'
 import { runProgress } from '@/lib/readouts/progress';
 import { formatCount, formatMs, formatPercent } from '@/lib/readouts/format';
 import { cpuFigures, eventLoopFigure, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';
+import { LAB_ID } from '../shared/id';
 
 /** The reading that counts requests sent, as the lab's schema names it. */
-const DONE = progressReadingOf('deadline');
+const DONE = progressReadingOf(LAB_ID);
 
 export const deadlineCard: CardLab = {
   preparing: () => 'Preparing: starting the object store, the service and the load generator',
 
   progress(run, samples, active) {
-    const s = run.summary?.lab === 'deadline' ? run.summary : null;
-    const p = paramsOfLab(run, 'deadline');
-    const planned = s?.requestsPlanned ?? run.fileBytes ?? 0;
+    const s = run.summary?.lab === LAB_ID ? run.summary : null;
+    const p = paramsOfLab(run, LAB_ID);
+    const planned = s?.requestsPlanned ?? run.preparedUnits ?? 0;
     const live = runProgress(samples, planned, DONE);
     const done = s?.sent ?? live.done;
     const fraction = planned > 0 ? Math.min(1, done / planned) : 0;
@@ -34,7 +35,7 @@ export const deadlineCard: CardLab = {
   },
 
   figures(summary, last, lastProc) {
-    const s = summary?.lab === 'deadline' ? summary : null;
+    const s = summary?.lab === LAB_ID ? summary : null;
     if (summary && s) {
       return [
         { id: 'outcomes', term: 'Answers', value: s.sent, text: outcomesText(s), kind: 'total', alert: s.errors > 0 },

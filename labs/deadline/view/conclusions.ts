@@ -7,7 +7,7 @@
 import type { DeadlineSummary } from '../shared/schema';
 import { coresText, LATE_TIMER_MS, outcomesText } from './verdict';
 import { formatCount, formatMs } from '../../../lib/readouts/format';
-import type { Conclusion } from '../../streams/view/conclusions';
+import type { Conclusion } from '../../../lib/lessons/unfinished';
 import { unfinished } from '../../../lib/lessons/unfinished';
 
 const sent = (s: DeadlineSummary) => `${s.sent} of ${s.requestsPlanned} requests sent`;

@@ -1,5 +1,5 @@
 /** The deadline lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { DeadlineSummary } from '@/labs/deadline/shared/schema';
+import type { DeadlineSummary } from '../shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { deadlineCard } from './card';
 import { DeadlineCharts } from './Charts';
@@ -9,9 +9,10 @@ import { DeadlineRecordPanels } from './RecordPanels';
 import { DeadlineWalkthrough } from './Walkthrough';
 import { recordFigures } from './record-items';
 import { lessons } from './lessons';
+import { LAB_ID } from '../shared/id';
 
 export const view: LabView = {
-  id: 'deadline',
+  id: LAB_ID,
   tagline: (
     <>
       A traffic spike asks more CPU of one event loop than it has: every timer, the deadline&apos;s too, fires late. Watch the timers&apos;
@@ -30,6 +31,6 @@ export const view: LabView = {
   comparesSiblings: false,
   recordChart: null,
   RecordPanels: DeadlineRecordPanels,
-  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === 'deadline' ? s : null), o), memory: [] }),
-  verdict: (s) => deadlineVerdict(s as DeadlineSummary),
+  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === LAB_ID ? s : null), o), memory: [] }),
+  verdict: (s, _siblings, traits) => deadlineVerdict(s as DeadlineSummary, traits),
 };

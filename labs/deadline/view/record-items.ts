@@ -1,5 +1,5 @@
 /** The deadline lab's figures on a recorded run's page (beside every lab's memory and event-loop figures). */
-import type { DeadlineSummary } from '@/labs/deadline/shared/schema';
+import type { DeadlineSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
 import type { Items } from '@/components/lab-view';
 import { formatCount, formatMs } from '@/lib/readouts/format';

@@ -5,8 +5,7 @@
  * utilization, CPU and RSS. Where the spike lies on the charts' time axis. Pure.
  */
 import type { Sample } from '@/lib/protocol';
-import { EXTRA_SERIES, memorySpecs, type SeriesSpec } from '../../../components/charts/chart-lines';
-import { reading } from '../../http/view/series';
+import { EXTRA_SERIES, memorySpecs, reading, type SeriesSpec } from '../../../components/charts/chart-lines';
 
 /** The lab's main chart: how late the service's timers fired. */
 export const DEADLINE_LATENESS_SERIES: readonly SeriesSpec<Sample>[] = [

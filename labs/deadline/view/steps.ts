@@ -7,8 +7,9 @@
 import { DEFAULT_DEADLINE_PARAMS, type DeadlineParams } from '../shared/params';
 import { concludeLateTimers, concludeLimitVsShed } from './conclusions';
 import type { LessonStep } from '../../../lib/lessons/lesson';
+import { LAB_ID } from '../shared/id';
 
-export type DeadlineLessonStep = LessonStep<'deadline'>;
+export type DeadlineLessonStep = LessonStep<typeof LAB_ID>;
 
 /**
  * 2 requests/s for 3 s, then 10/s for 7 s, then 2/s for 3 s, of 50 objects × 3 ms: the spike asks
@@ -31,7 +32,7 @@ export function describeDeadlineParams(p: DeadlineParams): string {
 export function buildDeadlineLessonSteps(p: DeadlineParams): readonly DeadlineLessonStep[] {
   return [
     {
-      lab: 'deadline',
+      lab: LAB_ID,
       n: 1,
       title: 'Timers fire late when the loop has more work than a core',
       paragraphs: [
@@ -44,7 +45,7 @@ export function buildDeadlineLessonSteps(p: DeadlineParams): readonly DeadlineLe
       conclude: ([unbounded, pool]) => concludeLateTimers(unbounded, pool),
     },
     {
-      lab: 'deadline',
+      lab: LAB_ID,
       n: 2,
       title: 'Limit the GETs, or refuse the excess',
       paragraphs: [

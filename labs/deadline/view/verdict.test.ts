@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { makeDeadlineSummary } from '../../../lib/test-fixtures';
 import { deadlineVerdict, outcomesText, recoveryText } from './verdict';
+import type { DeadlineSummary } from '../shared/schema';
+import { traitsOf } from '../../test-traits';
+
+/** The lab's verdict with the run's strategy's declared traits (labs/test-traits.ts). */
+const verdict = (s: DeadlineSummary) => deadlineVerdict(s, traitsOf(s));
 
 describe('deadline verdict', () => {
   it('says the deadline was missed, how late the timers were, the recovery and the capacity arithmetic', () => {
-    const v = deadlineVerdict(makeDeadlineSummary());
+    const v = verdict(makeDeadlineSummary());
     expect(v).toContain('170 of 240 requests missed the 1200 ms deadline (70 on time, 121 late, 49 timed out, 0 refused, 0 errors of 240 sent');
     expect(v).toContain('timers fired up to 3519 ms late');
     expect(v).toContain('was back 22.2 s after the spike ended (timers under 225 ms, as before the spike)');
@@ -14,14 +19,14 @@ describe('deadline verdict', () => {
   });
 
   it('says so when a strategy meant to keep timers on time did not', () => {
-    const v = deadlineVerdict(makeDeadlineSummary({ strategy: 'worker-pool', spikeLatenessP99Ms: 400 }));
+    const v = verdict(makeDeadlineSummary({ strategy: 'worker-pool', spikeLatenessP99Ms: 400 }));
     expect(v).toMatch(/^Not what worker-pool should show: its timers were late in the spike \(p99 400 ms, more than 200 ms\)\. /);
   });
 
   it('says so when unbounded met every deadline although the spike asked for more than a core', () => {
     const s = makeDeadlineSummary({ onTime: 240, late: 0, timedOut: 0, spikeLatenessP99Ms: 20, latenessMaxMs: 40, spikeDemandCores: 1.5 });
-    expect(deadlineVerdict(s)).toMatch(/^Not the failure unbounded should show: /);
-    expect(deadlineVerdict(s)).toContain('Every request met the 1200 ms deadline');
+    expect(verdict(s)).toMatch(/^Not the failure unbounded should show: /);
+    expect(verdict(s)).toContain('Every request met the 1200 ms deadline');
   });
 
   it('words the outcomes and the recovery', () => {

@@ -5,13 +5,15 @@
  * contradict what the strategy is there to show, the sentence says so. Pure.
  */
 import type { DeadlineSummary } from '../shared/schema';
+import type { Role } from '../shared/roles';
+import type { StrategyTraits } from '../../../components/lab-view';
 import { formatCount, formatMb, formatMs, formatSeconds } from '../../../lib/readouts/format';
 import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
 
 /** Timers later than this mean the loop was held (the same line as the lab's recovery, labs/deadline/shared/schema.ts). */
 export const LATE_TIMER_MS = 100;
-/** Strategies that are there to keep the timers on time through the spike (the rest to show that they don't). */
-const KEEPS_TIMERS: ReadonlySet<string> = new Set(['worker-pool', 'shed-load']);
+/** Roles that are there to keep the timers on time through the spike (the rest to show that they don't). */
+const KEEPS_TIMERS: ReadonlySet<Role> = new Set(['offloads', 'sheds']);
 
 /** "1.2 cores": a demand in cores, one decimal. */
 export function coresText(cores: number): string {
@@ -54,33 +56,35 @@ function timersPart(s: DeadlineSummary): string {
 }
 
 /** Where the figures contradict what the strategy is there to show, one clause saying so; else ''. */
-function contradiction(s: DeadlineSummary): string {
+function contradiction(s: DeadlineSummary, role: Role | undefined): string {
+  // Without a known role there is no lesson to hold the figures to.
+  if (role === undefined) return '';
   const lateTimers = s.spikeLatenessP99Ms > 2 * LATE_TIMER_MS;
-  if (KEEPS_TIMERS.has(s.strategy) && lateTimers) return `Not what ${s.strategy} should show: its timers were late in the spike (p99 ${formatMs(s.spikeLatenessP99Ms)}, more than ${formatMs(2 * LATE_TIMER_MS)}). `;
-  if (!KEEPS_TIMERS.has(s.strategy) && s.spikeDemandCores > 1 && !lateTimers && s.late + s.timedOut === 0) {
+  if (KEEPS_TIMERS.has(role) && lateTimers) return `Not what ${s.strategy} should show: its timers were late in the spike (p99 ${formatMs(s.spikeLatenessP99Ms)}, more than ${formatMs(2 * LATE_TIMER_MS)}). `;
+  if (!KEEPS_TIMERS.has(role) && s.spikeDemandCores > 1 && !lateTimers && s.late + s.timedOut === 0) {
     return `Not the failure ${s.strategy} should show: the spike asked for more than one core, yet timers stayed near on time and every request met its deadline (the machine may have been faster than its calibration). `;
   }
-  if (s.strategy === 'shed-load' && s.spikeDemandCores > 1 && s.refused === 0) return 'Not what shed-load should show: the spike needed more than one core, yet it refused nothing. ';
+  if (role === 'sheds' && s.spikeDemandCores > 1 && s.refused === 0) return `Not what ${s.strategy} should show: the spike needed more than one core, yet it refused nothing. `;
   return '';
 }
 
 /** shed-load bounds the backlog, not one request: its K objects' work can run in one turn of the loop. */
-function chunkPart(s: DeadlineSummary): string {
-  if (s.strategy !== 'shed-load' && s.strategy !== 'unbounded') return '';
+function chunkPart(s: DeadlineSummary, role: Role | undefined): string {
+  if (role !== 'sheds' && role !== 'no-limit') return '';
   const chunkMs = s.params.objects * s.workMsPerObject;
   return ` One request's work is ${s.params.objects} × ${formatMs(s.workMsPerObject)} = ${formatMs(chunkMs)} on the main thread, and its objects mostly arrive together: no admission control makes a timer less late than that.`;
 }
 
-function completedVerdict(s: DeadlineSummary): string {
-  return `${contradiction(s)}${deadlinePart(s)}; ${timersPart(s)}. ${capacityPart(s)}.${chunkPart(s)}`;
+function completedVerdict(s: DeadlineSummary, role: Role | undefined): string {
+  return `${contradiction(s, role)}${deadlinePart(s)}; ${timersPart(s)}. ${capacityPart(s)}.${chunkPart(s, role)}`;
 }
 
 /** The verdict sentence for a finished deadlines run. */
-export function deadlineVerdict(s: DeadlineSummary): string {
+export function deadlineVerdict(s: DeadlineSummary, traits: StrategyTraits | undefined): string {
   const part = `${formatCount(s.sent)} of ${formatCount(s.requestsPlanned)} requests sent`;
   switch (s.outcome) {
     case 'completed':
-      return completedVerdict(s);
+      return completedVerdict(s, (traits?.role ?? undefined) as Role | undefined);
     case 'data-lost':
       return `Not every request was answered: ${outcomesText(s)}${reasonSuffix(s.reason)}. Timers fired up to ${formatMs(s.latenessMaxMs)} late.`;
     case 'out-of-memory':

@@ -4,7 +4,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { booleanAt, numberAt } from '../../../server/child/check-config';
+import { booleanAt, limitAt, numberAt } from '../../../server/child/check-config';
+import { HOTCODE_LIMITS } from '../shared/limits';
+import { COMMON_LIMITS } from '../../../lib/protocol/limits';
 import type { Scenario } from '../../../server/child/scenario';
 import { endProcess, startLoad } from '../../../server/child/load-process';
 import type { HotcodeLoadConfig, HotcodeLoadDone, HotcodeLoadReadings } from './load';
@@ -24,11 +26,11 @@ const NO_LOAD: HotcodeLoadReadings = { reportsOk: 0, badReports: 0, probeMs: 0, 
 
 export const scenario: Scenario<HotcodeConfig> = {
   parseConfig: (c) => ({
-    rows: numberAt(c, 'rows', 1000, 1_000_000, { int: true }),
-    requests: numberAt(c, 'requests', 1, 100, { int: true }),
-    probeMs: numberAt(c, 'probeMs', 0, 1000, { int: true }),
+    rows: limitAt(c, 'rows', HOTCODE_LIMITS.rows, { int: true }),
+    requests: limitAt(c, 'requests', HOTCODE_LIMITS.requests, { int: true }),
+    probeMs: limitAt(c, 'probeMs', HOTCODE_LIMITS.probeMs, { int: true }),
     sweep: booleanAt(c, 'sweep'),
-    timeoutS: numberAt(c, 'timeoutS', 1, 3600, { int: true }),
+    timeoutS: limitAt(c, 'timeoutS', COMMON_LIMITS.timeoutS, { int: true }),
   }),
 
   start(raw, config) {

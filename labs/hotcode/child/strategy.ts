@@ -1,8 +1,11 @@
 import type { StrategyBase } from '../../types';
 import type { Report, SaleRow } from './rows';
+import type { Role } from '../shared/roles';
 
 /** One way to compute the report. Every file in strategies/ exports one. */
 export interface Strategy extends StrategyBase {
+  /** What it is there to show (shared/roles.ts): every strategy of this lab declares one. */
+  role: Role;
   library: 'node';
   mode: null;
   /** The function a CPU profile should show on top (by self time) for this strategy, if one stands out. */

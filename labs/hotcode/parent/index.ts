@@ -12,15 +12,16 @@ import type { Strategy } from '../child/strategy';
 import { sweepSteps } from '../child/sweep-steps';
 import { benchTable } from './bench-table';
 import type { HotcodeSummary } from '../shared/schema';
+import { LAB_ID } from '../shared/id';
 
-const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
+const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)), { roles: hotcodeSchema.roles });
 
 const planned = (p: HotcodeParams) => (p.sweep ? sweepSteps(p.rows).length : p.requests);
 
 export const hotcodeLab: Lab<Strategy> = {
   schema: hotcodeSchema,
   benchTable: (summaries) => benchTable(summaries as readonly HotcodeSummary[]),
-  dir: 'hotcode',
+  dir: LAB_ID,
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['load'],
@@ -51,3 +52,6 @@ export const hotcodeLab: Lab<Strategy> = {
     return new HotcodeFigures(prepared.total ?? 0);
   },
 };
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export { hotcodeLab as lab };

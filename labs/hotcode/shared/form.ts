@@ -1,9 +1,10 @@
 /** The hotcode lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
 import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
 import { DEFAULT_HOTCODE_PARAMS, HOTCODE_PARAM_LIMITS, hotcodeParamsSchema } from './params';
+import { LAB_ID } from './id';
 
 export const form: LabForm = {
-  lab: 'hotcode',
+  lab: LAB_ID,
   fields: [
     { field: 'rows', label: 'Rows per report', unit: 'rows', hint: 'the sweep’s largest step when sweeping', integer: true },
     { field: 'requests', label: 'Reports', hint: 'asked for one after another (not in a sweep)', integer: true },

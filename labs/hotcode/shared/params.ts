@@ -3,16 +3,11 @@
  * many reports the load asks for, the /health probe, and the sweep over row counts. Client-safe.
  */
 import { z } from 'zod';
-import { COMMON_LIMITS, commonParamsShape, DEFAULT_COMMON_PARAMS, rangedNumber, type Limit } from '../../../lib/protocol/params';
+import { COMMON_LIMITS, commonParamsShape, DEFAULT_COMMON_PARAMS, rangedNumber } from '../../../lib/protocol/params';
 
-export const HOTCODE_LIMITS = {
-  /** Rows per report (and the sweep's largest step). 2e4 rows: the spread groupBy alone takes ~2 s here (docs/results.md §11). */
-  rows: { min: 1000, max: 1_000_000, default: 20_000 },
-  /** Reports the load asks for, one after another. */
-  requests: { min: 1, max: 100, default: 3 },
-  /** A GET /health every this many ms while the run lasts (0 = none): what a frozen server makes it wait. */
-  probeMs: { min: 0, max: 1000, default: 100 },
-} as const satisfies Record<string, Limit>;
+import { HOTCODE_LIMITS } from './limits';
+
+export { HOTCODE_LIMITS };
 
 export const HOTCODE_PARAM_LIMITS = { ...HOTCODE_LIMITS, ...COMMON_LIMITS } as const;
 

@@ -12,6 +12,8 @@ import { form } from './form';
 import { markdownTable } from './markdown';
 import { NO_CSV_COLUMNS } from '../../../lib/history/csv-part';
 import type { LabSummary } from '../../../lib/protocol';
+import { LAB_ID } from './id';
+import { ROLES } from './roles';
 
 export const HOTCODE_READINGS = [
   /** Reports answered and counted right so far (in a sweep: steps done), and those that were not. */
@@ -72,7 +74,9 @@ export const hotcodeFigures = {
 };
 
 export const hotcodeSchema = {
-  id: 'hotcode',
+  id: LAB_ID,
+  /** Place in the lab switch and lists (lower first). */
+  order: 50,
   name: 'Hot code',
   title: 'Hot code: toLocaleString and a spreading groupBy, profiled',
   params: hotcodeParamsSchema,
@@ -84,10 +88,19 @@ export const hotcodeSchema = {
   // No columns of its own in the CSV yet (its Markdown table has them).
   csv: NO_CSV_COLUMNS,
   // What a blocked event loop costs every other request first.
+  historyColumns: [
+    { key: 'reportMsMin', header: 'Report (fastest)', unit: 'ms' },
+    { key: 'probeMaxMs', header: '/health waited', unit: 'ms' },
+    { key: 'sweepExponent', header: 'Sweep k', unit: 'number' },
+  ],
   metrics: ['probeMs', 'cpuPct', 'elu', 'heapUsed', 'rss'] as const,
+  roles: ROLES,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HotcodeParams, style),
   progress: { done: 'reportsOk', total: 'reportsPlanned' },
 } as const;
 
 /** A hotcode run's summary: the common part, its params and its figures. */
-export type HotcodeSummary = LabSummary<'hotcode'>;
+export type HotcodeSummary = LabSummary<typeof LAB_ID>;
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export { hotcodeSchema as schema };

@@ -8,6 +8,7 @@ import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
 import { HOTCODE_PROBE_SERIES, HOTCODE_VIEWS, type HotcodeView } from './series';
 import { SweepChart } from './SweepChart';
+import { LAB_ID } from '../shared/id';
 
 export function HotcodeCharts({ run, label, source, active, scaleGroups }: RunChartsProps) {
   const [view, setView] = useState<HotcodeView>('cpu');
@@ -19,7 +20,7 @@ export function HotcodeCharts({ run, label, source, active, scaleGroups }: RunCh
       <TimeChart testId="run-chart" label={`/health wait and event-loop delay of the ${label} run over seconds`} lines={probe} height={150} scaleGroup={scaleGroups?.of('hotcode-probe') ?? null} zoomable={!active} reportsTiming />
       <ViewButtons<HotcodeView> label={label} views={HOTCODE_VIEWS} value={view} onChange={setView} />
       <TimeChart testId="run-chart-load" label={`${chosen.label} of the ${label} run over seconds`} lines={load} height={120} scaleGroup={scaleGroups?.of(`hotcode-${view}`, view === 'memory' ? 1024 : 1000) ?? null} zoomable={!active} />
-      {run.summary?.lab === 'hotcode' && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
+      {run.summary?.lab === LAB_ID && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
     </>
   );
 }

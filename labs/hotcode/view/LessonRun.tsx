@@ -6,9 +6,10 @@ import type { RunState } from '@/lib/protocol';
 import { LessonRunPanel } from '@/components/lessons/LessonRunPanel';
 import { formatMs } from '@/lib/readouts/format';
 import { SweepChart } from './SweepChart';
+import { LAB_ID } from '../shared/id';
 
 function HotcodeLessonRunImpl({ run }: { run: RunState }) {
-  const s = run.summary?.lab === 'hotcode' ? run.summary : null;
+  const s = run.summary?.lab === LAB_ID ? run.summary : null;
   const figures = s && {
     data: { 'report-ms': s.reportMsMin, exponent: s.sweepExponent },
     items: [

@@ -4,6 +4,7 @@
 import type { Experiment, LabSummary, RunState, StrategyInfo } from '@/lib/protocol';
 import { formatCount } from '@/lib/readouts/format';
 import { LabResultsTable, Num, tableMs as ms, type Column } from '@/components/LabResultsTable';
+import { LAB_ID } from '../shared/id';
 
 export interface HotcodeResultsTableProps {
   /** Finished hot-code runs (with a summary), in display order. */
@@ -23,7 +24,7 @@ const COLUMNS: readonly Column[] = [
   ['OK', 'reports (or sweep steps) that counted every row'],
 ];
 
-function cells(r: LabSummary<'hotcode'>) {
+function cells(r: LabSummary<typeof LAB_ID>) {
   const swept = r.params.sweep && r.sweep.length > 1;
   return (
     <>
@@ -40,5 +41,5 @@ function cells(r: LabSummary<'hotcode'>) {
 
 /** Table of ended hot-code runs, one row each, in the order given; a data-lost row's reason shows under its outcome. */
 export function HotcodeResultsTable(props: HotcodeResultsTableProps) {
-  return <LabResultsTable lab="hotcode" name="hot-code" caption="Results of finished hot-code runs; times in ms" columns={COLUMNS} cells={cells} {...props} />;
+  return <LabResultsTable lab={LAB_ID} name="hot-code" caption="Results of finished hot-code runs; times in ms" columns={COLUMNS} cells={cells} {...props} />;
 }

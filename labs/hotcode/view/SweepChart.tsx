@@ -7,7 +7,7 @@
  * step the watchdog stopped is an open triangle at the CPU it had used (a lower bound). SVG, no
  * library: a handful of points. Drawn on a finished hot-code run's card and on its history page.
  */
-import type { HotcodeSummary } from '@/labs/hotcode/shared/schema';
+import type { HotcodeSummary } from '../shared/schema';
 import { cliffText, exponentText } from './verdict';
 import { formatCount, formatMs, formatSeconds } from '@/lib/readouts/format';
 

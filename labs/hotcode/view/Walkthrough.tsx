@@ -6,16 +6,17 @@ import type { RunState } from '@/lib/protocol';
 import { HotcodeLessonRun } from './LessonRun';
 import { useLessonSteps } from '../../../components/lessons/useLessonSteps';
 import { WalkthroughPage } from '../../../components/lessons/WalkthroughPage';
+import { LAB_ID } from '../shared/id';
 
 /** The first step's experiment as an embeddable page (docs/embedding.md). */
-export const HOTCODE_EMBED_PATH = '/embed/experiment?lab=hotcode&strategies=report-slow,report-fixed&rows=10000&requests=1';
+export const HOTCODE_EMBED_PATH = `/embed/experiment?lab=${LAB_ID}&strategies=report-slow,report-fixed&rows=10000&requests=1`;
 
 export function HotcodeWalkthrough() {
   const lesson = useLessonSteps(HOTCODE_LESSON_STEPS);
   const { state } = lesson;
   const renderRuns = (runs: readonly RunState[]) => runs.map((r) => <HotcodeLessonRun key={r.id} run={r} />);
   return (
-    <WalkthroughPage page="hotcode" title="Hot code: find it in a profile, fix it, see the server answer again" steps={HOTCODE_LESSON_STEPS} lesson={lesson} describeParams={describeHotcodeParams} renderRuns={renderRuns}>
+    <WalkthroughPage page={LAB_ID} title="Hot code: find it in a profile, fix it, see the server answer again" steps={HOTCODE_LESSON_STEPS} lesson={lesson} describeParams={describeHotcodeParams} renderRuns={renderRuns}>
       <p>
         A report endpoint took 200 s, 185 s of it synchronous: two lines, <code>toLocaleString</code> with a time zone and a{' '}
         <code>groupBy</code> that spreads its array on every row. Each step starts a fresh Node server that computes the report in its

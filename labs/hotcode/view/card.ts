@@ -7,8 +7,9 @@ import { exponentText } from './verdict';
 import { runProgress } from '@/lib/readouts/progress';
 import { formatCount, formatMs, formatPercent, longTasksText } from '@/lib/readouts/format';
 import { eventLoopFigure, latencyText, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';
+import { LAB_ID } from '../shared/id';
 
-const DONE = progressReadingOf('hotcode');
+const DONE = progressReadingOf(LAB_ID);
 
 function longTasksFigure(tasks: ReadonlyArray<{ durationMs: number; top: readonly string[] }>): Figure {
   return { id: 'long-tasks', term: 'Long tasks', value: tasks.length, text: longTasksText(tasks), kind: 'total', alert: tasks.some((t) => t.durationMs > 1000) };
@@ -18,9 +19,9 @@ export const hotcodeCard: CardLab = {
   preparing: () => 'Preparing: starting the report server and its load',
 
   progress(run, samples, active) {
-    const s = run.summary?.lab === 'hotcode' ? run.summary : null;
-    const params = paramsOfLab(run, 'hotcode');
-    const planned = s?.reportsPlanned ?? run.fileBytes ?? params?.requests ?? 0;
+    const s = run.summary?.lab === LAB_ID ? run.summary : null;
+    const params = paramsOfLab(run, LAB_ID);
+    const planned = s?.reportsPlanned ?? run.preparedUnits ?? params?.requests ?? 0;
     const live = runProgress(samples, planned, DONE);
     const done = s?.reportsOk ?? live.done;
     const fraction = planned > 0 ? Math.min(1, done / planned) : 0;
@@ -35,7 +36,7 @@ export const hotcodeCard: CardLab = {
   },
 
   figures(summary, last) {
-    const s = summary?.lab === 'hotcode' ? summary : null;
+    const s = summary?.lab === LAB_ID ? summary : null;
     if (summary && s) {
       const probe = s.params.probeMs === 0 ? 'off' : `${formatMs(s.probeP50Ms)} / ${formatMs(s.probeMaxMs)}`;
       const figures: Figure[] = [

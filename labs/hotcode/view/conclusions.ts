@@ -6,7 +6,7 @@
 import type { HotcodeSummary } from '../shared/schema';
 import { exponentText, NO_LOSS, SUPERLINEAR } from './verdict';
 import { formatMs, formatTimes } from '../../../lib/readouts/format';
-import type { Conclusion } from '../../streams/view/conclusions';
+import type { Conclusion } from '../../../lib/lessons/unfinished';
 import { unfinished } from '../../../lib/lessons/unfinished';
 
 const done = (s: HotcodeSummary) => `${s.reportsOk} of ${s.reportsPlanned} reports`;

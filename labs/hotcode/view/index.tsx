@@ -1,5 +1,5 @@
 /** The hotcode lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { HotcodeSummary } from '@/labs/hotcode/shared/schema';
+import type { HotcodeSummary } from '../shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { hotcodeCard } from './card';
 import { HotcodeCharts } from './Charts';
@@ -9,9 +9,10 @@ import { HotcodeRecordPanels } from './RecordPanels';
 import { HotcodeWalkthrough } from './Walkthrough';
 import { recordFigures } from './record-items';
 import { lessons } from './lessons';
+import { LAB_ID } from '../shared/id';
 
 export const view: LabView = {
-  id: 'hotcode',
+  id: LAB_ID,
   tagline: (
     <>
       Two lines made a report take 200 s: <code>toLocaleString</code> with a time zone, and a <code>groupBy</code> that copies its array
@@ -30,6 +31,6 @@ export const view: LabView = {
   comparesSiblings: true,
   recordChart: null,
   RecordPanels: HotcodeRecordPanels,
-  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === 'hotcode' ? s : null), o), memory: [] }),
-  verdict: (s, siblings) => hotcodeVerdict(s as HotcodeSummary, siblings as readonly HotcodeSummary[]),
+  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === LAB_ID ? s : null), o), memory: [] }),
+  verdict: (s, siblings, traits) => hotcodeVerdict(s as HotcodeSummary, siblings as readonly HotcodeSummary[], traits),
 };

@@ -1,5 +1,5 @@
 /** The hotcode lab's figures on a recorded run's page (beside every lab's memory and event-loop figures). */
-import type { HotcodeSummary } from '@/labs/hotcode/shared/schema';
+import type { HotcodeSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
 import type { Items } from '@/components/lab-view';
 import { formatCount, formatMs } from '@/lib/readouts/format';

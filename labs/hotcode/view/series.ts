@@ -4,8 +4,7 @@
  * delay, and the CPU and heap of the server while its reports run. Pure.
  */
 import type { Sample } from '@/lib/protocol';
-import { EXTRA_SERIES, memorySpecs, type SeriesSpec } from '../../../components/charts/chart-lines';
-import { reading } from '../../http/view/series';
+import { EXTRA_SERIES, memorySpecs, reading, type SeriesSpec } from '../../../components/charts/chart-lines';
 
 /** The probe's wait, emphasised, with the event loop's own delay under it (both in ms). */
 export const HOTCODE_PROBE_SERIES: readonly SeriesSpec<Sample>[] = [

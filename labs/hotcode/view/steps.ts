@@ -5,8 +5,9 @@
 import { DEFAULT_HOTCODE_PARAMS, type HotcodeParams } from '../shared/params';
 import { concludeDates, concludeFrozen, concludeGrowth } from './conclusions';
 import type { LessonStep } from '../../../lib/lessons/lesson';
+import { LAB_ID } from '../shared/id';
 
-export type HotcodeLessonStep = LessonStep<'hotcode'>;
+export type HotcodeLessonStep = LessonStep<typeof LAB_ID>;
 
 /** 1e4 rows: the slow report takes a few seconds here, the fixed one a fraction of a second. Short watchdog: the queue is shared. */
 export const REPORT_PARAMS: HotcodeParams = { ...DEFAULT_HOTCODE_PARAMS, rows: 10_000, requests: 1, timeoutS: 120 };
@@ -21,7 +22,7 @@ export function describeHotcodeParams(p: HotcodeParams): string {
 
 export const HOTCODE_LESSON_STEPS: readonly HotcodeLessonStep[] = [
   {
-    lab: 'hotcode',
+    lab: LAB_ID,
     n: 1,
     title: 'A report that freezes the server',
     paragraphs: [
@@ -34,7 +35,7 @@ export const HOTCODE_LESSON_STEPS: readonly HotcodeLessonStep[] = [
     conclude: ([slow, fixed]) => concludeFrozen(slow, fixed),
   },
   {
-    lab: 'hotcode',
+    lab: LAB_ID,
     n: 2,
     title: 'toLocaleString builds a formatter every call',
     paragraphs: [
@@ -46,7 +47,7 @@ export const HOTCODE_LESSON_STEPS: readonly HotcodeLessonStep[] = [
     conclude: ([locale, cached, iso]) => concludeDates(locale, cached, iso),
   },
   {
-    lab: 'hotcode',
+    lab: LAB_ID,
     n: 3,
     title: 'How the cost grows: rows² against rows',
     paragraphs: [

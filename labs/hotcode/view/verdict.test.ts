@@ -3,7 +3,11 @@ import type { HotcodeSummary } from '../shared/schema';
 import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_HOTCODE_PARAMS } from '../shared/params';
 import { hotcodeVerdict } from './verdict';
+import { traitsOf } from '../../test-traits';
 import { verdictOf as verdictFor } from '../../views';
+
+/** The lab's verdict with the run's strategy's declared traits (labs/test-traits.ts). */
+const verdict = (s: HotcodeSummary, others: readonly HotcodeSummary[] = []) => hotcodeVerdict(s, others, traitsOf(s));
 
 function summary(over: Partial<HotcodeSummary> = {}): HotcodeSummary {
   return {
@@ -50,15 +54,15 @@ const fixed = summary({ runId: 'h2', strategy: 'report-fixed', reportMsMin: 100,
 
 describe('hotcodeVerdict', () => {
   it('measures a slow report against its fix in the same experiment, with what /health waited', () => {
-    expect(hotcodeVerdict(slow, [slow, fixed])).toBe(
+    expect(verdict(slow, [slow, fixed])).toBe(
       '3 reports of 20,000 rows took 3000 ms–3200 ms each of synchronous work; /health waited up to 3150 ms meanwhile (median 900 ms): ' +
         '30× slower than report-fixed: 100 ms, /health up to 110 ms.',
     );
-    expect(verdictFor(slow, undefined, [slow, fixed])).toBe(hotcodeVerdict(slow, [fixed]));
+    expect(verdictFor(slow, traitsOf(slow), [slow, fixed])).toBe(verdict(slow, [fixed]));
   });
 
   it('says so when the slow strategy was not slower than its fix', () => {
-    expect(hotcodeVerdict(summary({ reportMsMin: 120 }), [fixed])).toMatch(/^Not the hot spot report-slow should show: .*, only 1\.2× the report-fixed/);
+    expect(verdict(summary({ reportMsMin: 120 }), [fixed])).toMatch(/^Not the hot spot report-slow should show: .*, only 1\.2× the report-fixed/);
   });
 
   it('gives a sweep’s exponent, and flags a growth the strategy should not show', () => {
@@ -69,12 +73,12 @@ describe('hotcodeVerdict', () => {
       { rows: 20_000, status: 'skipped' as const, ms: null, wallMs: null, projectedMs: 760_000 },
     ];
     const spread = summary({ strategy: 'groupby-spread', params: { ...DEFAULT_HOTCODE_PARAMS, sweep: true, rows: 20_000 }, sweep, sweepSteps, sweepExponent: 1.95, sweepSkipped: 1 });
-    expect(hotcodeVerdict(spread)).toBe(
+    expect(verdict(spread)).toBe(
       "From 1,000 to 10,000 rows the report's CPU time went from 1.0 ms to 90.0 ms: k ≈ 1.95 (quadratic: 2× the rows, 3.9× the time); " +
         '1 larger step skipped (would not fit the 600 s timeout, 20,000 rows projected at 12 min 40 s).',
     );
-    expect(hotcodeVerdict({ ...spread, sweepExponent: 1.1 })).toMatch(/^Not the quadratic growth groupby-spread should show: /);
-    expect(hotcodeVerdict({ ...spread, strategy: 'groupby-push' })).toMatch(/^Not the linear growth groupby-push should show: /);
+    expect(verdict({ ...spread, sweepExponent: 1.1 })).toMatch(/^Not the quadratic growth groupby-spread should show: /);
+    expect(verdict({ ...spread, strategy: 'groupby-push' })).toMatch(/^Not the linear growth groupby-push should show: /);
   });
 
   it('names a cliff and a stopped step beside the exponent, from the figures', () => {
@@ -94,11 +98,11 @@ describe('hotcodeVerdict', () => {
       sweepSlopes: [{ fromRows: 5000, toRows: 10_000, slope: 2.32, growth: 5, atLeast: false }, cliff],
       sweepCliff: cliff,
     });
-    expect(hotcodeVerdict(s)).toBe(
+    expect(verdict(s)).toBe(
       "From 5,000 to 10,000 rows the report's CPU time went from 20.0 ms to 100 ms: k ≈ 2.32 (faster than linear: 2× the rows, 5× the time); " +
         '20,000 rows stopped after 6.8 s (the time left). A cliff: from 10,000 to 20,000 rows the cost grew at least 27× (local slope ≥ 4.7), far above the fit.',
     );
     // A cliff alone makes a "linear" strategy's sweep read as not linear.
-    expect(hotcodeVerdict({ ...s, strategy: 'groupby-push', sweepExponent: 1 })).toMatch(/^Not the linear growth groupby-push should show: .*A cliff: /);
+    expect(verdict({ ...s, strategy: 'groupby-push', sweepExponent: 1 })).toMatch(/^Not the linear growth groupby-push should show: .*A cliff: /);
   });
 });

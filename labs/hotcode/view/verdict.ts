@@ -6,26 +6,17 @@
  * whether that is the growth the strategy is there to show. Pure.
  */
 import type { HotcodeSummary } from '../shared/schema';
+import type { Role } from '../shared/roles';
+import { counterpartOf, type StrategyTraits } from '../../../components/lab-view';
 import { formatCount, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import { commonVerdict, reasonSuffix } from '../../../lib/readouts/outcome-text';
 
-/** How each strategy's cost should grow with the rows; the ids are the lab's contract (labs/hotcode/child/strategies/). */
-export const HOTCODE_GROWTH: Readonly<Record<string, 'linear' | 'quadratic'>> = {
-  'date-tolocale': 'linear',
-  'date-cached-formatter': 'linear',
-  'date-iso': 'linear',
-  'groupby-spread': 'quadratic',
-  'groupby-push': 'linear',
-  'report-slow': 'quadratic',
-  'report-fixed': 'linear',
-};
-
-/** Each slow strategy's fixed counterparts, first found wins. */
-export const HOTCODE_FIXES: Readonly<Record<string, readonly string[]>> = {
-  'date-tolocale': ['date-cached-formatter', 'date-iso'],
-  'groupby-spread': ['groupby-push'],
-  'report-slow': ['report-fixed'],
-};
+/** How a strategy's cost should grow with the rows, from its declared role; undefined when the role is unknown. */
+export function expectedGrowth(traits: StrategyTraits | undefined): 'linear' | 'quadratic' | undefined {
+  const role = (traits?.role ?? undefined) as Role | undefined;
+  if (role === undefined) return undefined;
+  return role === 'slow-quadratic' ? 'quadratic' : 'linear';
+}
 
 /** Below this ratio a "slow" strategy reads as no slower than its fix. */
 export const NO_LOSS = 2;
@@ -56,14 +47,14 @@ function unmeasuredText(s: HotcodeSummary): string {
   return parts.length ? `; ${parts.join('; ')}` : '';
 }
 
-function sweepVerdict(s: HotcodeSummary): string {
+function sweepVerdict(s: HotcodeSummary, traits: StrategyTraits | undefined): string {
   if (s.sweep.length < 2) return `The sweep timed ${s.sweep.length} step${s.sweep.length === 1 ? '' : 's'}: too few to fit how time grows${unmeasuredText(s)}.`;
   const first = s.sweep[0];
   const last = s.sweep[s.sweep.length - 1];
   const facts = `From ${formatCount(first.rows)} to ${formatCount(last.rows)} rows the report's CPU time went from ${formatMs(first.ms)} to ${formatMs(last.ms)}: ${exponentText(s.sweepExponent)}${unmeasuredText(s)}`;
   // One exponent hides where the cost jumps: a cliff is named beside it.
   const cliff = s.sweepCliff ? `. A cliff: ${cliffText(s.sweepCliff)}, far above the fit` : '';
-  const expected = HOTCODE_GROWTH[s.strategy];
+  const expected = expectedGrowth(traits);
   const superlinear = s.sweepExponent >= SUPERLINEAR || s.sweepCliff !== null;
   if (expected === 'quadratic' && !superlinear) return `Not the quadratic growth ${s.strategy} should show: ${facts}${cliff}. Try more rows.`;
   if (expected === 'linear' && superlinear) return `Not the linear growth ${s.strategy} should show: ${facts}${cliff}.`;
@@ -85,13 +76,12 @@ function reportsVerdict(s: HotcodeSummary, fix: HotcodeSummary | undefined): str
  * The verdict sentence for a finished hot-code run. `others` are the experiment's other finished
  * hot-code runs: a slow strategy is measured against its fix when that ran too.
  */
-export function hotcodeVerdict(s: HotcodeSummary, others: readonly HotcodeSummary[] = []): string {
+export function hotcodeVerdict(s: HotcodeSummary, others: readonly HotcodeSummary[], traits: StrategyTraits | undefined): string {
   switch (s.outcome) {
     case 'completed': {
-      if (s.params.sweep) return sweepVerdict(s);
-      const fixes = HOTCODE_FIXES[s.strategy] ?? [];
-      const fix = others.find((o) => o.runId !== s.runId && o.outcome === 'completed' && !o.params.sweep && o.params.rows === s.params.rows && fixes.includes(o.strategy));
-      return reportsVerdict(s, fix);
+      if (s.params.sweep) return sweepVerdict(s, traits);
+      // Its fix is what its file declares in comparedWith, run on as many rows.
+      return reportsVerdict(s, counterpartOf(s, others, traits, (o) => !o.params.sweep && o.params.rows === s.params.rows));
     }
     case 'data-lost':
       return `Only ${formatCount(s.reportsOk)} of ${formatCount(s.reportsPlanned)} reports counted every row${reasonSuffix(s.reason)}.`;

@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { ConfigError, numberAt, objectAt, stringAt } from '../../../server/child/check-config';
+import { ConfigError, limitAt, numberAt, objectAt, stringAt } from '../../../server/child/check-config';
+import { HTTP_LIMITS } from '../shared/limits';
+import { COMMON_LIMITS } from '../../../lib/protocol/limits';
 import type { Scenario } from '../../../server/child/scenario';
 import type { Expected } from './body-check';
 import type { DbSource } from './database';
@@ -63,13 +65,13 @@ export const scenario: Scenario<HttpConfig> = {
         idSum: numberAt(expected, 'idSum', 1, Number.MAX_SAFE_INTEGER, { int: true }),
         yearSum: numberAt(expected, 'yearSum', 1, Number.MAX_SAFE_INTEGER, { int: true }),
       },
-      batchRows: numberAt(c, 'batchRows', 1, 10_000, { int: true }),
-      cursorRows: numberAt(c, 'cursorRows', 10, 10_000, { int: true }),
-      concurrency: numberAt(c, 'concurrency', 1, 200, { int: true }),
-      requests: numberAt(c, 'requests', 1, 10_000, { int: true }),
-      slowClients: numberAt(c, 'slowClients', 0, 50, { int: true }),
-      slowKbps: numberAt(c, 'slowKbps', 1, 100_000, { int: true }),
-      timeoutS: numberAt(c, 'timeoutS', 1, 3600, { int: true }),
+      batchRows: limitAt(c, 'batchRows', HTTP_LIMITS.batchRows, { int: true }),
+      cursorRows: limitAt(c, 'cursorRows', HTTP_LIMITS.cursorRows, { int: true }),
+      concurrency: limitAt(c, 'concurrency', HTTP_LIMITS.concurrency, { int: true }),
+      requests: limitAt(c, 'requests', HTTP_LIMITS.requests, { int: true }),
+      slowClients: limitAt(c, 'slowClients', HTTP_LIMITS.slowClients, { int: true }),
+      slowKbps: limitAt(c, 'slowKbps', HTTP_LIMITS.slowKbps, { int: true }),
+      timeoutS: limitAt(c, 'timeoutS', COMMON_LIMITS.timeoutS, { int: true }),
     };
   },
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { StrategyBase } from '../../types';
+import type { Role } from '../shared/roles';
 
 /** A row of the `author` table as the driver returns it. */
 export interface AuthorRow {
@@ -29,6 +30,8 @@ export interface ServeContext {
  * one `strategy` of this shape; the load checks each body's rows and checksum in `format`.
  */
 export interface Strategy extends StrategyBase {
+  /** What it is there to show (shared/roles.ts): every strategy of this lab declares one. */
+  role: Role;
   library: 'pg' | 'pg-query-stream';
   mode: 'push' | 'pull';
   /** What the body is: one JSON array, or one JSON object per line. */

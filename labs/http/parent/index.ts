@@ -13,13 +13,14 @@ import { httpSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
 import type { HttpSummary } from '../shared/schema';
+import { LAB_ID } from '../shared/id';
 
-const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)));
+const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)), { roles: httpSchema.roles });
 
 export const httpLab: Lab<Strategy> = {
   schema: httpSchema,
   benchTable: (summaries) => benchTable(summaries as readonly HttpSummary[], found.map((f) => f.strategy)),
-  dir: 'http',
+  dir: LAB_ID,
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['load'],
@@ -32,7 +33,7 @@ export const httpLab: Lab<Strategy> = {
   async prepare(raw, report) {
     const params = httpParamsSchema.parse(raw);
     const status = (writtenBytes: number, state: 'generating' | 'ready' | 'failed', message: string | null = null) =>
-      report({ lab: 'http', unit: 'rows', sizeBytes: params.rows, writtenBytes, state, message });
+      report({ lab: LAB_ID, unit: 'rows', sizeBytes: params.rows, writtenBytes, state, message });
     try {
       const { source, info } = await ensureTable(params.rows, (done) => status(done, 'generating'));
       status(info.rows, 'ready');
@@ -76,3 +77,6 @@ export const httpLab: Lab<Strategy> = {
     return new HttpFigures(expected, prepared.total ?? 0);
   },
 };
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export { httpLab as lab };

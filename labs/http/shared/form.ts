@@ -1,9 +1,10 @@
 /** The http lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
 import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
 import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from './params';
+import { LAB_ID } from './id';
 
 export const form: LabForm = {
-  lab: 'http',
+  lab: LAB_ID,
   fields: [
     { field: 'rows', label: 'Table size', unit: 'rows', hint: 'the author table the endpoint serves, made once per size', integer: true },
     { field: 'concurrency', label: 'Clients at once', integer: true },

@@ -11,6 +11,8 @@ import { form } from './form';
 import { markdownTable } from './markdown';
 import { csv } from './csv';
 import type { LabSummary } from '../../../lib/protocol';
+import { LAB_ID } from './id';
+import { ROLES } from './roles';
 
 /** Readings added to each sample (see scenario.ts): the server's own, then the load child's. */
 export const HTTP_READINGS = [
@@ -64,7 +66,9 @@ export const httpFigures = {
 };
 
 export const httpSchema = {
-  id: 'http',
+  id: LAB_ID,
+  /** Place in the lab switch and lists (lower first). */
+  order: 20,
   name: 'HTTP responses',
   title: 'HTTP: a buffered JSON response vs a streamed one, from PostgreSQL',
   params: httpParamsSchema,
@@ -74,10 +78,19 @@ export const httpSchema = {
   form,
   markdownTable,
   csv,
+  historyColumns: [
+    { key: 'peak.heapUsed', header: 'Peak heapUsed', unit: 'bytes' },
+    { key: 'responsesOk', header: 'Responses', unit: 'count' },
+    { key: 'latencyP50Ms', header: 'p50 latency', unit: 'ms' },
+  ],
   metrics: ['heapUsed', 'writableBytes', 'latencyP50Ms', 'latencyP99Ms', 'reqPerSec', 'rss', 'external', 'arrayBuffers', 'heapTotal', 'cpuPct', 'loadCpuPct', 'elu'] as const,
+  roles: ROLES,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as HttpParams, style),
   progress: { done: 'responsesOk', total: 'requestsPlanned' },
 } as const;
 
 /** A http run's summary: the common part, its params and its figures. */
-export type HttpSummary = LabSummary<'http'>;
+export type HttpSummary = LabSummary<typeof LAB_ID>;
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export { httpSchema as schema };

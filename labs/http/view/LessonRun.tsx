@@ -8,6 +8,7 @@ import { MemoryChart } from '@/components/charts/MemoryChart';
 import { specSeries } from '@/components/charts/series';
 import { HTTP_MEMORY_SERIES } from './series';
 import { LessonRunPanel } from '@/components/lessons/LessonRunPanel';
+import { LAB_ID } from '../shared/id';
 
 export interface HttpLessonRunProps {
   run: RunState;
@@ -22,7 +23,7 @@ const POINTS_PER_SERIES = 200;
 
 function HttpLessonRunImpl({ run, samples, memoryTop = 0 }: HttpLessonRunProps) {
   const series = useMemo(() => specSeries(HTTP_MEMORY_SERIES, samples).filter((s) => HTTP_LESSON_SERIES.includes(s.id)), [samples]);
-  const s = run.summary?.lab === 'http' ? run.summary : null;
+  const s = run.summary?.lab === LAB_ID ? run.summary : null;
   const figures = s && {
     data: { 'peak-heap-used': s.peak.heapUsed, 'peak-writable-bytes': s.peakWritableBytes, 'latency-p50-ms': s.latencyP50Ms, 'ttfb-p50-ms': s.ttfbP50Ms, 'responses-ok': s.responsesOk },
     items: [

@@ -2,9 +2,10 @@
 
 /** Figures of finished HTTP runs: the server's memory and socket buffers, and what the load measured. */
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
-import type { HttpSummary } from '@/labs/http/shared/schema';
+import type { HttpSummary } from '../shared/schema';
 import { formatCount, formatMbNumber } from '@/lib/readouts/format';
 import { LabResultsTable, Num, tableMs as ms, type Column } from '@/components/LabResultsTable';
+import { LAB_ID } from '../shared/id';
 
 export interface HttpResultsTableProps {
   /** Finished HTTP runs (with a summary), in display order. */
@@ -50,5 +51,5 @@ function cells(s: HttpSummary) {
 
 /** Table of ended HTTP runs, one row each, in the order given. */
 export function HttpResultsTable(props: HttpResultsTableProps) {
-  return <LabResultsTable lab="http" name="HTTP" caption="Results of finished HTTP runs; memory in MB (MiB), times in ms" columns={COLUMNS} cells={cells} {...props} />;
+  return <LabResultsTable lab={LAB_ID} name="HTTP" caption="Results of finished HTTP runs; memory in MB (MiB), times in ms" columns={COLUMNS} cells={cells} {...props} />;
 }

@@ -6,6 +6,7 @@ import type { RunState, Sample } from '@/lib/protocol';
 import { HTTP_LESSON_SERIES, HttpLessonRun } from './LessonRun';
 import { useLessonSteps } from '../../../components/lessons/useLessonSteps';
 import { WalkthroughPage } from '../../../components/lessons/WalkthroughPage';
+import { LAB_ID } from '../shared/id';
 
 /** The largest value the step's memory charts show, so its runs share one scale. */
 function memoryTop(samples: ReadonlyArray<readonly Sample[]>): number {
@@ -22,7 +23,7 @@ export function HttpWalkthrough() {
     return runs.map((r) => <HttpLessonRun key={r.id} run={r} samples={samplesOf(r.id)} memoryTop={top} />);
   };
   return (
-    <WalkthroughPage page="http" title="HTTP responses: buffered or streamed, step by step" steps={HTTP_LESSON_STEPS} lesson={lesson} describeParams={describeHttpParams} renderRuns={renderRuns}>
+    <WalkthroughPage page={LAB_ID} title="HTTP responses: buffered or streamed, step by step" steps={HTTP_LESSON_STEPS} lesson={lesson} describeParams={describeHttpParams} renderRuns={renderRuns}>
       <p>
         Each step serves rows of a PostgreSQL table from a fresh Node server under load, and draws that server&apos;s heap, RSS and
         socket buffers. The conclusion under each step is computed from the figures of the runs you just made

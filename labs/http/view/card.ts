@@ -6,21 +6,22 @@ import { paramsOfLab, progressReadingOf } from '@/lib/labs';
 import { runProgress } from '@/lib/readouts/progress';
 import { formatCount, formatMb, formatMs, formatPercent, formatSeconds } from '@/lib/readouts/format';
 import { cpuFigures, eventLoopFigure, latencyText, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';
+import { LAB_ID } from '../shared/id';
 
 /** The reading that counts responses done, as the lab's schema names it. */
-const DONE = progressReadingOf('http');
+const DONE = progressReadingOf(LAB_ID);
 
 export const httpCard: CardLab = {
   preparing(run) {
-    const rows = paramsOfLab(run, 'http')?.rows;
+    const rows = paramsOfLab(run, LAB_ID)?.rows;
     return `Preparing: starting PostgreSQL and the ${rows === undefined ? '' : `${formatCount(rows)}-row `}author table`;
   },
 
   progress(run, samples, active) {
-    const s = run.summary?.lab === 'http' ? run.summary : null;
-    const p = paramsOfLab(run, 'http');
+    const s = run.summary?.lab === LAB_ID ? run.summary : null;
+    const p = paramsOfLab(run, LAB_ID);
     // The queue's total is the responses planned (the load's requests plus one per slow client).
-    const planned = s?.requestsPlanned ?? run.fileBytes ?? (p ? p.requests + p.slowClients : 0);
+    const planned = s?.requestsPlanned ?? run.preparedUnits ?? (p ? p.requests + p.slowClients : 0);
     const live = runProgress(samples, planned, DONE);
     const done = s?.responsesOk ?? live.done;
     const fraction = planned > 0 ? Math.min(1, done / planned) : 0;
@@ -33,7 +34,7 @@ export const httpCard: CardLab = {
   },
 
   figures(summary, last, lastProc) {
-    const s = summary?.lab === 'http' ? summary : null;
+    const s = summary?.lab === LAB_ID ? summary : null;
     if (summary && s) {
       const loadCpu: Figure = { id: 'load-cpu', term: 'Load generator CPU', value: s.loadCpuMs, text: formatSeconds(s.loadCpuMs), kind: 'total' };
       return [

@@ -7,7 +7,7 @@
 import type { HttpSummary } from '../shared/schema';
 import { formatMb, formatMbCeil, formatMs, formatPercent, formatTimes } from '../../../lib/readouts/format';
 import { BASELINE_STRATEGY, heapRatio, latencyChange, loadPart, LOWER_RATIO, piledUp, responsesPart, slowPart, smallTableHint } from './verdict';
-import type { Conclusion } from '../../streams/view/conclusions';
+import type { Conclusion } from '../../../lib/lessons/unfinished';
 import { unfinished } from '../../../lib/lessons/unfinished';
 
 const served = (s: HttpSummary) => `${responsesPart(s)} came back right`;

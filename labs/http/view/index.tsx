@@ -1,5 +1,5 @@
 /** The http lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { HttpSummary } from '@/labs/http/shared/schema';
+import type { HttpSummary } from '../shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { httpCard } from './card';
 import { HttpCharts } from './Charts';
@@ -9,9 +9,10 @@ import { HTTP_MEMORY_SERIES } from './series';
 import { HttpWalkthrough } from './Walkthrough';
 import { recordFigures, recordMemory } from './record-items';
 import { lessons } from './lessons';
+import { LAB_ID } from '../shared/id';
 
 export const view: LabView = {
-  id: 'http',
+  id: LAB_ID,
   tagline: (
     <>
       A buffered JSON response holds every row in the server&apos;s heap; a streamed one stays flat. Watch its memory, socket buffers and
@@ -33,6 +34,6 @@ export const view: LabView = {
   comparesSiblings: true,
   recordChart: { what: 'memory and socket buffers', series: HTTP_MEMORY_SERIES },
   RecordPanels: null,
-  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === 'http' ? s : null), o), memory: recordMemory((s?.lab === 'http' ? s : null)) }),
-  verdict: (s, siblings) => httpVerdict(s as HttpSummary, siblings as readonly HttpSummary[]),
+  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === LAB_ID ? s : null), o), memory: recordMemory((s?.lab === LAB_ID ? s : null)) }),
+  verdict: (s, siblings, traits) => httpVerdict(s as HttpSummary, siblings as readonly HttpSummary[], traits),
 };

@@ -1,10 +1,11 @@
 /** The http lab's lessons as the lessons' header, index and the dashboard list them (data only: no page component, so the lessons' header can import it without a cycle). */
 import type { LessonInfo } from '@/components/lab-view';
+import { LAB_ID } from '../shared/id';
 
 export const lessons: readonly LessonInfo[] = [
   {
-    lab: 'http',
-    slug: 'http',
+    lab: LAB_ID,
+    slug: LAB_ID,
     nav: 'HTTP responses',
     heading: 'HTTP responses: buffered or streamed',
     title: 'HTTP responses, step by step · Stream Lab',

@@ -1,5 +1,5 @@
 /** The http lab's figures on a recorded run's page (beside every lab's memory and event-loop figures). */
-import type { HttpSummary } from '@/labs/http/shared/schema';
+import type { HttpSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
 import type { Items } from '@/components/lab-view';
 import { formatCount, formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';

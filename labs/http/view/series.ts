@@ -4,12 +4,7 @@
  * ms, responses per second, CPU %, event-loop delay in ms). Pure.
  */
 import type { Sample } from '@/lib/protocol';
-import { EXTRA_SERIES, memorySpecs, type SeriesSpec } from '../../../components/charts/chart-lines';
-
-/** Reads one of a lab's readings; NaN (a gap) in a sample without it. */
-export function reading(name: string): (s: Sample) => number {
-  return (s) => s[name] ?? NaN;
-}
+import { EXTRA_SERIES, memorySpecs, reading, type SeriesSpec } from '../../../components/charts/chart-lines';
 
 /**
  * Memory of the server under test, heapUsed emphasised (the rows and bodies a buffered response

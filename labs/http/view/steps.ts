@@ -6,8 +6,9 @@ import { DEFAULT_HTTP_PARAMS, type HttpParams } from '../shared/params';
 import { formatCount } from '../../../lib/readouts/format';
 import { concludeBufferedIn, concludeBufferedVsStreamed, concludeSlowClients } from './conclusions';
 import type { LessonStep } from '../../../lib/lessons/lesson';
+import { LAB_ID } from '../shared/id';
 
-export type HttpLessonStep = LessonStep<'http'>;
+export type HttpLessonStep = LessonStep<typeof LAB_ID>;
 
 /**
  * Big enough that ten buffered responses at once stand out from the server's own heap, small enough
@@ -39,7 +40,7 @@ export function describeHttpParams(p: HttpParams): string {
 export function buildHttpLessonSteps(load: HttpParams, slow: HttpParams): readonly HttpLessonStep[] {
   return [
     {
-      lab: 'http',
+      lab: LAB_ID,
       n: 1,
       title: 'A buffered response vs a streamed one',
       paragraphs: [
@@ -53,7 +54,7 @@ export function buildHttpLessonSteps(load: HttpParams, slow: HttpParams): readon
       conclude: ([buffered, cursor]) => concludeBufferedVsStreamed(buffered, cursor),
     },
     {
-      lab: 'http',
+      lab: LAB_ID,
       n: 2,
       title: 'Streamed out, buffered in',
       paragraphs: [
@@ -66,7 +67,7 @@ export function buildHttpLessonSteps(load: HttpParams, slow: HttpParams): readon
       conclude: ([buffered, allRows]) => concludeBufferedIn(buffered, allRows),
     },
     {
-      lab: 'http',
+      lab: LAB_ID,
       n: 3,
       title: 'Slow clients: res.write without drain',
       paragraphs: [

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { MIB } from '../../../lib/protocol/params';
 import { makeHttpSummary as summary } from '../../../lib/test-fixtures';
 import { httpVerdict } from './verdict';
+import type { HttpSummary } from '../shared/schema';
+import { traitsOf } from '../../test-traits';
 import { RECORDED_HTTP } from './verdict.fixtures';
 import { verdictOf as verdictFor } from '../../views';
 import { commonVerdict } from '../../../lib/readouts/outcome-text';
+
+/** The lab's verdict with the run's strategy's declared traits (labs/test-traits.ts). */
+const verdict = (s: HttpSummary, others: readonly HttpSummary[] = []) => httpVerdict(s, others, traitsOf(s));
 
 // A 100,000-row experiment as the lab runs it: the buffered baseline and the runs measured against it.
 const buffered = summary({
@@ -22,7 +27,7 @@ const cursor = summary({ runId: 'c', strategy: 'ndjson-cursor', peak: { heapUsed
 
 describe('httpVerdict, compared with buffered-json', () => {
   it('says how much streaming lowered the heap and what it did to latency', () => {
-    expect(httpVerdict(cursor, [buffered, cursor])).toBe(
+    expect(verdict(cursor, [buffered, cursor])).toBe(
       'Compared with buffered-json, streaming the response lowered peak heap 7× (60 MB vs 420 MB) and raised p50 latency 4× ' +
         '(1200 ms vs 300 ms); first bytes after 4.0 ms (buffered-json: 280 ms).',
     );
@@ -31,7 +36,7 @@ describe('httpVerdict, compared with buffered-json', () => {
   it('says so plainly when the cursor’s heap was not lower', () => {
     const same = summary({ runId: 'c', strategy: 'json-array-cursor', peak: { heapUsed: 11 * MIB }, latencyP50Ms: 22 });
     const base = summary({ runId: 'b', peak: { heapUsed: 9 * MIB }, aboveIdle: { rss: 0, heapTotal: 0, heapUsed: 2 * MIB, external: 0, arrayBuffers: 0 } });
-    expect(httpVerdict(same, [base])).toBe(
+    expect(verdict(same, [base])).toBe(
       "Not what streaming should show: json-array-cursor's peak heap was not lower than buffered-json's (11 MB vs 9.0 MB); it left p50 " +
         "latency about the same (22.0 ms vs 20.0 ms). buffered-json's heap grew only 2.0 MB above idle: its responses are too small to " +
         "stand out from the server's own heap; try more rows or more clients at once.",
@@ -40,35 +45,35 @@ describe('httpVerdict, compared with buffered-json', () => {
 
   it('calls a heap only 1.5× lower "only" lower, not lowered', () => {
     const near = summary({ runId: 'c', strategy: 'ndjson-cursor', peak: { heapUsed: 280 * MIB }, latencyP50Ms: 100 });
-    expect(httpVerdict(near, [buffered])).toBe(
+    expect(verdict(near, [buffered])).toBe(
       "Not what streaming should show: ndjson-cursor's peak heap was only 1.5× lower than buffered-json's (280 MB vs 420 MB); it lowered p50 latency 3× (100 ms vs 300 ms).",
     );
   });
 
   it('tells ndjson-all-rows it streamed out but buffered in when its heap stayed near the baseline', () => {
     const allRows = summary({ runId: 'a', strategy: 'ndjson-all-rows', peak: { heapUsed: 380 * MIB } });
-    expect(httpVerdict(allRows, [buffered])).toBe(
+    expect(verdict(allRows, [buffered])).toBe(
       "ndjson-all-rows streamed out but buffered in: its peak heap was only 1.1× lower than buffered-json's (380 MB vs 420 MB), " +
         'because every row is in memory before the first line is written.',
     );
     const higher = summary({ runId: 'a', strategy: 'ndjson-all-rows', peak: { heapUsed: 500 * MIB } });
-    expect(httpVerdict(higher, [buffered])).toContain("its peak heap was not lower than buffered-json's (500 MB vs 420 MB)");
+    expect(verdict(higher, [buffered])).toContain("its peak heap was not lower than buffered-json's (500 MB vs 420 MB)");
   });
 
   it('says ndjson-all-rows contradicted the lesson when its heap was far lower', () => {
     const low = summary({ runId: 'a', strategy: 'ndjson-all-rows', peak: { heapUsed: 100 * MIB } });
-    expect(httpVerdict(low, [buffered])).toBe(
+    expect(verdict(low, [buffered])).toBe(
       "Not what this strategy should show: ndjson-all-rows reads every row before writing, yet its peak heap was 4.2× lower than buffered-json's (100 MB vs 420 MB).",
     );
   });
 
   it('ignores a baseline that did not complete, and the run itself', () => {
     const failed = { ...buffered, outcome: 'out-of-memory' as const };
-    expect(httpVerdict(cursor, [failed])).toBe(
+    expect(verdict(cursor, [failed])).toBe(
       'Served 20 responses of 100,000 rows from a cursor, 4 at once: heapUsed peaked at 60 MB, p50 latency 1200 ms, first bytes after 4.0 ms. ' +
         'Run buffered-json beside it to compare.',
     );
-    expect(httpVerdict(buffered, [buffered])).toBe(
+    expect(verdict(buffered, [buffered])).toBe(
       'Served 20 responses of 100,000 rows, 4 at once: heapUsed peaked at 420 MB, p50 latency 300 ms, 280 ms of it before the first byte: ' +
         'every body is built whole in memory before anything is sent.',
     );
@@ -81,33 +86,33 @@ describe('httpVerdict on socket buffers', () => {
 
   it('compares write-ignoring-drain’s socket buffers with the cursor’s', () => {
     const drain = summary({ runId: 'd', strategy: 'write-ignoring-drain', peakWritableBytes: 180 * MIB, params: slow });
-    expect(httpVerdict(drain, [pull, drain])).toBe(
+    expect(verdict(drain, [pull, drain])).toBe(
       'write-ignoring-drain held 180 MB in socket buffers with 4 slow clients reading 256 KB/s each; ndjson-cursor at most 0.9 MB.',
     );
   });
 
   it('says so when ignoring drain piled up nothing much more than the cursor did', () => {
     const drain = summary({ runId: 'd', strategy: 'write-ignoring-drain', peakWritableBytes: 1.5 * MIB, params: slow });
-    expect(httpVerdict(drain, [pull])).toBe(
+    expect(verdict(drain, [pull])).toBe(
       "Not what ignoring drain should show: with 4 slow clients reading 256 KB/s each, write-ignoring-drain's socket buffers peaked at 1.5 MB, not much more than ndjson-cursor's 0.9 MB.",
     );
   });
 
   it('explains that without slow clients there is nothing to pile up', () => {
     const drain = summary({ runId: 'd', strategy: 'write-ignoring-drain', peakWritableBytes: 64 * 1024 });
-    expect(httpVerdict(drain, [])).toBe(
+    expect(verdict(drain, [])).toBe(
       'With no slow clients every response was read as fast as it was written, so ignoring drain cost little: socket buffers peaked at 0.06 MB. Add slow clients to see the difference.',
     );
   });
 
   it('says how much of the buffered bodies waited in socket buffers for slow clients', () => {
     const base = { ...buffered, params: { ...buffered.params, ...slow }, peakWritableBytes: 65 * MIB };
-    expect(httpVerdict(base, [])).toMatch(/before anything is sent\. With 4 slow clients reading 256 KB\/s each, res\.end handed their whole bodies to the sockets: up to 65 MB waited there\.$/);
-    expect(httpVerdict({ ...base, peakWritableBytes: 0.2 * MIB }, [])).toMatch(/before anything is sent\.$/);
+    expect(verdict(base, [])).toMatch(/before anything is sent\. With 4 slow clients reading 256 KB\/s each, res\.end handed their whole bodies to the sockets: up to 65 MB waited there\.$/);
+    expect(verdict({ ...base, peakWritableBytes: 0.2 * MIB }, [])).toMatch(/before anything is sent\.$/);
   });
 
   it('adds the cursor’s own socket buffers to its verdict when slow clients read', () => {
-    expect(httpVerdict({ ...cursor, params: { ...cursor.params, ...slow }, peakWritableBytes: 0.5 * MIB }, [buffered])).toMatch(
+    expect(verdict({ ...cursor, params: { ...cursor.params, ...slow }, peakWritableBytes: 0.5 * MIB }, [buffered])).toMatch(
       /first bytes after 4\.0 ms \(buffered-json: 280 ms\); it held at most 0\.5 MB in socket buffers with 4 slow clients reading 256 KB\/s each\.$/,
     );
   });
@@ -116,48 +121,48 @@ describe('httpVerdict on socket buffers', () => {
 describe('httpVerdict for runs that did not complete', () => {
   it('counts the responses that came back right', () => {
     const lost = summary({ outcome: 'data-lost', responsesOk: 18, badResponses: 2, reason: '2 of 20 responses were wrong or missing' });
-    expect(httpVerdict(lost)).toBe('Only 18 of 20 responses came back complete and right (2 wrong): 2 of 20 responses were wrong or missing.');
+    expect(verdict(lost)).toBe('Only 18 of 20 responses came back complete and right (2 wrong): 2 of 20 responses were wrong or missing.');
   });
 
   it('names the budget an out-of-memory run passed', () => {
     const oom = summary({ outcome: 'out-of-memory', responsesOk: 3, peak: { rss: 300 * MIB, heapUsed: 200 * MIB }, peakOpenResponses: 20, params: { budgetMb: 256 } });
-    expect(httpVerdict(oom)).toBe(
+    expect(verdict(oom)).toBe(
       'Out of memory: RSS reached 300 MB and passed the 256 MB memory budget with up to 20 responses open, after 3 of 20 responses; heapUsed peaked at 200 MB.',
     );
   });
 
   it('tells a run stopped before it started from one stopped on the way', () => {
-    expect(httpVerdict(summary({ outcome: 'stopped', responsesOk: 0, sampleCount: 0 }))).toBe('Stopped before it started: nothing was measured.');
-    expect(httpVerdict(summary({ outcome: 'stopped', responsesOk: 7, durationMs: 2500 }))).toBe(
+    expect(verdict(summary({ outcome: 'stopped', responsesOk: 0, sampleCount: 0 }))).toBe('Stopped before it started: nothing was measured.');
+    expect(verdict(summary({ outcome: 'stopped', responsesOk: 7, durationMs: 2500 }))).toBe(
       'Stopped after 2.5 s with 7 of 20 responses served; heapUsed peaked at 9.0 MB.',
     );
   });
 
   it('is what verdictFor answers for an HTTP summary, with the experiment’s other runs', () => {
-    expect(verdictFor(cursor, undefined, [buffered])).toBe(httpVerdict(cursor, [buffered]));
+    expect(verdictFor(cursor, traitsOf(cursor), [buffered])).toBe(verdict(cursor, [buffered]));
     expect(verdictFor(summary({ outcome: 'crashed', responsesOk: 5, reason: 'killed by SIGSEGV.' }))).toBe('Crashed after 5 of 20 responses: killed by SIGSEGV.');
   });
 });
 
 describe('httpVerdict on a recorded experiment (100,000 rows, 40 requests, 10 clients, 4 slow clients)', () => {
   const [base, allRows, ndjson, array, drain] = RECORDED_HTTP;
-  const verdict = (s: (typeof RECORDED_HTTP)[number]) => httpVerdict(s, RECORDED_HTTP);
+  const recorded = (s: (typeof RECORDED_HTTP)[number]) => httpVerdict(s, RECORDED_HTTP, traitsOf(s));
 
   it('tells each strategy what its own figures showed', () => {
-    expect(verdict(base)).toBe(
+    expect(recorded(base)).toBe(
       'Served 44 responses of 100,000 rows, 10 at once: heapUsed peaked at 715 MB, p50 latency 3051 ms, 2481 ms of it before the first byte: ' +
         'every body is built whole in memory before anything is sent. With 4 slow clients reading 256 KB/s each, res.end handed their whole ' +
         'bodies to the sockets: up to 64.8 MB waited there.',
     );
-    expect(verdict(allRows)).toBe(
+    expect(recorded(allRows)).toBe(
       "ndjson-all-rows streamed out but buffered in: its peak heap was only 1.9× lower than buffered-json's (383 MB vs 715 MB), because every row is in memory before the first line is written.",
     );
-    expect(verdict(ndjson)).toBe(
+    expect(recorded(ndjson)).toBe(
       'Compared with buffered-json, streaming the response lowered peak heap 12× (61.8 MB vs 715 MB) and raised p50 latency 1.5× (4664 ms vs 3051 ms); ' +
         'first bytes after 607 ms (buffered-json: 2481 ms); it held at most 0.2 MB in socket buffers with 4 slow clients reading 256 KB/s each.',
     );
-    expect(verdict(array)).toMatch(/^Compared with buffered-json, streaming the response lowered peak heap 11× \(63.6 MB vs 715 MB\)/);
-    expect(verdict(drain)).toBe('write-ignoring-drain held 7.5 MB in socket buffers with 4 slow clients reading 256 KB/s each; ndjson-cursor at most 0.2 MB.');
+    expect(recorded(array)).toMatch(/^Compared with buffered-json, streaming the response lowered peak heap 11× \(63.6 MB vs 715 MB\)/);
+    expect(recorded(drain)).toBe('write-ignoring-drain held 7.5 MB in socket buffers with 4 slow clients reading 256 KB/s each; ndjson-cursor at most 0.2 MB.');
   });
 });
 

@@ -6,22 +6,12 @@
  */
 import { MIB } from '../../../lib/protocol/params';
 import type { HttpSummary } from '../shared/schema';
+import type { Role } from '../shared/roles';
+import { counterpartOf, type StrategyTraits } from '../../../components/lab-view';
 import { formatCount, formatMb, formatMbCeil, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
 
-/** What a strategy of the lab is there to show. */
-export type HttpRole = 'buffered' | 'buffered-in' | 'cursor' | 'ignores-drain';
-
-/** The lab's strategies by role; the ids are the lab's contract (labs/http/child/strategies/). */
-export const HTTP_ROLES: Readonly<Record<string, HttpRole>> = {
-  'buffered-json': 'buffered',
-  'ndjson-all-rows': 'buffered-in',
-  'ndjson-cursor': 'cursor',
-  'json-array-cursor': 'cursor',
-  'write-ignoring-drain': 'ignores-drain',
-};
-
-/** The run every other strategy is measured against: the usual endpoint (findAll + JSON.stringify). */
+/** The lesson's usual endpoint (findAll + JSON.stringify): what its conclusions measure the others against. */
 export const BASELINE_STRATEGY = 'buffered-json';
 /** Streaming "lowered" the heap only when the buffered run's peak heapUsed was at least this many times its own. */
 export const LOWER_RATIO = 2;
@@ -163,31 +153,34 @@ function bufferedVerdict(s: HttpSummary): string {
   return `${facts}, first bytes after ${formatMs(s.ttfbP50Ms)} and ${formatMs(s.transferP50Ms)} of transfer.${slow}`;
 }
 
-function completedVerdict(s: HttpSummary, others: readonly HttpSummary[]): string {
-  const done = others.filter((o) => o.runId !== s.runId && o.outcome === 'completed');
-  const base = done.find((o) => o.strategy === BASELINE_STRATEGY);
-  switch (HTTP_ROLES[s.strategy]) {
+function completedVerdict(s: HttpSummary, others: readonly HttpSummary[], traits: StrategyTraits | undefined): string {
+  // What it is measured against is the strategy's own declaration (comparedWith), first found first.
+  const base = counterpartOf(s, others, traits);
+  const role = traits?.role as Role | null | undefined;
+  switch (role) {
     case 'cursor':
       return cursorVerdict(s, base);
     case 'buffered-in':
       return bufferedInVerdict(s, base);
     case 'ignores-drain':
-      // The NDJSON cursor first: it writes the same rows with backpressure.
-      return drainVerdict(s, done.find((o) => o.strategy === 'ndjson-cursor') ?? done.find((o) => HTTP_ROLES[o.strategy] === 'cursor'));
+      return drainVerdict(s, base);
     case 'buffered':
-    default:
       return bufferedVerdict(s);
+    default:
+      // No declared role known (the catalog has not arrived, or the strategy is gone): the figures alone.
+      return `Served ${loadPart(s)}: heapUsed peaked at ${formatMb(s.peak.heapUsed)}, p50 latency ${formatMs(s.latencyP50Ms)}.`;
   }
 }
 
 /**
  * The verdict sentence for a finished HTTP run. `others` are the experiment's other finished HTTP
- * runs: a streamed run is measured against buffered-json, write-ignoring-drain against a cursor.
+ * runs; `traits` are the strategy's declarations: its role picks the lesson, and it is measured against
+ * the first of its comparedWith that ran (a streamed run: buffered-json; write-ignoring-drain: a cursor).
  */
-export function httpVerdict(s: HttpSummary, others: readonly HttpSummary[] = []): string {
+export function httpVerdict(s: HttpSummary, others: readonly HttpSummary[], traits: StrategyTraits | undefined): string {
   switch (s.outcome) {
     case 'completed':
-      return completedVerdict(s, others);
+      return completedVerdict(s, others, traits);
     case 'data-lost':
       return `Only ${responsesPart(s)} came back complete and right (${formatCount(s.badResponses)} wrong)${reasonSuffix(s.reason)}.`;
     case 'out-of-memory':

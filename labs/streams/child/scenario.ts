@@ -4,7 +4,8 @@
  * stream's progress and the consumer's counters.
  */
 import { createReadStream } from 'node:fs';
-import { numberAt, stringAt } from '../../../server/child/check-config';
+import { limitAt, numberAt, stringAt } from '../../../server/child/check-config';
+import { STREAMS_LIMITS } from '../shared/limits';
 import type { Scenario } from '../../../server/child/scenario';
 import { makeConsumer, type Progress } from './consumer';
 import type { Strategy } from './strategy';
@@ -21,9 +22,9 @@ export const scenario: Scenario<StreamsConfig> = {
   parseConfig: (c) => ({
     filePath: stringAt(c, 'filePath', /^\/.+/),
     fileBytes: numberAt(c, 'fileBytes', 0, Number.MAX_SAFE_INTEGER, { int: true }),
-    highWaterMark: numberAt(c, 'highWaterMark', 1024, 4096 * 1024, { int: true }),
-    delayMs: numberAt(c, 'delayMs', 0, 1000),
-    cpuUs: numberAt(c, 'cpuUs', 0, 100_000, { int: true }),
+    highWaterMark: numberAt(c, 'highWaterMark', STREAMS_LIMITS.chunkKb.min * 1024, STREAMS_LIMITS.chunkKb.max * 1024, { int: true }),
+    delayMs: limitAt(c, 'delayMs', STREAMS_LIMITS.delayMs),
+    cpuUs: limitAt(c, 'cpuUs', STREAMS_LIMITS.cpuUs, { int: true }),
   }),
 
   start(strategy, config) {

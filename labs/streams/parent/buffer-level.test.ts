@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bufferLevel, highWaterMarkBytes, peakOf } from '../view/buffer';
-import { DEFAULT_PARAMS, type RunParams } from '../../../lib/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../shared/params';
 import type { RunSummary, Sample } from '../../../lib/protocol';
 import { ensureDataFile, type DataFile } from '../../../server/data/data-files';
 import { startStreamsRun } from './run';
@@ -9,7 +9,7 @@ import { withTempDataDir } from '../../../server/test-support';
 
 let seq = 0;
 
-async function runWithSamples(strategy: string, params: RunParams, file: DataFile): Promise<{ summary: RunSummary; samples: Sample[] }> {
+async function runWithSamples(strategy: string, params: StreamsParams, file: DataFile): Promise<{ summary: RunSummary; samples: Sample[] }> {
   const samples: Sample[] = [];
   const handle = startStreamsRun({ runId: `buffer-level-${++seq}`, strategy, params, file, onSample: (s) => samples.push(s) });
   return { summary: await handle.done, samples };
@@ -21,7 +21,7 @@ async function runWithSamples(strategy: string, params: RunParams, file: DataFil
 // core: two busy loops made 16 MiB take ~290 ms), while the consumer's wait is wall time. At 5 ms a
 // chunk a loaded machine left 89.5 % of 16 MiB buffered; here reading may take 260 ms before less
 // than 90 % is.
-const params: RunParams = { ...DEFAULT_PARAMS, sizeMb: 8, delayMs: 20, sampleMs: 20, budgetMb: null };
+const params: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 8, delayMs: 20, sampleMs: 20, budgetMb: null };
 const hwm = highWaterMarkBytes(params.chunkKb);
 
 describe('buffer level of real runs', () => {

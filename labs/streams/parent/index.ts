@@ -13,7 +13,9 @@ import { streamsParamsSchema, type StreamsParams } from '../shared/params';
 import { streamsSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
+import { routes } from './routes';
 import type { StreamsSummary } from '../shared/schema';
+import { LAB_ID } from '../shared/id';
 
 /** What a run over this data file gets: the scenario's config and the file's size as its total. */
 export function preparedFor(params: StreamsParams, file: { path: string; bytes: number }): Prepared {
@@ -29,7 +31,8 @@ const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/str
 export const streamsLab: Lab<Strategy> = {
   schema: streamsSchema,
   benchTable: (summaries) => benchTable(summaries as readonly StreamsSummary[], found.map((f) => f.strategy)),
-  dir: 'streams',
+  dir: LAB_ID,
+  routes,
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
 
@@ -45,13 +48,13 @@ export const streamsLab: Lab<Strategy> = {
       const file = await ensureDataFile({
         sizeMb: params.sizeMb,
         seed: params.seed,
-        onProgress: (writtenBytes) => report({ lab: 'streams', unit: 'bytes', sizeBytes, writtenBytes, state: 'generating', message: null }),
+        onProgress: (writtenBytes) => report({ lab: LAB_ID, unit: 'bytes', sizeBytes, writtenBytes, state: 'generating', message: null }),
       });
-      report({ lab: 'streams', unit: 'bytes', sizeBytes, writtenBytes: file.bytes, state: 'ready', message: null });
+      report({ lab: LAB_ID, unit: 'bytes', sizeBytes, writtenBytes: file.bytes, state: 'ready', message: null });
       return preparedFor(params, file);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      report({ lab: 'streams', unit: 'bytes', sizeBytes, writtenBytes: 0, state: 'failed', message });
+      report({ lab: LAB_ID, unit: 'bytes', sizeBytes, writtenBytes: 0, state: 'failed', message });
       throw new Error(`could not make the data file: ${message}`);
     }
   },
@@ -71,3 +74,6 @@ export const streamsLab: Lab<Strategy> = {
     return new StreamsFigures(prepared.total ?? 0);
   },
 };
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export { streamsLab as lab };

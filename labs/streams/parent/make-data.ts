@@ -3,10 +3,11 @@ import { MIB } from '../../../lib/protocol/params';
 import { streamsParamsSchema } from '../shared/params';
 import { ensureDataFile } from '../../../server/data/data-files';
 import { parseBenchArgs, UsageError } from '../../../server/cli/args';
+import { LAB_ID } from '../shared/id';
 
 async function main(): Promise<void> {
   // The streams lab's flags (its data files are what this makes).
-  const params = streamsParamsSchema.parse(parseBenchArgs(['--lab', 'streams', ...process.argv.slice(2)]).params);
+  const params = streamsParamsSchema.parse(parseBenchArgs(['--lab', LAB_ID, ...process.argv.slice(2)]).params);
   const file = await ensureDataFile({
     sizeMb: params.sizeMb,
     seed: params.seed,

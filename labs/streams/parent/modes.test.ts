@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modesReportSchema, type Flowing, type ModesReport } from '../view/modes';
 import { handleApi } from '../../../server/http/router';
-import { lessonRoutes } from '../../../server/http/lesson-routes';
+import { routes as lessonRoutes } from './routes';
 import { measureModes } from './modes';
 
 /**

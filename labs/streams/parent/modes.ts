@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeZodError } from '../../../lib/params';
+import { describeZodError } from '../../../lib/protocol/params';
 import { modesReportSchema, probeOutputSchema, type ModesReport } from '../view/modes';
 import { listRuntimes, ownRuntime, verifyRuntime, type Runtime } from '../../../server/runtimes/store';
 

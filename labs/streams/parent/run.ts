@@ -7,11 +7,12 @@ import type { StreamsSummary } from '../shared/schema';
 import { startRun, type RunHandle, type RunRequest } from '../../../server/runner/runner';
 import { preparedFor } from './index';
 import type { StreamsParams } from '../shared/params';
+import { LAB_ID } from '../shared/id';
 
 export function startStreamsRun(
   req: Omit<RunRequest, 'lab' | 'prepared' | 'params'> & { params: StreamsParams; file: { path: string; bytes: number } },
 ): Omit<RunHandle, 'done'> & { done: Promise<StreamsSummary> } {
   const { file, ...rest } = req;
-  const handle = startRun({ ...rest, lab: 'streams', prepared: preparedFor(req.params, file) });
-  return { runId: handle.runId, stop: (why) => handle.stop(why), done: handle.done.then((s) => summaryOfLab(s, 'streams')) };
+  const handle = startRun({ ...rest, lab: LAB_ID, prepared: preparedFor(req.params, file) });
+  return { runId: handle.runId, stop: (why) => handle.stop(why), done: handle.done.then((s) => summaryOfLab(s, LAB_ID)) };
 }

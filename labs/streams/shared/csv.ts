@@ -15,7 +15,7 @@ function csvCells(r: CsvRecord): Record<string, Cell> {
     delayMs: sp.delayMs,
     chunkKb: sp.chunkKb,
     cpuUs: sp.cpuUs,
-    fileBytes: streams?.fileBytes ?? run.fileBytes,
+    fileBytes: streams?.fileBytes ?? run.preparedUnits,
     bytesProcessed: streams?.bytesProcessed ?? observed?.readings.bytesProcessed ?? null,
     mbPerSec: streams?.mbPerSec ?? null,
     peakBufferedBytes: streams?.peakBufferedBytes ?? null,

@@ -1,12 +1,13 @@
 /** The streams lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
 import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
 import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from './params';
+import { LAB_ID } from './id';
 
 /** The streams lab's fields in link order: the order its links have always been written in. */
 export const STREAMS_LINK_ORDER = ['sizeMb', 'delayMs', 'chunkKb', 'sampleMs', 'budgetMb', 'cpuUs', 'maxOldSpaceMb', 'timeoutS', 'seed'] as const;
 
 export const form: LabForm = {
-  lab: 'streams',
+  lab: LAB_ID,
   fields: [
     { field: 'sizeMb', label: 'File size', unit: 'MB', integer: true },
     { field: 'delayMs', label: 'Consumer delay per chunk', unit: 'ms', integer: false },

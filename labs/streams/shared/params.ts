@@ -3,18 +3,11 @@
  * Client-safe (no `node:`): the form, share links, the CLI and the server all validate with it.
  */
 import { z } from 'zod';
-import { COMMON_LIMITS, commonParamsShape, DEFAULT_COMMON_PARAMS, rangedNumber, type Limit } from '../../../lib/protocol/params';
+import { COMMON_LIMITS, commonParamsShape, DEFAULT_COMMON_PARAMS, rangedNumber } from '../../../lib/protocol/params';
 
-/** Upper bound for generated files; the server may lower it with STREAM_LAB_MAX_SIZE_MB. */
-export const DEFAULT_MAX_SIZE_MB = 2048;
+import { STREAMS_LIMITS, DEFAULT_MAX_SIZE_MB } from './limits';
 
-export const STREAMS_LIMITS = {
-  sizeMb: { min: 1, max: DEFAULT_MAX_SIZE_MB, default: 150 },
-  delayMs: { min: 0, max: 1000, default: 10 },
-  cpuUs: { min: 0, max: 100_000, default: 0 },
-  chunkKb: { min: 1, max: 4096, default: 64 },
-  seed: { min: 0, max: 2 ** 31 - 1, default: 1 },
-} as const satisfies Record<string, Limit>;
+export { STREAMS_LIMITS, DEFAULT_MAX_SIZE_MB };
 
 /** Every range a streams run's parameters have, common ones included. */
 export const LIMITS = { ...STREAMS_LIMITS, ...COMMON_LIMITS } as const;

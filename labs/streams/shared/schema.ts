@@ -11,6 +11,7 @@ import { form } from './form';
 import { markdownTable } from './markdown';
 import { csv } from './csv';
 import type { LabSummary } from '../../../lib/protocol';
+import { LAB_ID } from './id';
 
 /** Readings the child adds to each sample (see scenario.ts). */
 export const STREAMS_READINGS = [
@@ -37,7 +38,9 @@ export const streamsFigures = {
 };
 
 export const streamsSchema = {
-  id: 'streams',
+  id: LAB_ID,
+  /** Place in the lab switch and lists (lower first). */
+  order: 10,
   name: 'Streams',
   title: 'Streams: push vs pull readers over a large file',
   params: streamsParamsSchema,
@@ -47,11 +50,21 @@ export const streamsSchema = {
   form,
   markdownTable,
   csv,
+  historyColumns: [
+    { key: 'peak.arrayBuffers', header: 'arrayBuffers', unit: 'bytes' },
+    { key: 'peakBufferedBytes', header: 'Ahead of consumer', unit: 'bytes' },
+    { key: 'mbPerSec', header: 'MB/s', unit: 'number' },
+  ],
   metrics: ['arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu'] as const,
+  // Its verdict reads each strategy's mode and keepsResults; it has no roles.
+  roles: null,
   describe: (params: Record<string, unknown>, style: ParamsStyle) => describeParams(params as StreamsParams, style),
   /** Which figures say how much of the work was done: what the history list shows as progress. */
   progress: { done: 'bytesProcessed', total: 'fileBytes' },
 } as const;
 
 /** A streams run's summary: the common part, its params and its figures. */
-export type StreamsSummary = LabSummary<'streams'>;
+export type StreamsSummary = LabSummary<typeof LAB_ID>;
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export { streamsSchema as schema };

@@ -4,13 +4,14 @@
 import { memo, useMemo } from 'react';
 import { summaryOfLab, type ProcSample, type RunState, type Sample } from '@/lib/protocol';
 import { requireParamsOfLab } from '@/lib/labs';
-import type { RunParams as StreamsParams } from '@/lib/params';
-import { MIB } from '@/lib/params';
+import type { StreamsParams } from '../shared/params';
+import { MIB } from '@/lib/protocol/params';
 import { formatMb } from '@/lib/readouts/format';
 import { MemoryChart, type ChartSeries } from '@/components/charts/MemoryChart';
 import { memorySeries } from '@/components/charts/series';
 import { LessonRunPanel } from '@/components/lessons/LessonRunPanel';
 import { BufferLevelChart } from './BufferLevelChart';
+import { LAB_ID } from '../shared/id';
 
 export interface LessonRunProps {
   run: RunState;
@@ -39,9 +40,9 @@ function lessonSeries(params: StreamsParams, samples: readonly Sample[], proc: r
 
 function LessonRunImpl({ run, samples, proc, memoryTop = 0, bufferTop = 0 }: LessonRunProps) {
   // The push-vs-pull walkthrough runs streams experiments only.
-  const params = requireParamsOfLab(run, 'streams');
+  const params = requireParamsOfLab(run, LAB_ID);
   const series = useMemo(() => lessonSeries(params, samples, proc), [params, samples, proc]);
-  const s = run.summary && summaryOfLab(run.summary, 'streams');
+  const s = run.summary && summaryOfLab(run.summary, LAB_ID);
   const name = `${run.strategy}${run.params.retained ? ' (retained)' : ''}`;
   const figures = s && {
     data: {

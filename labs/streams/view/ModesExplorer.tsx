@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { describeFlowing, differsFromArticle, flowingAttr, modesReportSchema, type ModesReport } from './modes';
-import { describeZodError } from '@/lib/params';
+import { describeZodError } from '@/lib/protocol/params';
 import { formatClock } from '@/lib/readouts/format';
 import { LessonsNav } from '../../../components/lessons/LessonsNav';
 import { ModesRuntimes } from './ModesRuntimes';

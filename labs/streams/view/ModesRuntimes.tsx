@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { describeFlowing, flowingAttr, type ModesReport } from './modes';
 import { casesAcrossRuntimes, modesRuntimesSchema, runtimesModesVerdict } from './modes-runtimes';
-import { describeZodError } from '@/lib/params';
+import { describeZodError } from '@/lib/protocol/params';
 
 type Load = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; reports: ModesReport[] } | { state: 'failed'; message: string };
 

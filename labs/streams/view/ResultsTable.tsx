@@ -8,6 +8,7 @@ import { formatMbNumber } from '@/lib/readouts/format';
 import { StatusBadge } from '@/components/StatusBadge';
 import { RuntimeTag } from '@/components/RuntimeVerdict';
 import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
+import { LAB_ID } from '../shared/id';
 
 export interface ResultsTableProps {
   /** Finished streams runs (with a summary), in display order. */
@@ -22,7 +23,7 @@ export const ARTICLE_RUN = { sizeMb: 150, delayMs: 10, node: '20.11' } as const;
 
 /** True when a streams run used the article's file size and per-chunk delay, so its peak may stand beside the article's. */
 export function likeTheArticle(run: Pick<RunState, 'lab' | 'params'>): boolean {
-  const p = paramsOfLab(run, 'streams');
+  const p = paramsOfLab(run, LAB_ID);
   return p !== null && p.sizeMb === ARTICLE_RUN.sizeMb && p.delayMs === ARTICLE_RUN.delayMs;
 }
 
@@ -38,7 +39,7 @@ function MbCell({ field, bytes }: { field: string; bytes: number }) {
 export function ResultsTable({ runs, strategies, experiments, showExperiment }: ResultsTableProps) {
   const experimentNumber = (id: string) => experiments.findIndex((e) => e.id === id) + 1;
   // Runs of strategies the article measured, whose parameters differ from the article's: their Article cell stays empty.
-  const unlike = runs.filter((r) => r.summary && !likeTheArticle(r) && strategies.find((x) => x.id === r.strategy)?.article);
+  const unlike = runs.filter((r) => r.summary && !likeTheArticle(r) && strategies.find((x) => x.lab === r.lab && x.id === r.strategy)?.article);
   const unlikeParams = [...new Set(unlike.map((r) => legendParamsText(r)))].join('; ');
   const showRuntime = runtimesDiffer(runs);
   return (
@@ -76,8 +77,8 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
             )}
             {runs.map((run) => {
               const s = run.summary;
-              if (s?.lab !== 'streams') return null;
-              const info = strategies.find((x) => x.id === run.strategy);
+              if (s?.lab !== LAB_ID) return null;
+              const info = strategies.find((x) => x.lab === run.lab && x.id === run.strategy);
               return (
                 <tr key={run.id} data-testid="result-row" data-run-id={run.id} data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
                   {showExperiment && <td className="num">{experimentNumber(run.experimentId)}</td>}

@@ -1,16 +1,17 @@
 /** The streams lab's part of a run card: bytes of the file processed, arrayBuffers and RSS from outside. */
-import { MIB } from '@/lib/params';
+import { MIB } from '@/lib/protocol/params';
 import { paramsOfLab } from '@/lib/labs';
 import { runProgress } from '@/lib/readouts/progress';
 import { formatMb, formatPercent } from '@/lib/readouts/format';
-import { cpuFigures, eventLoopFigure, paceText, type CardLab } from '../../../components/run-card/figures';
+import { paceText, processFigures, type CardLab } from '../../../components/run-card/figures';
+import { LAB_ID } from '../shared/id';
 
 export const streamsCard: CardLab = {
   preparing: () => 'Preparing the data file',
 
   progress(run, samples, active) {
-    const s = run.summary?.lab === 'streams' ? run.summary : null;
-    const fileBytes = s?.fileBytes ?? run.fileBytes ?? (paramsOfLab(run, 'streams')?.sizeMb ?? 0) * MIB;
+    const s = run.summary?.lab === LAB_ID ? run.summary : null;
+    const fileBytes = s?.fileBytes ?? run.preparedUnits ?? (paramsOfLab(run, LAB_ID)?.sizeMb ?? 0) * MIB;
     const p = runProgress(samples, fileBytes);
     const processed = s?.bytesProcessed ?? p.done;
     const fraction = fileBytes > 0 ? Math.min(1, processed / fileBytes) : 0;
@@ -22,20 +23,5 @@ export const streamsCard: CardLab = {
     };
   },
 
-  figures(summary, last, lastProc) {
-    if (summary) {
-      return [
-        eventLoopFigure(summary, last),
-        { id: 'array-buffers', term: 'arrayBuffers', value: summary.peak.arrayBuffers, text: formatMb(summary.peak.arrayBuffers), kind: 'peak' },
-        { id: 'rss-outside', term: 'RSS from outside', value: summary.procPeakRss, text: formatMb(summary.procPeakRss), kind: 'peak' },
-        ...cpuFigures(summary, last, lastProc),
-      ];
-    }
-    return [
-      eventLoopFigure(null, last),
-      { id: 'array-buffers', term: 'arrayBuffers', value: last?.arrayBuffers ?? null, text: last ? formatMb(last.arrayBuffers) : '–', kind: 'now' },
-      { id: 'rss-outside', term: 'RSS from outside', value: lastProc?.rss ?? null, text: lastProc ? formatMb(lastProc.rss) : '–', kind: 'now' },
-      ...cpuFigures(null, last, lastProc),
-    ];
-  },
+  figures: (summary, last, lastProc) => processFigures('arrayBuffers', summary, last, lastProc),
 };

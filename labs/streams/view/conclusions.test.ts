@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, MIB } from '../../../lib/params';
+import { MIB } from '../../../lib/protocol/params';
+import { DEFAULT_STREAMS_PARAMS } from '../shared/params';
 import type { Memory } from '../../../lib/protocol';
 import type { StreamsSummary } from '../shared/schema';
 import { makeSummary } from '../../../lib/test-fixtures';

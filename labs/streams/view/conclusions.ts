@@ -7,13 +7,8 @@ import type { Outcome } from '../../../lib/protocol';
 import type { StreamsSummary } from '../shared/schema';
 import { formatMb, formatPercent, formatSeconds } from '../../../lib/readouts/format';
 import { highWaterMarkBytes } from './buffer';
-import { unfinished as unfinishedRuns } from '../../../lib/lessons/unfinished';
+import { unfinished as unfinishedRuns, type Conclusion } from '../../../lib/lessons/unfinished';
 
-export interface Conclusion {
-  text: string;
-  /** False when the measured figures contradict the lesson (or a run did not finish). */
-  asExpected: boolean;
-}
 
 /** A push reader this far ahead of its consumer (share of the file) has ignored backpressure. */
 export const PUSH_AHEAD_SHARE = 0.5;

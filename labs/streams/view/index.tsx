@@ -1,5 +1,5 @@
 /** The streams lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { StreamsSummary } from '@/labs/streams/shared/schema';
+import type { StreamsSummary } from '../shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { streamsCard } from './card';
 import { StreamsCharts } from './Charts';
@@ -9,9 +9,10 @@ import { ModesExplorer } from './ModesExplorer';
 import { BackpressureWalkthrough } from './Walkthrough';
 import { recordFigures, recordMemory } from './record-items';
 import { lessons } from './lessons';
+import { LAB_ID } from '../shared/id';
 
 export const view: LabView = {
-  id: 'streams',
+  id: LAB_ID,
   tagline: (
     <>
       Push readers buffer the whole file; pull readers stay flat. Watch <code>process.memoryUsage()</code> while a slow consumer reads.
@@ -32,6 +33,6 @@ export const view: LabView = {
   comparesSiblings: false,
   recordChart: null,
   RecordPanels: null,
-  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === 'streams' ? s : null), o), memory: recordMemory((s?.lab === 'streams' ? s : null)) }),
+  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === LAB_ID ? s : null), o), memory: recordMemory((s?.lab === LAB_ID ? s : null)) }),
   verdict: (s, _siblings, info) => streamsVerdict(s as StreamsSummary, info),
 };

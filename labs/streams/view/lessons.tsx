@@ -1,9 +1,10 @@
 /** The streams lab's lessons as the lessons' header, index and the dashboard list them (data only: no page component, so the lessons' header can import it without a cycle). */
 import type { LessonInfo } from '@/components/lab-view';
+import { LAB_ID } from '../shared/id';
 
 export const lessons: readonly LessonInfo[] = [
   {
-    lab: 'streams',
+    lab: LAB_ID,
     slug: 'modes',
     nav: 'Stream modes',
     heading: 'Stream modes: flowing or paused?',
@@ -16,7 +17,7 @@ export const lessons: readonly LessonInfo[] = [
     ),
   },
   {
-    lab: 'streams',
+    lab: LAB_ID,
     slug: 'backpressure',
     // Why push readers buffer: what the dashboard shows, explained (the modes explorer comes first on the index).
     onDashboard: true,

@@ -1,5 +1,5 @@
 /** The streams lab's figures on a recorded run's page (beside every lab's memory and event-loop figures). */
-import type { StreamsSummary } from '@/labs/streams/shared/schema';
+import type { StreamsSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
 import type { Items } from '@/components/lab-view';
 import { formatMb } from '@/lib/readouts/format';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, LIMITS, runParamsSchema } from '../../../lib/params';
+import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from '../shared/params';
 import type { Experiment } from '../../../lib/protocol';
 import { BUDGET_PARAMS, LESSON_STEPS, SMALL_PARAMS, buildLessonSteps, describeParams, matchStepExperiments, type LessonStep } from './steps';
 
@@ -22,7 +22,7 @@ describe('LESSON_STEPS', () => {
   it('sends only parameters the server accepts, with small files and short delays', () => {
     for (const step of LESSON_STEPS) {
       for (const preset of step.presets) {
-        expect(runParamsSchema.strict().safeParse(preset.params).success).toBe(true);
+        expect(streamsParamsSchema.strict().safeParse(preset.params).success).toBe(true);
         expect(preset.strategies.length).toBeLessThanOrEqual(LIMITS.strategies.max);
         expect(preset.params.sizeMb).toBeLessThanOrEqual(48);
         expect(preset.params.delayMs).toBeLessThanOrEqual(5);
@@ -81,7 +81,7 @@ describe('what the steps say is measured', () => {
 
 describe('describeParams', () => {
   it('names file size, chunk size and delay, and the budget and retained mode only when a preset sets them', () => {
-    const p = { ...DEFAULT_PARAMS, sizeMb: 7, chunkKb: 16, delayMs: 3 };
+    const p = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 7, chunkKb: 16, delayMs: 3 };
     expect(describeParams(p)).toBe('7 MB file, 16 KB chunks, 3 ms per chunk');
     expect(describeParams({ ...p, budgetMb: 96, retained: true })).toBe('7 MB file, 16 KB chunks, 3 ms per chunk, 96 MB budget, retained mode');
     expect(describeParams({ ...p, cpuUs: 250, budgetMb: null })).toBe('7 MB file, 16 KB chunks, 3 ms per chunk, 250 µs of CPU per chunk');
@@ -96,14 +96,14 @@ describe('matchStepExperiments', () => {
     const old = experiment('e1', p.strategies, p.params);
     const other = experiment('e2', p.strategies, { ...p.params, delayMs: 3 });
     const mine = experiment('e3', p.strategies, p.params);
-    expect(matchStepExperiments([old, other, mine], new Set(['e1']), step1.presets)).toEqual([mine]);
+    expect(matchStepExperiments([old, other, mine], new Set(['e1']), step1.presets, step1.lab)).toEqual([mine]);
   });
 
   it('gives each preset its own experiment, in order, and null for one not yet created', () => {
     const [plain, retained] = step4.presets;
     const a = experiment('a', plain.strategies, plain.params);
     const b = experiment('b', retained.strategies, retained.params);
-    expect(matchStepExperiments([b, a], new Set(), step4.presets)).toEqual([a, b]);
-    expect(matchStepExperiments([a], new Set(), step4.presets)).toEqual([a, null]);
+    expect(matchStepExperiments([b, a], new Set(), step4.presets, step4.lab)).toEqual([a, b]);
+    expect(matchStepExperiments([a], new Set(), step4.presets, step4.lab)).toEqual([a, null]);
   });
 });

@@ -2,7 +2,7 @@
  * The guided push-vs-pull walkthrough: each step's text, the small experiment(s) it runs and how it
  * concludes from their summaries. Client-safe and pure; the walkthrough component renders it.
  */
-import { DEFAULT_PARAMS, type RunParams } from '../../../lib/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../shared/params';
 import type { LessonStep as GenericLessonStep } from '../../../lib/lessons/lesson';
 import {
   concludeFromEventLoss,
@@ -11,20 +11,21 @@ import {
   concludePushVsPull,
   concludeWhereTheFileGoes,
 } from './conclusions';
+import { LAB_ID } from '../shared/id';
 
 export { matchStepExperiments, type LessonPreset } from '../../../lib/lessons/lesson';
 
 /** A step of the streams walkthrough. */
-export type LessonStep = GenericLessonStep<'streams'>;
+export type LessonStep = GenericLessonStep<typeof LAB_ID>;
 
 /**
  * Small enough that a step takes seconds on two cores: 32 MiB in 64 KiB chunks is 512 chunks, 2 ms
  * each. The watchdog is short so a stuck step cannot hold the shared queue for ten minutes.
  */
-export const SMALL_PARAMS: RunParams = { ...DEFAULT_PARAMS, sizeMb: 32, delayMs: 2, sampleMs: 50, timeoutS: 60 };
+export const SMALL_PARAMS: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 32, delayMs: 2, sampleMs: 50, timeoutS: 60 };
 
 /** Parameters of a run under an RSS budget: the budget is what the step is about, so it is never null. */
-export type BudgetParams = RunParams & { budgetMb: number };
+export type BudgetParams = StreamsParams & { budgetMb: number };
 
 /**
  * An idle child is ~45–58 MB of RSS (Node plus the library). 80 MB leaves a pull reader (~60 MB)
@@ -36,10 +37,10 @@ export const BUDGET_PARAMS: BudgetParams = { ...SMALL_PARAMS, sizeMb: 48, delayM
  * "32 MB file, 64 KB chunks, 2 ms per chunk, 80 MB budget, retained mode": a preset's figures, read
  * from its parameters so the text cannot disagree with what the step sends.
  */
-export function describeParams(params: RunParams): string {
+export function describeParams(params: StreamsParams): string {
   const parts = [`${params.sizeMb} MB file`, `${params.chunkKb} KB chunks`, `${params.delayMs} ms per chunk`];
   if (params.cpuUs > 0) parts.push(`${params.cpuUs} µs of CPU per chunk`);
-  if (params.budgetMb !== null && params.budgetMb !== DEFAULT_PARAMS.budgetMb) parts.push(`${params.budgetMb} MB budget`);
+  if (params.budgetMb !== null && params.budgetMb !== DEFAULT_STREAMS_PARAMS.budgetMb) parts.push(`${params.budgetMb} MB budget`);
   if (params.retained) parts.push('retained mode');
   return parts.join(', ');
 }
@@ -48,10 +49,10 @@ export function describeParams(params: RunParams): string {
  * The five steps, their texts written from the presets they run: every figure a paragraph quotes
  * is read from `small` or `budget`, never typed in twice.
  */
-export function buildLessonSteps(small: RunParams, budget: BudgetParams): readonly LessonStep[] {
+export function buildLessonSteps(small: StreamsParams, budget: BudgetParams): readonly LessonStep[] {
   return [
     {
-      lab: 'streams',
+      lab: LAB_ID,
       n: 1,
       title: 'Push vs pull',
       paragraphs: [
@@ -68,7 +69,7 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
       conclude: ([push, pull]) => concludePushVsPull(push, pull),
     },
     {
-      lab: 'streams',
+      lab: LAB_ID,
       n: 2,
       title: 'Where the file goes: arrayBuffers, not the heap',
       paragraphs: [
@@ -82,7 +83,7 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
       conclude: ([push]) => concludeWhereTheFileGoes(push),
     },
     {
-      lab: 'streams',
+      lab: LAB_ID,
       n: 3,
       title: "fromEvent + takeUntil('end') loses data",
       paragraphs: [
@@ -95,7 +96,7 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
       conclude: ([s]) => concludeFromEventLoss(s),
     },
     {
-      lab: 'streams',
+      lab: LAB_ID,
       n: 4,
       title: 'Garbage awaiting collection vs memory really retained',
       paragraphs: [
@@ -111,7 +112,7 @@ export function buildLessonSteps(small: RunParams, budget: BudgetParams): readon
       conclude: ([plain, retained]) => concludeGarbageVsRetained(plain, retained),
     },
     {
-      lab: 'streams',
+      lab: LAB_ID,
       n: 5,
       title: 'A memory budget: the out-of-memory failure, reproduced safely',
       paragraphs: [

@@ -1,5 +1,6 @@
 /** Run summaries for the verdict tests: a synthetic base and figures recorded from real runs. */
-import { DEFAULT_PARAMS, MIB } from '../../../lib/params';
+import { MIB } from '../../../lib/protocol/params';
+import { DEFAULT_STREAMS_PARAMS } from '../shared/params';
 import type { StreamsSummary } from '../shared/schema';
 import { makeSummary } from '../../../lib/test-fixtures';
 
@@ -24,7 +25,7 @@ function recorded(f: Figures): StreamsSummary {
     bytesRead: MB16,
     bytesProcessed: MB16,
     aboveIdle: { rss: 0, heapTotal: 0, heapUsed: heapGrowth, external: 0, arrayBuffers: 0 },
-    params: { ...DEFAULT_PARAMS, sizeMb: 16, delayMs: 2, retained },
+    params: { ...DEFAULT_STREAMS_PARAMS, sizeMb: 16, delayMs: 2, retained },
   });
 }
 
@@ -116,7 +117,7 @@ export const RECORDED_LOSSES = {
     bytesRead: MB16,
     bytesProcessed: 1245184,
     peak: { rss: 74690560, heapTotal: 11247616, heapUsed: 7872048, external: 17705290, arrayBuffers: 15804863 },
-    params: { ...DEFAULT_PARAMS, sizeMb: 16, delayMs: 2 },
+    params: { ...DEFAULT_STREAMS_PARAMS, sizeMb: 16, delayMs: 2 },
   }),
   fromOverBudget: summary({
     strategy: 'rxjs-from',
@@ -125,6 +126,6 @@ export const RECORDED_LOSSES = {
     bytesProcessed: 0,
     peak: { rss: 57700352, heapTotal: 10461184, heapUsed: 7747952, external: 1911253, arrayBuffers: 10687 },
     procPeakRss: 72536064,
-    params: { ...DEFAULT_PARAMS, sizeMb: 16, delayMs: 2, budgetMb: 64 },
+    params: { ...DEFAULT_STREAMS_PARAMS, sizeMb: 16, delayMs: 2, budgetMb: 64 },
   }),
 };

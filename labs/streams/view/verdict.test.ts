@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verdictOf as verdictFor } from '../../views';
-import { DEFAULT_PARAMS, MIB } from '../../../lib/params';
+import { MIB } from '../../../lib/protocol/params';
+import { DEFAULT_STREAMS_PARAMS } from '../shared/params';
 import { DEFAULT_MODE, FILE, OTHERS, RECORDED_LOSSES, RETAINED_MODE, summary } from './verdict.fixtures';
 
 const PULL = { mode: 'pull', keepsResults: false } as const;
@@ -139,7 +140,7 @@ describe('verdictFor', () => {
       bytesProcessed: 16 * MIB,
       peak: { rss: 200 * MIB, arrayBuffers: 150 * MIB },
       procPeakRss: 260 * MIB,
-      params: { ...DEFAULT_PARAMS, budgetMb: 256 },
+      params: { ...DEFAULT_STREAMS_PARAMS, budgetMb: 256 },
     });
     expect(verdictFor(s)).toBe(
       'Out of memory: RSS reached 260 MB and passed the 256 MB memory budget after 16 of 32 MB (50%) was processed, with arrayBuffers at 150 MB.',
@@ -147,7 +148,7 @@ describe('verdictFor', () => {
   });
 
   it('blames the V8 heap limit when no budget was crossed', () => {
-    const s = summary({ outcome: 'out-of-memory', bytesProcessed: 0, procPeakRss: 120 * MIB, params: { ...DEFAULT_PARAMS, budgetMb: null } });
+    const s = summary({ outcome: 'out-of-memory', bytesProcessed: 0, procPeakRss: 120 * MIB, params: { ...DEFAULT_STREAMS_PARAMS, budgetMb: null } });
     expect(verdictFor(s)).toBe(
       'Out of memory: RSS reached 120 MB and hit the V8 heap limit after 0.0 of 32 MB (0%) was processed, with arrayBuffers at 2.0 MB.',
     );
@@ -168,7 +169,7 @@ describe('verdictFor', () => {
   });
 
   it('reports a timeout with the configured limit', () => {
-    const s = summary({ outcome: 'timed-out', bytesProcessed: 3.2 * MIB, params: { ...DEFAULT_PARAMS, timeoutS: 30 } });
+    const s = summary({ outcome: 'timed-out', bytesProcessed: 3.2 * MIB, params: { ...DEFAULT_STREAMS_PARAMS, timeoutS: 30 } });
     expect(verdictFor(s)).toBe('Timed out after 30 s with 3.2 of 32 MB (10%) processed; arrayBuffers peaked at 2.0 MB.');
   });
 });

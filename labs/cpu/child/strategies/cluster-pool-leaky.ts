@@ -30,6 +30,8 @@ async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderT
 
 export const strategy: Strategy = {
   id: 'cluster-pool-leaky',
+  role: 'leaky-pool',
+  comparedWith: ['single-thread'],
   label: 'cluster pool, as written (leaks listeners)',
   library: 'node',
   mode: null,

@@ -32,6 +32,8 @@ async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderT
 
 export const strategy: Strategy = {
   id: 'cluster-pool',
+  role: 'pool',
+  comparedWith: ['single-thread'],
   label: 'cluster pool, fixed',
   library: 'node',
   mode: null,

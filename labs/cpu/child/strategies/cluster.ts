@@ -21,6 +21,8 @@ async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderT
 
 export const strategy: Strategy = {
   id: 'cluster',
+  role: 'processes',
+  comparedWith: ['single-thread'],
   label: 'cluster (N processes)',
   library: 'node',
   mode: null,

@@ -37,6 +37,8 @@ async function run({ port, entries }: CpuContext): Promise<ServerUnderTest> {
 
 export const strategy: Strategy = {
   id: 'fork-per-request',
+  role: 'per-request',
+  comparedWith: ['single-thread'],
   label: 'child_process.fork per request',
   library: 'node',
   mode: null,

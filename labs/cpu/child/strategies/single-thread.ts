@@ -12,6 +12,7 @@ async function run({ port }: CpuContext): Promise<ServerUnderTest> {
 
 export const strategy: Strategy = {
   id: 'single-thread',
+  role: 'one-thread',
   label: 'one thread',
   library: 'node',
   mode: null,

@@ -28,6 +28,8 @@ async function run({ port, entries }: CpuContext): Promise<ServerUnderTest> {
 
 export const strategy: Strategy = {
   id: 'worker-per-request',
+  role: 'per-request',
+  comparedWith: ['single-thread'],
   label: 'new Worker per request',
   library: 'node',
   mode: null,

@@ -20,6 +20,8 @@ async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderT
 
 export const strategy: Strategy = {
   id: 'worker-pool',
+  role: 'pool',
+  comparedWith: ['single-thread'],
   label: 'piscina worker pool',
   library: 'piscina',
   mode: null,

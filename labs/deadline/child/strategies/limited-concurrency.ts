@@ -26,6 +26,7 @@ async function run(ctx: DeadlineContext): Promise<ServiceUnderTest> {
 
 export const strategy: Strategy = {
   id: 'limited-concurrency',
+  role: 'limits',
   label: 'p-limit on the GETs',
   library: 'p-limit',
   mode: null,

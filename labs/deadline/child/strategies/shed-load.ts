@@ -27,6 +27,7 @@ async function run(ctx: DeadlineContext): Promise<ServiceUnderTest> {
 
 export const strategy: Strategy = {
   id: 'shed-load',
+  role: 'sheds',
   label: 'shed load (503 while the loop is late)',
   library: 'undici',
   mode: null,

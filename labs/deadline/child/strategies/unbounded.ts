@@ -21,6 +21,7 @@ async function run(ctx: DeadlineContext): Promise<ServiceUnderTest> {
 
 export const strategy: Strategy = {
   id: 'unbounded',
+  role: 'no-limit',
   label: 'unbounded (the write-up’s Node service)',
   library: 'undici',
   mode: null,

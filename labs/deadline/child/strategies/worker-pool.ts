@@ -34,6 +34,7 @@ async function run(ctx: DeadlineContext): Promise<ServiceUnderTest> {
 
 export const strategy: Strategy = {
   id: 'worker-pool',
+  role: 'offloads',
   label: 'piscina worker pool + dispatcher',
   library: 'piscina',
   mode: null,

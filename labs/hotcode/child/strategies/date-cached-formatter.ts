@@ -26,6 +26,7 @@ async function run(rows: readonly SaleRow[]): Promise<Report> {
 
 export const strategy: Strategy = {
   id: 'date-cached-formatter',
+  role: 'fix',
   label: 'cached Intl.DateTimeFormat',
   library: 'node',
   mode: null,

@@ -16,6 +16,7 @@ async function run(rows: readonly SaleRow[]): Promise<Report> {
 
 export const strategy: Strategy = {
   id: 'date-iso',
+  role: 'fix',
   label: 'toISOString (fixed offset)',
   library: 'node',
   mode: null,

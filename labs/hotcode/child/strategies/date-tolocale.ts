@@ -14,6 +14,8 @@ async function run(rows: readonly SaleRow[]): Promise<Report> {
 
 export const strategy: Strategy = {
   id: 'date-tolocale',
+  role: 'slow-linear',
+  comparedWith: ['date-cached-formatter', 'date-iso'],
   label: 'toLocaleString + timeZone',
   library: 'node',
   mode: null,

@@ -21,6 +21,7 @@ async function run(rows: readonly SaleRow[]): Promise<Report> {
 
 export const strategy: Strategy = {
   id: 'groupby-push',
+  role: 'fix',
   label: 'groupBy with push',
   library: 'node',
   mode: null,

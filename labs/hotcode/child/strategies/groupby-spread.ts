@@ -20,6 +20,8 @@ async function run(rows: readonly SaleRow[]): Promise<Report> {
 
 export const strategy: Strategy = {
   id: 'groupby-spread',
+  role: 'slow-quadratic',
+  comparedWith: ['groupby-push'],
   label: 'groupBy with [...values, value]',
   library: 'node',
   mode: null,

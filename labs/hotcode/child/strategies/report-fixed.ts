@@ -12,6 +12,7 @@ async function run(rows: readonly SaleRow[]): Promise<Report> {
 
 export const strategy: Strategy = {
   id: 'report-fixed',
+  role: 'fix',
   label: 'report fixed',
   library: 'node',
   mode: null,

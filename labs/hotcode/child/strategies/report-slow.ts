@@ -12,6 +12,8 @@ async function run(rows: readonly SaleRow[]): Promise<Report> {
 
 export const strategy: Strategy = {
   id: 'report-slow',
+  role: 'slow-quadratic',
+  comparedWith: ['report-fixed'],
   label: 'report as found',
   library: 'node',
   mode: null,

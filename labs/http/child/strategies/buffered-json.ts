@@ -14,6 +14,7 @@ async function run(_req: unknown, res: ServerResponse, { pool, sql, sent }: Serv
 
 export const strategy: Strategy = {
   id: 'buffered-json',
+  role: 'buffered',
   label: 'pool.query + JSON.stringify',
   library: 'pg',
   mode: 'push',

@@ -38,6 +38,8 @@ async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, c
 
 export const strategy: Strategy = {
   id: 'json-array-cursor',
+  role: 'cursor',
+  comparedWith: ['buffered-json'],
   label: 'cursor → pipeline → JSON array',
   library: 'pg-query-stream',
   mode: 'pull',

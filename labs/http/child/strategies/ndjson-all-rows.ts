@@ -19,6 +19,8 @@ async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, s
 
 export const strategy: Strategy = {
   id: 'ndjson-all-rows',
+  role: 'buffered-in',
+  comparedWith: ['buffered-json'],
   label: 'pool.query, then NDJSON writes',
   library: 'pg',
   mode: 'pull',

@@ -40,6 +40,8 @@ async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, c
 
 export const strategy: Strategy = {
   id: 'ndjson-cursor',
+  role: 'cursor',
+  comparedWith: ['buffered-json'],
   label: 'cursor → pipeline → NDJSON',
   library: 'pg-query-stream',
   mode: 'pull',

@@ -30,6 +30,8 @@ async function run(_req: unknown, res: ServerResponse, { pool, sql, batchRows, c
 
 export const strategy: Strategy = {
   id: 'write-ignoring-drain',
+  role: 'ignores-drain',
+  comparedWith: ['ndjson-cursor', 'json-array-cursor'],
   label: 'cursor + res.write, drain ignored',
   library: 'pg-query-stream',
   mode: 'push',

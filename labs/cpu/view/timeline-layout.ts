@@ -3,9 +3,9 @@
  * served requests (in the order they first answered), and a seconds axis on round steps. Pure, so
  * the drawing component only maps these numbers to SVG.
  */
-import type { RequestBar } from '@/labs/cpu/shared/schema';
-import { niceCeil } from './scale-group';
-import { seriesStyle } from './palette';
+import type { RequestBar } from '../shared/schema';
+import { niceCeil } from '../../../components/charts/scale-group';
+import { seriesStyle } from '../../../components/charts/palette';
 
 /** "pid 1234" or "pid 1234 / thread 3", from the load's "1234" or "1234/3". */
 export function servedByText(servedBy: string): string {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, LIMITS, describeZodError, rangeMessage, runParamsSchema } from './params';
+import { DEFAULT_STREAMS_PARAMS as DEFAULT_PARAMS, LIMITS, streamsParamsSchema as runParamsSchema } from './params';
+import { describeZodError, rangeMessageFor } from '../../../lib/protocol/params';
+
+const rangeMessage = (field: 'delayMs' | 'sizeMb', max?: number) => rangeMessageFor(field, LIMITS[field], max);
 
 /** The one-line error the schema gives for DEFAULT_PARAMS with `patch` applied, or 'ok'. */
 function verdict(patch: Record<string, unknown>): string {

@@ -4,10 +4,11 @@
  * drift on a shared machine hits both sides alike. Prints median MB/s and the difference.
  */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PARAMS, MIB, type RunParams } from '../../lib/params';
-import { ensureDataFile } from '../data/data-files';
-import { startStreamsRun } from '../../labs/streams/parent/run';
-import { UsageError } from './args';
+import { MIB } from '../../../lib/protocol/params';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../shared/params';
+import { ensureDataFile } from '../../../server/data/data-files';
+import { startStreamsRun } from '../parent/run';
+import { UsageError } from '../../../server/cli/args';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
     const rates: Record<'on' | 'off', number[]> = { on: [], off: [] };
     for (let i = 0; i < repeat; i++) {
       for (const mode of ['on', 'off'] as const) {
-        const params: RunParams = { ...DEFAULT_PARAMS, sizeMb, delayMs: 0, sampleMs: mode === 'on' ? DEFAULT_PARAMS.sampleMs : null, budgetMb: null };
+        const params: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb, delayMs: 0, sampleMs: mode === 'on' ? DEFAULT_STREAMS_PARAMS.sampleMs : null, budgetMb: null };
         const s = await startStreamsRun({ runId: randomUUID(), strategy, params, file }).done;
         if (s.outcome !== 'completed') throw new Error(`${strategy} ended ${s.outcome}: ${s.reason}`);
         rates[mode].push(s.mbPerSec);
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(
     `\nfile ${(file.bytes / MIB).toFixed(0)} MiB, delay 0, ${repeat} runs each, median MB/s\n\n` +
-      `| strategy | sampler off | sampler ${DEFAULT_PARAMS.sampleMs} ms | difference |\n|---|---|---|---|\n${rows.join('\n')}\n`,
+      `| strategy | sampler off | sampler ${DEFAULT_STREAMS_PARAMS.sampleMs} ms | difference |\n|---|---|---|---|\n${rows.join('\n')}\n`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutTimeline, servedByText, TIMELINE_MAX_PX } from './timeline-layout';
-import { SERIES_COLORS } from './palette';
+import { SERIES_COLORS } from '../../../components/charts/palette';
 
 const bar = (startMs: number, endMs: number, servedBy: string) => ({ startMs, firstByteMs: endMs, endMs, servedBy, ok: true });
 

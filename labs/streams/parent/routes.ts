@@ -1,9 +1,9 @@
-import { measureModesOnRuntimes, measureModesShared } from '../../labs/streams/parent/modes';
-import type { Route } from './router';
-import { sendJson } from './router';
+import { measureModesOnRuntimes, measureModesShared } from './modes';
+import type { Route } from '../../../server/http/router';
+import { sendJson } from '../../../server/http/router';
 
-/** Routes of the lessons (stream-modes explorer). */
-export const lessonRoutes: Route[] = [
+/** The streams lab's own HTTP routes: its lesson's stream-modes explorer (the server mounts every lab's `routes`). */
+export const routes: Route[] = [
   {
     // Measured afresh on every request: the values must come from this Node, never a cache.
     method: 'GET',
