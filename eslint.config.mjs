@@ -8,17 +8,22 @@ import next from 'eslint-config-next';
  */
 const SERVER_SIDE = {
   regex: '(^|/)(server|labs/[a-z0-9-]+/(parent|child))/|^@/server/|^\\.\\./(parent|child)/',
-  message: 'Browser-safe code (lib/, components/, app/, labs/<lab>/shared/ and view/) must not import server code: move what both need to lib/ or the lab\'s shared/.',
+  message:
+    "Browser-safe code (lib/, components/, app/, labs/<lab>/shared/ and view/) must not import server code: move what both need to lib/ or the lab's shared/.",
 };
 const PAGE_SIDE = {
   regex: '(^|/)(components|app|labs/[a-z0-9-]+/view)/|^@/(components|app)/|^\\.\\./view/|^(react|react-dom|next)(/|$)',
-  message: 'A run\'s child must not import the page\'s code.',
+  message: "A run's child must not import the page's code.",
 };
 const OTHER_LAB = {
   regex: '^@/labs/|^(\\.\\./){2,3}(?!server/|lib/|components/|app/)[a-z0-9-]+/(shared|child|parent|view)/',
-  message: "A lab folder imports its own files (relative paths) and the shared code, never another lab's: a copy of the folder under a new id must not reach back into the original.",
+  message:
+    "A lab folder imports its own files (relative paths) and the shared code, never another lab's: a copy of the folder under a new id must not reach back into the original.",
 };
-const ZOD = { regex: '^zod(/|$)', message: 'A run\'s child must not load zod: import plain values from a zod-free module (e.g. labs/<lab>/shared/schedule.ts).' };
+const ZOD = {
+  regex: '^zod(/|$)',
+  message: "A run's child must not load zod: import plain values from a zod-free module (e.g. labs/<lab>/shared/schedule.ts).",
+};
 
 const config = [
   { ignores: ['labs/generated/**', 'node_modules/**', '.next/**', '.build/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },

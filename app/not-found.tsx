@@ -13,8 +13,8 @@ export default function NotFound() {
       <section className="panel" data-testid="not-found">
         <h1>Not found</h1>
         <p>
-          Nothing is at this address. A recorded run may have been deleted or dropped by the history&apos;s retention
-          (STREAM_LAB_KEEP_RUNS, STREAM_LAB_KEEP_MB).
+          Nothing is at this address. A recorded run may have been deleted or dropped by the history&apos;s retention (STREAM_LAB_KEEP_RUNS,
+          STREAM_LAB_KEEP_MB).
         </p>
         <p>
           <Link href="/runs">Run history</Link> · <Link href="/">The lab</Link>

@@ -18,10 +18,18 @@ export function CommonResultsTable({ runs, strategies, lab }: { runs: readonly R
           <tr>
             <th scope="col">Strategy</th>
             <th scope="col">Outcome</th>
-            <th scope="col" className="num">Peak heapUsed</th>
-            <th scope="col" className="num">Peak RSS</th>
-            <th scope="col" className="num">EL max (ms)</th>
-            <th scope="col" className="num">Duration (s)</th>
+            <th scope="col" className="num">
+              Peak heapUsed
+            </th>
+            <th scope="col" className="num">
+              Peak RSS
+            </th>
+            <th scope="col" className="num">
+              EL max (ms)
+            </th>
+            <th scope="col" className="num">
+              Duration (s)
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -29,7 +37,15 @@ export function CommonResultsTable({ runs, strategies, lab }: { runs: readonly R
             const s = run.summary;
             if (!s) return null;
             return (
-              <tr key={run.id} data-testid="result-row" data-lab={lab} data-run-id={run.id} data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
+              <tr
+                key={run.id}
+                data-testid="result-row"
+                data-lab={lab}
+                data-run-id={run.id}
+                data-strategy={run.strategy}
+                data-outcome={s.outcome}
+                className={`outcome-${s.outcome}`}
+              >
                 <th scope="row">{strategyLabel(strategies, run.lab, run.strategy)}</th>
                 <td title={s.reason ?? undefined}>
                   <StatusBadge status={s.outcome} />

@@ -42,7 +42,21 @@ export interface ExperimentFormProps {
 
 /** The experiment form: strategies grouped push/pull, parameters, Start and Stop all. */
 export function ExperimentForm(props: ExperimentFormProps) {
-  const { strategies, catalog, maxSizeMb, connected, values, onChange, send, serverError, runningExperiment = null, identified = true, onStarted, operator = false, runtimes = [] } = props;
+  const {
+    strategies,
+    catalog,
+    maxSizeMb,
+    connected,
+    values,
+    onChange,
+    send,
+    serverError,
+    runningExperiment = null,
+    identified = true,
+    onStarted,
+    operator = false,
+    runtimes = [],
+  } = props;
   const form = formOf(values.lab);
   const [clientError, setClientError] = useState<string | null>(null);
   // Server errors stay up until the next Start or until dismissed.
@@ -130,7 +144,11 @@ export function ExperimentForm(props: ExperimentFormProps) {
               data-testid="stop-all-button"
               onClick={stopAll}
               disabled={!connected}
-              title={operator ? 'Stops every run in the room (you hold the operator token)' : 'Stops every run this browser started; others’ runs are theirs (or the operator’s) to stop'}
+              title={
+                operator
+                  ? 'Stops every run in the room (you hold the operator token)'
+                  : 'Stops every run this browser started; others’ runs are theirs (or the operator’s) to stop'
+              }
             >
               {operator ? 'Stop all' : 'Stop mine'}
             </button>

@@ -42,7 +42,17 @@ export function Num({ field, value, text, alert = false }: { field: string; valu
 /** Milliseconds as a table shows them: whole from 100 up, one decimal below. */
 export const tableMs = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 
-export function LabResultsTable<L extends RunSummary['lab']>({ lab, name, caption, columns, cells, runs, strategies, experiments, showExperiment }: LabResultsTableProps<L>) {
+export function LabResultsTable<L extends RunSummary['lab']>({
+  lab,
+  name,
+  caption,
+  columns,
+  cells,
+  runs,
+  strategies,
+  experiments,
+  showExperiment,
+}: LabResultsTableProps<L>) {
   const experimentNumber = (id: string) => experiments.findIndex((e) => e.id === id) + 1;
   return (
     <>
@@ -78,7 +88,15 @@ export function LabResultsTable<L extends RunSummary['lab']>({ lab, name, captio
               const summary = s as LabSummary<L>;
               const info = strategyInfo(strategies, run.lab, run.strategy);
               return (
-                <tr key={run.id} data-testid="result-row" data-lab={lab} data-run-id={run.id} data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
+                <tr
+                  key={run.id}
+                  data-testid="result-row"
+                  data-lab={lab}
+                  data-run-id={run.id}
+                  data-strategy={run.strategy}
+                  data-outcome={s.outcome}
+                  className={`outcome-${s.outcome}`}
+                >
                   {showExperiment && <td className="num">{experimentNumber(run.experimentId)}</td>}
                   <th scope="row">
                     {info?.label ?? run.strategy}

@@ -64,11 +64,17 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
         {experiment && (
           <>
             <span className="muted">
-              {isOwn(state, experiment) ? 'started' : `${experiment.owner?.name ?? 'someone else'}’s experiment (watching), started`} {formatClock(experiment.createdAt)} ·{' '}
-              {experimentParamsText(experiment)}
+              {isOwn(state, experiment) ? 'started' : `${experiment.owner?.name ?? 'someone else'}’s experiment (watching), started`}{' '}
+              {formatClock(experiment.createdAt)} · {experimentParamsText(experiment)}
             </span>
             <span className="check-inline">
-              <input id="shared-scale" type="checkbox" data-testid="shared-scale-toggle" checked={sharedScale} onChange={(e) => setSharedScale(e.target.checked)} />
+              <input
+                id="shared-scale"
+                type="checkbox"
+                data-testid="shared-scale-toggle"
+                checked={sharedScale}
+                onChange={(e) => setSharedScale(e.target.checked)}
+              />
               <label htmlFor="shared-scale">Same y-scale on every card</label>
             </span>
             {runs.some(isActive) && mayStop && (

@@ -13,8 +13,7 @@ export function QueueBackendNotice({ backend }: { backend: QueueBackend | null }
     if (workers?.count === 0) {
       return (
         <p className="panel note queue-backend" data-testid="queue-backend" data-connected="true" data-workers="0" role="status">
-          Runs go to worker machines through Redis, and no worker is connected: runs wait until one starts (<code>npm run worker</code>, see
-          docs/scale-out.md).
+          Runs go to worker machines through Redis, and no worker is connected: runs wait until one starts (<code>npm run worker</code>, see docs/scale-out.md).
         </p>
       );
     }

@@ -56,7 +56,8 @@ export function RoomPanel({ state, watching, onWatch, onStop, onIdentityChange }
       </header>
       {watching !== null && (
         <p className="room-watching" data-testid="room-watching">
-          Watching {(() => {
+          Watching{' '}
+          {(() => {
             const e = state.experiments.find((x) => x.id === watching);
             return e ? `${whoStarted(state, e)}’s experiment` : 'an experiment';
           })()}{' '}

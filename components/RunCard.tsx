@@ -46,7 +46,20 @@ function waitingText(waiting: RunCardProps['waiting']): string {
   return waiting.place === 1 ? `Waiting: next in the queue${eta}` : `Waiting: #${waiting.place} in the queue${eta}`;
 }
 
-function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, scaleGroups = null, canStop = true, waiting = null, siblings = NO_SIBLINGS }: RunCardProps) {
+function RunCardImpl({
+  run,
+  samples,
+  proc,
+  live,
+  dropped,
+  info,
+  onStop,
+  feed,
+  scaleGroups = null,
+  canStop = true,
+  waiting = null,
+  siblings = NO_SIBLINGS,
+}: RunCardProps) {
   const fallback = useArraySource(samples);
   const source = feed ?? fallback;
   const lab = labOf(run);
@@ -85,7 +98,14 @@ function RunCardImpl({ run, samples, proc, live, dropped, info, onStop, feed, sc
 
       <dl className="run-stats">
         {figures.map((f) => (
-          <div key={f.id} data-testid={`run-figure-${f.id}`} data-value={f.value ?? ''} data-kind={lastKind ?? f.kind} data-alert={f.alert ? 'true' : undefined} className={f.alert ? 'figure-alert' : undefined}>
+          <div
+            key={f.id}
+            data-testid={`run-figure-${f.id}`}
+            data-value={f.value ?? ''}
+            data-kind={lastKind ?? f.kind}
+            data-alert={f.alert ? 'true' : undefined}
+            className={f.alert ? 'figure-alert' : undefined}
+          >
             <dt>{f.term}</dt>
             <dd>
               {f.text}

@@ -8,7 +8,15 @@
 import type { ExperimentFormValues } from '@/lib/form/experiment-form';
 import type { RuntimeInfo } from '@/lib/runtimes';
 
-export function RuntimeSelect({ runtimes, values, onChange }: { runtimes: readonly RuntimeInfo[]; values: ExperimentFormValues; onChange(values: ExperimentFormValues): void }) {
+export function RuntimeSelect({
+  runtimes,
+  values,
+  onChange,
+}: {
+  runtimes: readonly RuntimeInfo[];
+  values: ExperimentFormValues;
+  onChange(values: ExperimentFormValues): void;
+}) {
   const own = runtimes.find((r) => r.own);
   const others = runtimes.filter((r) => !r.own);
   const chosen = values.node ?? '';
@@ -32,7 +40,9 @@ export function RuntimeSelect({ runtimes, values, onChange }: { runtimes: readon
         {unknown && <option value={chosen}>Node {chosen} (not installed here)</option>}
       </select>
       <span className="hint" id="input-node-hint">
-        {others.length === 0 ? 'only the server’s own; add others with npm run runtimes -- add 22 24' : `${others.length + 1} installed; each run’s summary records the version its process reported`}
+        {others.length === 0
+          ? 'only the server’s own; add others with npm run runtimes -- add 22 24'
+          : `${others.length + 1} installed; each run’s summary records the version its process reported`}
       </span>
     </div>
   );

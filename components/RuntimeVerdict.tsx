@@ -38,7 +38,8 @@ export function RuntimeVerdict({ runs, strategies }: { runs: readonly RunState[]
       <ul>
         {verdict.map((v) => (
           <li key={v.strategy} data-strategy={v.strategy}>
-            <strong>{label(v.strategy)}</strong>: {v.moved.length > 0 ? `${v.moved.length} change${v.moved.length > 1 ? 's' : ''} beyond the noise` : 'no figure moved beyond the noise'}
+            <strong>{label(v.strategy)}</strong>:{' '}
+            {v.moved.length > 0 ? `${v.moved.length} change${v.moved.length > 1 ? 's' : ''} beyond the noise` : 'no figure moved beyond the noise'}
             {v.steady.length > 0 && <span className="muted"> ({v.steady.join(', ')} within it)</span>}
             {v.moved.length > 0 && (
               <ul>

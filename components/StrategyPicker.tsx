@@ -8,7 +8,6 @@ import type { StrategyInfo } from '@/lib/protocol';
 import { DEFAULT_LAB, type PageLabId } from '@/lib/labs';
 import { labView } from '@/labs/views';
 
-
 export interface StrategyPickerProps {
   /** The lab whose strategies these are (how its groups are explained). */
   lab?: PageLabId;

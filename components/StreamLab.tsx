@@ -22,7 +22,6 @@ import { labView } from '@/labs/views';
 // readouts: scroll to and announce the runs a Start created; prefill the form with a running experiment.
 import { useStartFeedback } from '@/components/hooks/useStartFeedback';
 
-
 /** The lab a link names, read after hydration (the server renders the default lab). */
 function useLinkedLab(): PageLabId {
   return useSyncExternalStore(
@@ -62,8 +61,8 @@ function NoSuchLab({ id }: { id: string }) {
         <section className="panel" data-testid="no-such-lab" aria-labelledby="no-such-lab-heading">
           <h2 id="no-such-lab-heading">No such lab</h2>
           <p>
-            This link asks for the lab <code>{id.slice(0, 40)}</code>, which this Stream Lab does not have (a lab id is one of its folders in
-            labs/). The labs it has:
+            This link asks for the lab <code>{id.slice(0, 40)}</code>, which this Stream Lab does not have (a lab id is one of its folders in labs/). The labs
+            it has:
           </p>
           <ul>
             {PAGE_LABS.map((l) => (
@@ -91,7 +90,9 @@ export function StreamLab() {
 function LabPage() {
   const { state, connection, feeds, send, reintroduce } = useLabSocket();
   // Each lab keeps its own form, so switching back finds it as it was left.
-  const [forms, setForms] = useState<Record<PageLabId, ExperimentFormValues>>(() => Object.fromEntries(PAGE_LABS.map((l) => [l, defaultFormValues(l)])) as Record<PageLabId, ExperimentFormValues>);
+  const [forms, setForms] = useState<Record<PageLabId, ExperimentFormValues>>(
+    () => Object.fromEntries(PAGE_LABS.map((l) => [l, defaultFormValues(l)])) as Record<PageLabId, ExperimentFormValues>,
+  );
   // The lab chosen on this page; until then, the one the link names.
   const linked = useLinkedLab();
   const [chosen, setChosen] = useState<PageLabId | null>(null);

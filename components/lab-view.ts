@@ -52,7 +52,12 @@ export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'> & Parti
  * The run a verdict measures this one against: the first strategy of its `comparedWith` that has a
  * completed run among `others` passing `fits` (e.g. the same rows). Undefined without traits.
  */
-export function counterpartOf<S extends RunSummary>(s: S, others: readonly S[], traits: StrategyTraits | undefined, fits: (o: S) => boolean = () => true): S | undefined {
+export function counterpartOf<S extends RunSummary>(
+  s: S,
+  others: readonly S[],
+  traits: StrategyTraits | undefined,
+  fits: (o: S) => boolean = () => true,
+): S | undefined {
   const done = others.filter((o) => o.runId !== s.runId && o.outcome === 'completed' && fits(o));
   for (const id of traits?.comparedWith ?? []) {
     const found = done.find((o) => o.strategy === id);

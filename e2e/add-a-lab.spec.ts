@@ -66,7 +66,15 @@ test.describe('adding a lab', () => {
 
     server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: copy,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_PREPARE_MB: '0' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        STREAM_LAB_DATA_DIR: dataDir,
+        STREAM_LAB_PREPARE_MB: '0',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     url = await new Promise<string>((resolve, reject) => {
@@ -96,9 +104,14 @@ test.describe('adding a lab', () => {
     expect(original.length).toBeGreaterThan(1);
     expect(catalog.filter((s) => s.lab === NEW_ID).map((s) => s.id)).toEqual(original);
 
-    const bench = await run(copy, 'npm', ['run', '--silent', 'bench', '--', '--lab', NEW_ID, '--strategies', 'all', '--rows', '1000', '--requests', '1', '--json'], {
-      STREAM_LAB_DATA_DIR: dataDir,
-    });
+    const bench = await run(
+      copy,
+      'npm',
+      ['run', '--silent', 'bench', '--', '--lab', NEW_ID, '--strategies', 'all', '--rows', '1000', '--requests', '1', '--json'],
+      {
+        STREAM_LAB_DATA_DIR: dataDir,
+      },
+    );
     expect(bench.code, bench.stderr).toBe(0);
     const summaries = JSON.parse(bench.stdout) as Array<{ lab: string; strategy: string; outcome: string }>;
     expect(summaries.map((s) => s.strategy).sort()).toEqual([...original].sort());

@@ -40,7 +40,12 @@ test('single-thread vs worker-pool: live cards, then each request’s bar, resul
 
   const { ids, cards } = await startAndFindCards(page, 2);
   const start = sent.map((f) => JSON.parse(f) as { type: string }).find((m) => m.type === 'experiment.start');
-  expect(start).toMatchObject({ lab: 'cpu', strategies: ['single-thread', 'worker-pool'], params: { n: 30, requests: REQUESTS, workers: null, keepAlive: false }, parallel: false });
+  expect(start).toMatchObject({
+    lab: 'cpu',
+    strategies: ['single-thread', 'worker-pool'],
+    params: { n: 30, requests: REQUESTS, workers: null, keepAlive: false },
+    parallel: false,
+  });
 
   await expect(cards[0]).toHaveAttribute('data-strategy', 'single-thread');
   await expect(cards[1]).toHaveAttribute('data-strategy', 'worker-pool');

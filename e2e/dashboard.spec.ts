@@ -45,7 +45,10 @@ async function start(page: Page, strategies: string[], values: FormValues): Prom
   const before = new Set(await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id'))));
   await page.getByTestId('start-button').click();
   await expect
-    .poll(async () => (await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')))).filter((id) => !before.has(id)).length)
+    .poll(
+      async () =>
+        (await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')))).filter((id) => !before.has(id)).length,
+    )
     .toBe(strategies.length);
   const cards = new Map<string, Locator>();
   for (const s of strategies) cards.set(s, page.locator(`[data-testid="run-card"][data-strategy="${s}"]`));

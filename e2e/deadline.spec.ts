@@ -86,7 +86,9 @@ test('unbounded vs worker-pool from the page: the lateness chart with the spike 
   }
 });
 
-test('the deadlines walkthrough’s first step runs unbounded and worker-pool and concludes from their own figures; the run’s history page shows them', async ({ page }) => {
+test('the deadlines walkthrough’s first step runs unbounded and worker-pool and concludes from their own figures; the run’s history page shows them', async ({
+  page,
+}) => {
   // Two runs of the lesson's 13 s schedule: 34 s measured from the walkthrough on the shared machine.
   test.setTimeout(90_000);
   await page.goto('/lessons/deadline');
@@ -98,7 +100,9 @@ test('the deadlines walkthrough’s first step runs unbounded and worker-pool an
   for (const strategy of ['unbounded', 'worker-pool']) {
     const result = step.locator(`[data-testid="lesson-run-result"][data-strategy="${strategy}"]`);
     await expect(result).toHaveAttribute('data-outcome', /^(completed|data-lost)$/);
-    expect(Number(await step.locator(`[data-testid="lesson-run-panel"][data-strategy="${strategy}"] [data-testid="lateness-scatter"]`).getAttribute('data-points'))).toBeGreaterThan(0);
+    expect(
+      Number(await step.locator(`[data-testid="lesson-run-panel"][data-strategy="${strategy}"] [data-testid="lateness-scatter"]`).getAttribute('data-points')),
+    ).toBeGreaterThan(0);
   }
   // The conclusion quotes the run's own figures: unbounded's spike p99, as its panel shows it.
   const conclusion = (await step.getByTestId('lesson-conclusion').textContent())!;

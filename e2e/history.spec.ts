@@ -24,7 +24,8 @@ async function recordTwoRuns(page: Page): Promise<[string, string]> {
       return ids.length;
     })
     .toBe(2);
-  for (const id of ids) await expect(page.locator(`[data-testid="run-card"][data-run-id="${id}"]`)).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  for (const id of ids)
+    await expect(page.locator(`[data-testid="run-card"][data-run-id="${id}"]`)).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
   // The record is written right after the run ends; the API shows it once its summary is on disk.
   for (const id of ids) {
     await expect.poll(async () => (await (await page.request.get(`/api/runs/${id}`)).json()).record?.run?.summary?.outcome).toBe('completed');
@@ -115,7 +116,8 @@ test('history lists recorded runs, compares two, and exports CSV and a real PNG 
 
 test('an embed URL shows the chart inside an iframe on a same-origin training page, not on another origin', async ({ page, baseURL }) => {
   const [a] = await twoRuns(page);
-  const trainingPage = (src: string) => `<!doctype html><title>Training</title><h1>Backpressure</h1><iframe src="${src}" width="480" height="420" style="border:0"></iframe>`;
+  const trainingPage = (src: string) =>
+    `<!doctype html><title>Training</title><h1>Backpressure</h1><iframe src="${src}" width="480" height="420" style="border:0"></iframe>`;
   await page.route(`${baseURL}/__training/page.html`, (route) => route.fulfill({ contentType: 'text/html', body: trainingPage(`/embed/runs/${a}`) }));
   await page.goto('/__training/page.html');
   const frame = page.frameLocator('iframe');
@@ -132,7 +134,14 @@ test('an embed URL shows the chart inside an iframe on a same-origin training pa
   expect((await page.request.get(`/embed/runs/${a}`)).headers()['content-security-policy']).toBe("frame-ancestors 'self'");
   await page.goto(`${foreign}/__training/page.html`);
   // Chromium replaces a refused frame with its error page.
-  await expect.poll(() => page.frames().find((f) => f !== page.mainFrame())?.url()).toBe('chrome-error://chromewebdata/');
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((f) => f !== page.mainFrame())
+        ?.url(),
+    )
+    .toBe('chrome-error://chromewebdata/');
   await expect(page.frameLocator('iframe').getByTestId('run-detail')).toHaveCount(0);
 });
 

@@ -27,7 +27,9 @@ test('profile a hot-code run from the page: flame graph, functions by self time,
   const before = new Set(await page.getByTestId('run-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id'))));
   await page.getByTestId('start-button').click();
   const card = page.locator('[data-testid="run-card"][data-strategy="groupby-spread"]');
-  await expect.poll(async () => (await card.evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')))).filter((id) => !before.has(id)).length).toBe(1);
+  await expect
+    .poll(async () => (await card.evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')))).filter((id) => !before.has(id)).length)
+    .toBe(1);
   const id = (await card.evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')!))).find((x) => !before.has(x))!;
   const run = page.locator(`[data-testid="run-card"][data-run-id="${id}"]`);
   await expect(run).toHaveAttribute('data-status', 'completed', { timeout: RUN_TIMEOUT_MS });
@@ -39,7 +41,9 @@ test('profile a hot-code run from the page: flame graph, functions by self time,
   expect(Number(await panel.getByTestId('flame-graph').getAttribute('data-boxes'))).toBeGreaterThan(3);
   await expect(panel.getByTestId('flame-graph').locator('title', { hasText: /^groupBySpread \(groupby-spread\.mjs:\d+\)/ })).toHaveCount(1);
   const table = panel.getByTestId('profile-functions');
-  await expect(table.locator('tr[data-function="groupBySpread"] td').nth(1)).toHaveText(/hotcode\/strategies\/groupby-spread\.mjs:\d+$|strategies\/groupby-spread\.mjs:\d+$/);
+  await expect(table.locator('tr[data-function="groupBySpread"] td').nth(1)).toHaveText(
+    /hotcode\/strategies\/groupby-spread\.mjs:\d+$|strategies\/groupby-spread\.mjs:\d+$/,
+  );
 
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByTestId('profile-download').click()]);
   expect(download.suggestedFilename()).toBe(`${id}-groupby-spread.cpuprofile`);

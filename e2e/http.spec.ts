@@ -63,7 +63,9 @@ test('buffered-json vs ndjson-cursor on a small table: live charts, then complet
   } = await startAndFindCards(page, 2);
 
   // What went out: an HTTP experiment with the typed parameters, never parallel.
-  const start = sent.map((f) => JSON.parse(f) as { type: string; lab?: string; params?: Record<string, unknown>; parallel?: boolean }).find((m) => m.type === 'experiment.start');
+  const start = sent
+    .map((f) => JSON.parse(f) as { type: string; lab?: string; params?: Record<string, unknown>; parallel?: boolean })
+    .find((m) => m.type === 'experiment.start');
   expect(start).toMatchObject({ lab: 'http', params: { rows: 1000, requests: 20, concurrency: 4 }, parallel: false });
 
   await expect(buffered).toHaveAttribute('data-strategy', 'buffered-json');
@@ -163,7 +165,10 @@ test('the HTTP walkthrough: each step runs the HTTP lab and concludes from its o
 test('the HTTP walkthrough works in a 480 px iframe without sideways scrolling', async ({ page }) => {
   // Framing is allowed to the server's own origin, so the host page is served from it by the browser.
   await page.route('**/iframe-host', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><body style="margin:0"><iframe id="walk" src="/lessons/http" style="width:480px;height:700px;border:0"></iframe></body>' }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><body style="margin:0"><iframe id="walk" src="/lessons/http" style="width:480px;height:700px;border:0"></iframe></body>',
+    }),
   );
   await page.goto('/iframe-host');
   const walk = page.frameLocator('#walk');

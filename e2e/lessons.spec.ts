@@ -29,7 +29,10 @@ async function figures(result: Locator): Promise<Figures> {
 }
 
 /** Runs a step and waits until every run has ended; returns the step and its runs' figures. */
-async function runStep(page: Page, n: number): Promise<{ step: Locator; conclusion: string; result: (strategy: string, retained?: boolean) => Promise<Figures> }> {
+async function runStep(
+  page: Page,
+  n: number,
+): Promise<{ step: Locator; conclusion: string; result: (strategy: string, retained?: boolean) => Promise<Figures> }> {
   const step = page.locator(`[data-testid="lesson-step"][data-step="${n}"]`);
   await expect(step).toHaveAttribute('data-status', 'idle');
   await step.getByTestId('lesson-run').click();

@@ -59,7 +59,10 @@ test('a link naming a runtime this server lacks keeps it, marked, and the server
 
 test('the same strategy on the server’s Node and on a second runtime, chosen in the form', async ({ page }) => {
   await open(page);
-  const options = await page.getByTestId('input-node').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+  const options = await page
+    .getByTestId('input-node')
+    .locator('option')
+    .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
   const second = options.find((v) => v !== '');
   const reason = 'no second Node runtime is installed on the server (STREAM_LAB_RUNTIMES_DIR; .ci/run installs Node 22)';
   // Said in the output too: the list reporter shows a skip only as a dash.

@@ -18,8 +18,20 @@ let workerIds: string[] = [];
 test.beforeAll(async () => {
   if (!redis.url) return;
   await flushRedis(redis.url);
-  const env = { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', STREAM_LAB_REDIS_URL: redis.url, STREAM_LAB_DATA_DIR: tempDir('e2e-web'), STREAM_LAB_PREPARE_MB: '0' };
-  const [server, w1, w2] = await Promise.all([startProcess('server/index.ts', [], env, /ready on (http:\/\/\S+)/), startWorker(redis.url), startWorker(redis.url)]);
+  const env = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    STREAM_LAB_REDIS_URL: redis.url,
+    STREAM_LAB_DATA_DIR: tempDir('e2e-web'),
+    STREAM_LAB_PREPARE_MB: '0',
+  };
+  const [server, w1, w2] = await Promise.all([
+    startProcess('server/index.ts', [], env, /ready on (http:\/\/\S+)/),
+    startWorker(redis.url),
+    startWorker(redis.url),
+  ]);
   started.push(server.proc, w1.proc, w2.proc);
   serverUrl = server.match[1];
   workerIds = [w1.id, w2.id];

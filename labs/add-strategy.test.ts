@@ -48,7 +48,9 @@ describe('adding a strategy', () => {
   });
 
   it('runs it from the bench CLI', async () => {
-    const bench = await run(copy, ['server/cli/bench.ts', '--strategies', 'pipeline-copy', '--size-mb', '2', '--delay-ms', '0', '--json'], { STREAM_LAB_DATA_DIR: dataDir });
+    const bench = await run(copy, ['server/cli/bench.ts', '--strategies', 'pipeline-copy', '--size-mb', '2', '--delay-ms', '0', '--json'], {
+      STREAM_LAB_DATA_DIR: dataDir,
+    });
     expect(bench.code, bench.stderr).toBe(0);
     const [summary] = JSON.parse(bench.stdout) as Array<{ strategy: string; outcome: string; bytesProcessed: number; fileBytes: number }>;
     expect(summary).toMatchObject({ strategy: 'pipeline-copy', outcome: 'completed' });

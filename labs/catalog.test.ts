@@ -35,7 +35,15 @@ describe('strategy catalog', () => {
 
   it('copies id, label, mode, explanation and article from each strategy', () => {
     for (const [i, s] of STRATEGIES.entries()) {
-      expect(catalog[i]).toMatchObject({ id: s.id, label: s.label, library: s.library, mode: s.mode, keepsResults: s.keepsResults, explanation: s.explanation, article: s.article });
+      expect(catalog[i]).toMatchObject({
+        id: s.id,
+        label: s.label,
+        library: s.library,
+        mode: s.mode,
+        keepsResults: s.keepsResults,
+        explanation: s.explanation,
+        article: s.article,
+      });
     }
   });
 

@@ -38,7 +38,9 @@ describe('strategy roles', () => {
 
   it('refuses a missing role, naming the file and the roles', async () => {
     const dir = folder({ a: "role: 'fast'", b: '' });
-    await expect(loadStrategies(dir, { roles: ROLES })).rejects.toThrow(`${join(dir, 'b.ts')}: no role; a strategy of this lab declares what it is there to show, one of: fast, slow`);
+    await expect(loadStrategies(dir, { roles: ROLES })).rejects.toThrow(
+      `${join(dir, 'b.ts')}: no role; a strategy of this lab declares what it is there to show, one of: fast, slow`,
+    );
   });
 
   it('refuses an unknown role rather than judging it as another', async () => {
@@ -63,7 +65,10 @@ describe('strategy roles', () => {
       }
     }
     // The comparisons the lessons rely on, as the files declare them.
-    expect(catalog.find((c) => c.lab === 'http' && c.id === 'write-ignoring-drain')).toMatchObject({ role: 'ignores-drain', comparedWith: ['ndjson-cursor', 'json-array-cursor'] });
+    expect(catalog.find((c) => c.lab === 'http' && c.id === 'write-ignoring-drain')).toMatchObject({
+      role: 'ignores-drain',
+      comparedWith: ['ndjson-cursor', 'json-array-cursor'],
+    });
     expect(catalog.find((c) => c.lab === 'deadline' && c.id === 'worker-pool')?.role).toBe('offloads');
     expect(catalog.find((c) => c.lab === 'cpu' && c.id === 'worker-pool')?.role).toBe('pool');
   });

@@ -12,7 +12,9 @@ export const LABS: readonly Lab[] = LAB_IDS.map((id) => {
   const lab = found?.lab as Lab | undefined;
   // A parent half that says another lab's schema or folder would run one lab's code under another's name.
   if (!lab || lab.schema.id !== id || lab.dir !== id) {
-    throw new Error(`labs/${id}/parent/index.ts: its lab must have schema.id and dir '${id}' (its folder's name); it has ${lab ? `'${lab.schema.id}' and '${lab.dir}'` : 'none'}`);
+    throw new Error(
+      `labs/${id}/parent/index.ts: its lab must have schema.id and dir '${id}' (its folder's name); it has ${lab ? `'${lab.schema.id}' and '${lab.dir}'` : 'none'}`,
+    );
   }
   return lab;
 });

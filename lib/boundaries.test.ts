@@ -29,22 +29,42 @@ describe('import boundaries (lint)', () => {
   });
 
   it('refuses zod and the page in a run child', async () => {
-    expect(await restricted('labs/deadline/child/example.ts', "import { z } from 'zod';\nexport const x = z;\n")).toEqual([expect.stringContaining("A run's child must not load zod")]);
-    expect(await restricted('server/child/example.ts', "import { useState } from 'react';\nexport const x = useState;\n")).toEqual([expect.stringContaining("A run's child must not import the page's code")]);
+    expect(await restricted('labs/deadline/child/example.ts', "import { z } from 'zod';\nexport const x = z;\n")).toEqual([
+      expect.stringContaining("A run's child must not load zod"),
+    ]);
+    expect(await restricted('server/child/example.ts', "import { useState } from 'react';\nexport const x = useState;\n")).toEqual([
+      expect.stringContaining("A run's child must not import the page's code"),
+    ]);
   });
 
   it("refuses another lab's files in a lab folder", async () => {
     const message = expect.stringContaining("A lab folder imports its own files (relative paths) and the shared code, never another lab's");
     expect(await restricted('labs/cpu/view/Example.tsx', "import { reading } from '../../http/view/series';\nexport const x = reading;\n")).toEqual([message]);
-    expect(await restricted('labs/cpu/view/Example.tsx', "import type { CpuSummary } from '@/labs/cpu/shared/schema';\nexport type X = CpuSummary;\n")).toEqual([message]);
-    expect(await restricted('labs/cpu/child/strategies/example.ts', "import { x } from '../../../deadline/child/store';\nexport const y = x;\n")).toEqual([message]);
+    expect(await restricted('labs/cpu/view/Example.tsx', "import type { CpuSummary } from '@/labs/cpu/shared/schema';\nexport type X = CpuSummary;\n")).toEqual(
+      [message],
+    );
+    expect(await restricted('labs/cpu/child/strategies/example.ts', "import { x } from '../../../deadline/child/store';\nexport const y = x;\n")).toEqual([
+      message,
+    ]);
     expect(await restricted('labs/cpu/parent/example.ts', "import { x } from '../../http/parent/db';\nexport const y = x;\n")).toEqual([message]);
     // Its own files and the shared code stay allowed, at any depth.
-    expect(await restricted('labs/cpu/child/strategies/example.ts', "import { a } from '../../shared/params';\nimport { b } from '../../../../server/child/numbers';\nexport const y = [a, b];\n")).toEqual([]);
+    expect(
+      await restricted(
+        'labs/cpu/child/strategies/example.ts',
+        "import { a } from '../../shared/params';\nimport { b } from '../../../../server/child/numbers';\nexport const y = [a, b];\n",
+      ),
+    ).toEqual([]);
   });
 
   it('lets the tree’s own files through', async () => {
-    for (const file of ['labs/deadline/child/lateness.ts', 'labs/http/view/Charts.tsx', 'labs/cpu/view/series.ts', 'labs/hotcode/parent/index.ts', 'lib/labs.ts', 'server/child/bootstrap.ts']) {
+    for (const file of [
+      'labs/deadline/child/lateness.ts',
+      'labs/http/view/Charts.tsx',
+      'labs/cpu/view/series.ts',
+      'labs/hotcode/parent/index.ts',
+      'lib/labs.ts',
+      'server/child/bootstrap.ts',
+    ]) {
       expect(await restricted(file, readFileSync(`${root}/${file}`, 'utf8')), file).toEqual([]);
     }
   });

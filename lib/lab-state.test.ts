@@ -9,7 +9,6 @@ import { makeSample } from './test-fixtures';
 
 const sample = (t: number) => makeSample({ t, at: 1000 + t, rss: t });
 
-
 const experiment = (id: string, createdAt: number, runIds: string[]): Experiment => ({
   lab: 'streams',
   owner: null,
@@ -132,7 +131,6 @@ describe('applyServerMessages', () => {
     expect(s.data).toEqual([file, table]);
   });
 
-
   it('keeps samples only for the newest experiments once a new one is created', () => {
     let s = applyServerMessages(initialLabState, [
       snapshot({
@@ -186,7 +184,11 @@ describe('boundSeries', () => {
 describe('followedExperiment', () => {
   const me = { owner: { id: 'me', name: null }, operator: false };
   const mine = (id: string, createdAt: number, lab: string): Experiment => ({ ...experiment(id, createdAt, []), lab, owner: me.owner });
-  const state: LabState = { ...initialLabState, me, experiments: [mine('s1', 1, 'streams'), mine('h1', 2, 'http'), mine('s2', 3, 'streams'), mine('h2', 4, 'http')] };
+  const state: LabState = {
+    ...initialLabState,
+    me,
+    experiments: [mine('s1', 1, 'streams'), mine('h1', 2, 'http'), mine('s2', 3, 'streams'), mine('h2', 4, 'http')],
+  };
 
   it('follows this browser’s latest experiment of the lab the page shows', () => {
     expect(followedExperiment(state, null)?.id).toBe('h2');

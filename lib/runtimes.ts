@@ -10,11 +10,7 @@ export const NODE_SPEC_PATTERN = /^\d{1,4}(\.\d{1,4}){0,2}$/;
 export const NODE_SPEC_RULE = 'node must be a Node version such as 22 or 22.23.3 (digits and dots)';
 
 /** A run's runtime as its params carry it; null (and absent, in records made before runtimes) is the server's own Node. */
-export const nodeSpecSchema = z
-  .string({ error: NODE_SPEC_RULE })
-  .regex(NODE_SPEC_PATTERN, { error: NODE_SPEC_RULE })
-  .nullable()
-  .default(null);
+export const nodeSpecSchema = z.string({ error: NODE_SPEC_RULE }).regex(NODE_SPEC_PATTERN, { error: NODE_SPEC_RULE }).nullable().default(null);
 
 /** What the server can run: its own Node and each installed one. */
 export const runtimeInfoSchema = z.object({

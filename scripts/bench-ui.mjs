@@ -67,7 +67,10 @@ async function longStretchFunctions(profile, top = 15) {
         self.set(key, (self.get(key) ?? 0) + ms);
         own.set(key, (own.get(key) ?? 0) + ms);
       }
-      const tops = [...own].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, ms]) => `${k.trim()} ${ms.toFixed(0)}`);
+      const tops = [...own]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([k, ms]) => `${k.trim()} ${ms.toFixed(0)}`);
       each.push(`    ${stretchMs.toFixed(0).padStart(4)} ms: ${tops.join(' · ')}`);
     }
     stretch = [];
@@ -127,7 +130,10 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript(watchMainThread);
   await page.goto(server.url);
-  await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
+  await page
+    .getByTestId('connection-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor();
   const cdp = await page.context().newCDPSession(page);
 
   // (1) latency: a fresh experiment each time, data file already made by the first.
@@ -145,12 +151,15 @@ try {
     firstDrawn.push(m.firstSampleDrawnAt - m.startClickedAt);
     ages.push(...m.sampleAgesMs);
   }
-  if (reps > 0) console.log(`Start → first sample drawn (ms), ${reps} runs: p50 ${pct(firstDrawn, 50)}, p95 ${pct(firstDrawn, 95)}, values ${firstDrawn.join(', ')}`);
+  if (reps > 0)
+    console.log(`Start → first sample drawn (ms), ${reps} runs: p50 ${pct(firstDrawn, 50)}, p95 ${pct(firstDrawn, 95)}, values ${firstDrawn.join(', ')}`);
   if (reps > 0) console.log(`sample age when drawn (ms), ${ages.length} samples: p50 ${pct(ages, 50)}, p95 ${pct(ages, 95)}, max ${Math.max(...ages)}`);
 
   // (2) many runs in parallel, 150 MiB at 25 ms per chunk ≈ 60 s for the pull readers, 50 ms samples.
   const six = ['rxjs-from', 'ixjs-from', 'pipeline-generator', 'iterator-helper', 'for-await', 'readable-map'];
-  const all = await page.locator('[data-testid^="strategy-checkbox-"]').evaluateAll((els) => els.map((e) => e.dataset.testid.replace('strategy-checkbox-', '')));
+  const all = await page
+    .locator('[data-testid^="strategy-checkbox-"]')
+    .evaluateAll((els) => els.map((e) => e.dataset.testid.replace('strategy-checkbox-', '')));
   for (const n of cases) {
     const strategies = n === 6 ? six : all.slice(0, n);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -172,7 +181,10 @@ try {
     const started = Date.now();
     await startAndWatch(page);
     await page.waitForFunction(
-      (k) => document.querySelectorAll('[data-testid="run-card"]:is([data-status="completed"],[data-status="data-lost"],[data-status="out-of-memory"],[data-status="crashed"])').length >= k,
+      (k) =>
+        document.querySelectorAll(
+          '[data-testid="run-card"]:is([data-status="completed"],[data-status="data-lost"],[data-status="out-of-memory"],[data-status="crashed"])',
+        ).length >= k,
       strategies.length,
       { timeout: 600_000, polling: 1000 },
     );
@@ -205,7 +217,9 @@ try {
     );
     if (profile) console.log(await longStretchFunctions(profile));
     if (process.env.BENCH_DEBUG) {
-      console.log(await page.evaluate(() => JSON.stringify(window.__longTaskAt.filter(([, d]) => d > 50).map(([at, d]) => [at - Math.round(window.__clickAt), d]))));
+      console.log(
+        await page.evaluate(() => JSON.stringify(window.__longTaskAt.filter(([, d]) => d > 50).map(([at, d]) => [at - Math.round(window.__clickAt), d]))),
+      );
     }
     await page.screenshot({ path: `/tmp/bench-ui-${strategies.length}.png` });
   }

@@ -15,7 +15,10 @@ const browser = await chromium.launch({ executablePath: (await findChromium()) ?
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${server.url}/lessons/deadline`);
-  await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
+  await page
+    .getByTestId('connection-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor();
   for (const n of steps.length ? steps : [1, 2]) {
     const step = page.locator(`[data-testid="lesson-step"][data-step="${n}"]`);
     const t0 = Date.now();

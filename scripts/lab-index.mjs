@@ -34,7 +34,10 @@ export function findLabFolders(dir = labsDir) {
     else if (missing.length) problems.push(`labs/${name}: a lab folder needs ${missing.join(', ')} (see docs/architecture.md, "Adding a lab")`);
     else {
       const declared = /export const LAB_ID = '([^']*)'/.exec(readFileSync(join(path, 'shared', 'id.ts'), 'utf8'))?.[1];
-      if (declared !== name) problems.push(`labs/${name}/shared/id.ts: LAB_ID must be the folder's name, '${name}' (it says ${declared === undefined ? 'nothing' : `'${declared}'`})`);
+      if (declared !== name)
+        problems.push(
+          `labs/${name}/shared/id.ts: LAB_ID must be the folder's name, '${name}' (it says ${declared === undefined ? 'nothing' : `'${declared}'`})`,
+        );
       else labs.push(name);
     }
   }

@@ -14,7 +14,12 @@ async function measure(spare) {
   const dir = mkdtempSync(join(tmpdir(), 'stream-lab-first-'));
   const env = { ...process.env, STREAM_LAB_DATA_DIR: dir, STREAM_LAB_PREPARE_MB: '0', STREAM_LAB_SPARE_CHILD: spare ? '1' : '0' };
   const srv = spawn(process.execPath, ['--import', 'tsx', 'server/store/history-test-server.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((r) => srv.stdout.on('data', (d) => { const m = /ready on (\S+)/.exec(String(d)); if (m) r(m[1]); }));
+  const url = await new Promise((r) =>
+    srv.stdout.on('data', (d) => {
+      const m = /ready on (\S+)/.exec(String(d));
+      if (m) r(m[1]);
+    }),
+  );
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { origin: url });
   await new Promise((r) => ws.once('open', r));
   const times = [];
@@ -34,7 +39,16 @@ async function measure(spare) {
     ws.send(JSON.stringify({ type: 'experiment.start', strategies: ['for-await'], params, parallel: false }));
     const ms = await first;
     if (i > 0) times.push(ms); // the first run also makes the data file
-    await new Promise((r) => { const on = (d) => { const m = JSON.parse(String(d)); if (m.type === 'run.ended' && m.run.id === runId) { ws.off('message', on); r(); } }; ws.on('message', on); });
+    await new Promise((r) => {
+      const on = (d) => {
+        const m = JSON.parse(String(d));
+        if (m.type === 'run.ended' && m.run.id === runId) {
+          ws.off('message', on);
+          r();
+        }
+      };
+      ws.on('message', on);
+    });
   }
   ws.close();
   srv.kill('SIGTERM');

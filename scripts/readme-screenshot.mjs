@@ -10,7 +10,10 @@ const browser = await chromium.launch({ executablePath: (await findChromium()) ?
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(server.url);
-  await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
+  await page
+    .getByTestId('connection-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor();
   await configureExperiment(page, ['rxjs-from', 'pipeline-generator'], { sizeMb: 64, delayMs: 10, sampleMs: 50, retained: false, parallel: true });
   await page.getByTestId('start-button').click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= 2, null, {
@@ -22,7 +25,11 @@ try {
   await page.setViewportSize({ width: 1280, height: Math.ceil(bottom) + 16 });
   await page.waitForTimeout(500);
   const results = await page.getByTestId('results-table').boundingBox();
-  await page.screenshot({ path: join(root, 'docs', 'screenshot.png'), fullPage: true, clip: { x: 0, y: 0, width: 1280, height: results.y + results.height + 16 } });
+  await page.screenshot({
+    path: join(root, 'docs', 'screenshot.png'),
+    fullPage: true,
+    clip: { x: 0, y: 0, width: 1280, height: results.y + results.height + 16 },
+  });
   console.log('wrote docs/screenshot.png');
 } finally {
   await browser.close();

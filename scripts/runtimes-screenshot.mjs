@@ -14,8 +14,14 @@ const browser = await chromium.launch({ executablePath: (await findChromium()) ?
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1180 } });
   await page.goto(`${server.url}/`);
-  await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
-  const runtimes = await page.getByTestId('input-node').locator('option').evaluateAll((els) => els.map((e) => e.value));
+  await page
+    .getByTestId('connection-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor();
+  const runtimes = await page
+    .getByTestId('input-node')
+    .locator('option')
+    .evaluateAll((els) => els.map((e) => e.value));
   const ids = [];
   for (const node of runtimes) {
     await configureExperiment(page, ['ixjs-from', 'pipeline-generator'], { sizeMb: 32, delayMs: 2 });
@@ -23,7 +29,9 @@ try {
     await page.getByTestId('start-button').click();
     // Two new cards (ids not seen before) completed: this runtime's experiment is done.
     await page.waitForFunction(
-      (seen) => [...document.querySelectorAll('[data-testid="run-card"][data-status="completed"]')].filter((e) => !seen.includes(e.getAttribute('data-run-id'))).length >= 2,
+      (seen) =>
+        [...document.querySelectorAll('[data-testid="run-card"][data-status="completed"]')].filter((e) => !seen.includes(e.getAttribute('data-run-id')))
+          .length >= 2,
       ids,
       { timeout: 300_000, polling: 500 },
     );

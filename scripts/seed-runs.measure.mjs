@@ -25,7 +25,10 @@ try {
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
     await page.goto(`${server.url}/runs`);
-    await page.locator('[data-testid="history-row"]').nth(Number(expected) - 1).waitFor();
+    await page
+      .locator('[data-testid="history-row"]')
+      .nth(Number(expected) - 1)
+      .waitFor();
     loads.push(performance.now() - t);
   }
   console.log(`/runs until all ${expected} rows are drawn, ms (3 loads): ${loads.map((x) => x.toFixed(0)).join(', ')}`);

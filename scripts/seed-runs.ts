@@ -14,7 +14,9 @@ import type { Outcome, RunState, Sample } from '../lib/protocol';
 import { dataDir } from '../server/data/data-files';
 import { RunStore } from '../server/store/run-store';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '500' }, samples: { type: 'string', default: '600' }, 'data-dir': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { count: { type: 'string', default: '500' }, samples: { type: 'string', default: '600' }, 'data-dir': { type: 'string' } },
+});
 const count = Number(values.count);
 const perRun = Number(values.samples);
 if (!Number.isInteger(count) || count < 1 || count > 100_000) throw new RangeError('--count must be a whole number between 1 and 100000');
@@ -34,9 +36,22 @@ function sample(i: number, push: boolean, fileBytes: number): Sample {
   const processed = Math.min(fileBytes, i * 65536);
   const held = push ? read - processed : 65536;
   return {
-    t: i * 50, at: Date.now() + i * 50, rss: 45 * MIB + held * 1.05, heapTotal: 9 * MIB, heapUsed: 6 * MIB + (i % 40) * 40_000,
-    external: 1.2 * MIB + held, arrayBuffers: held, bytesRead: read, bytesProcessed: processed, chunks: Math.floor(processed / 65536),
-    inFlight: 1, readableLength: 0, elMeanMs: 0.4, elMaxMs: 2.5, gcCount: Math.floor(i / 25), gcMs: i / 25,
+    t: i * 50,
+    at: Date.now() + i * 50,
+    rss: 45 * MIB + held * 1.05,
+    heapTotal: 9 * MIB,
+    heapUsed: 6 * MIB + (i % 40) * 40_000,
+    external: 1.2 * MIB + held,
+    arrayBuffers: held,
+    bytesRead: read,
+    bytesProcessed: processed,
+    chunks: Math.floor(processed / 65536),
+    inFlight: 1,
+    readableLength: 0,
+    elMeanMs: 0.4,
+    elMaxMs: 2.5,
+    gcCount: Math.floor(i / 25),
+    gcMs: i / 25,
   };
 }
 
@@ -50,12 +65,27 @@ for (let n = 0; n < count; n++) {
   const params = { ...DEFAULT_STREAMS_PARAMS, sizeMb: [16, 32, 150][n % 3], delayMs: [2, 10][n % 2] };
   const fileBytes = params.sizeMb * MIB;
   const run: RunState = {
-    lab: 'streams', id: `r-${hex(0x5eed000000 + n)}`, experimentId: `e-${hex(0x5eed000000 + Math.floor(n / 2))}`, strategy, params,
-    status: 'running', queuedAt: base + n * 60_000, startedAt: base + n * 60_000 + 50, pid: null, preparedUnits: fileBytes, summary: null,
+    lab: 'streams',
+    id: `r-${hex(0x5eed000000 + n)}`,
+    experimentId: `e-${hex(0x5eed000000 + Math.floor(n / 2))}`,
+    strategy,
+    params,
+    status: 'running',
+    queuedAt: base + n * 60_000,
+    startedAt: base + n * 60_000 + 50,
+    pid: null,
+    preparedUnits: fileBytes,
+    summary: null,
   };
   store.begin({
-    format: RECORD_FORMAT, run, experiment: null, versions: { node: process.versions.node, library: { name: library, version: 'seed' } },
-    recordedAt: run.queuedAt, endedAt: null, observed: null, notes: ['Seeded by scripts/seed-runs.ts, not a real run.'],
+    format: RECORD_FORMAT,
+    run,
+    experiment: null,
+    versions: { node: process.versions.node, library: { name: library, version: 'seed' } },
+    recordedAt: run.queuedAt,
+    endedAt: null,
+    observed: null,
+    notes: ['Seeded by scripts/seed-runs.ts, not a real run.'],
   });
   const samples = Array.from({ length: perRun }, (_, i) => sample(i, push, fileBytes));
   for (const s of samples) store.appendSample(run.id, s);
@@ -65,14 +95,35 @@ for (let n = 0; n < count; n++) {
   const durationMs = last?.t ?? 0;
   await store.end(
     {
-      ...run, status: outcome, summary: {
-        lab: 'streams', cpu: null, runId: run.id, strategy, outcome, reason: null, fileBytes, bytesRead: last?.bytesRead ?? 0,
+      ...run,
+      status: outcome,
+      summary: {
+        lab: 'streams',
+        cpu: null,
+        runId: run.id,
+        strategy,
+        outcome,
+        reason: null,
+        fileBytes,
+        bytesRead: last?.bytesRead ?? 0,
         // A data-lost run, by definition, processed less than the file.
         bytesProcessed: outcome === 'data-lost' ? Math.round(0.6 * fileBytes) : (last?.bytesProcessed ?? 0),
-        chunks: last?.chunks ?? 0, durationMs, mbPerSec: durationMs > 0 ? (last?.bytesProcessed ?? 0) / MIB / (durationMs / 1000) : 0, peak,
-        idle: null, aboveIdle: null, procPeakRss: peak.rss, peakBufferedBytes: peak.arrayBuffers, peakInFlight: 1,
-        eventLoopDelayMs: { p50: 0.3, p99: 2, max: 2.5 }, gc: { count: last?.gcCount ?? 0, totalMs: last?.gcMs ?? 0 }, sampleCount: perRun,
-        nodeVersion: process.versions.node, library: { name: library, version: 'seed' }, params, startedAt: run.startedAt!,
+        chunks: last?.chunks ?? 0,
+        durationMs,
+        mbPerSec: durationMs > 0 ? (last?.bytesProcessed ?? 0) / MIB / (durationMs / 1000) : 0,
+        peak,
+        idle: null,
+        aboveIdle: null,
+        procPeakRss: peak.rss,
+        peakBufferedBytes: peak.arrayBuffers,
+        peakInFlight: 1,
+        eventLoopDelayMs: { p50: 0.3, p99: 2, max: 2.5 },
+        gc: { count: last?.gcCount ?? 0, totalMs: last?.gcMs ?? 0 },
+        sampleCount: perRun,
+        nodeVersion: process.versions.node,
+        library: { name: library, version: 'seed' },
+        params,
+        startedAt: run.startedAt!,
       },
     },
     run.queuedAt + durationMs + 100,
@@ -80,4 +131,6 @@ for (let n = 0; n < count; n++) {
 }
 await store.close();
 const { runs, bytes } = store.storage();
-console.log(`seeded ${count} runs × ${perRun} samples in ${((performance.now() - started) / 1000).toFixed(1)} s; store holds ${runs} runs, ${(bytes / MIB).toFixed(1)} MiB`);
+console.log(
+  `seeded ${count} runs × ${perRun} samples in ${((performance.now() - started) / 1000).toFixed(1)} s; store holds ${runs} runs, ${(bytes / MIB).toFixed(1)} MiB`,
+);

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + integration tests, load tests, build, Playwright end-to-end, in
+// `npm test`: typecheck, lint, format, unit + integration tests, load tests, build, Playwright end-to-end, in
 // that order. Every stage runs even when an earlier one failed, so one run shows everything that is
 // broken; only e2e waits on the build (it serves the built pages). Then one summary table; the exit
 // code is 1 if any stage failed.
@@ -17,6 +17,8 @@ const vitest = 'node_modules/vitest/vitest.mjs';
 const STAGES = [
   { id: 'typecheck', name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '--noEmit', ...(tty ? ['--pretty'] : [])], counts: 'tsc' },
   { id: 'lint', name: 'lint', args: ['node_modules/eslint/bin/eslint.js', ...(tty ? ['--color'] : []), '.'], counts: 'eslint' },
+  // The formatter's check, as `npm run lint` runs it after ESLint (.prettierrc.json; `npx prettier --write .` fixes it).
+  { id: 'format', name: 'format (Prettier)', args: ['node_modules/prettier/bin/prettier.cjs', '--check', '.'], counts: 'prettier' },
   { id: 'unit', name: 'unit + integration', args: [vitest, 'run'], counts: 'vitest' },
   { id: 'load', name: 'load (one file at a time)', args: [vitest, 'run', '--config', 'vitest.load.config.ts'], counts: 'vitest' },
   { id: 'build', name: 'build', args: ['node_modules/next/dist/bin/next', 'build'] },
@@ -34,7 +36,10 @@ function parseArgs(argv) {
       process.exit(0);
     }
     if (flag !== '--only' && flag !== '--skip') fail(`unknown argument ${argv[i]}`);
-    const list = (inline ?? argv[++i] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const list = (inline ?? argv[++i] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = list.filter((id) => !IDS.includes(id));
     if (!list.length || bad.length) {
       fail(`${flag} takes stage ids separated by commas, from: ${IDS.join(', ')}${bad.length ? ` (got: ${bad.join(', ')})` : ''}`);
@@ -84,10 +89,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /** Runs one stage with its output going straight to the console; resolves with its exit and figures. */
 function run(stage) {
   const report = join(reports, `${stage.id}.json`);
-  const extra = {
-    vitest: ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    playwright: ['--reporter=list,json'], // the json reporter writes to PLAYWRIGHT_JSON_OUTPUT_FILE
-  }[stage.counts] ?? [];
+  const extra =
+    {
+      vitest: ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      playwright: ['--reporter=list,json'], // the json reporter writes to PLAYWRIGHT_JSON_OUTPUT_FILE
+    }[stage.counts] ?? [];
   const piped = stage.counts === 'tsc' || stage.counts === 'eslint' || stage.counts === 'prettier';
   return new Promise((resolve) => {
     current = spawn(process.execPath, [...stage.args, ...extra], {
@@ -169,8 +175,17 @@ const header = { stage: 'stage', result: 'result', passed: 'passed', failed: 'fa
 const cols = Object.keys(header);
 const cell = (row, c) => String(row[c] ?? (c === 'note' ? '' : '—'));
 const width = Object.fromEntries(cols.map((c) => [c, Math.max(...[header, ...rows].map((r) => cell(r, c).length))]));
-const line = (row) => cols.map((c) => (['passed', 'failed', 'skipped', 'time'].includes(c) ? cell(row, c).padStart(width[c]) : cell(row, c).padEnd(width[c]))).join('  ').trimEnd();
-console.log(`\n${line(header)}\n${cols.map((c) => '-'.repeat(width[c])).join('  ').trimEnd()}`);
+const line = (row) =>
+  cols
+    .map((c) => (['passed', 'failed', 'skipped', 'time'].includes(c) ? cell(row, c).padStart(width[c]) : cell(row, c).padEnd(width[c])))
+    .join('  ')
+    .trimEnd();
+console.log(
+  `\n${line(header)}\n${cols
+    .map((c) => '-'.repeat(width[c]))
+    .join('  ')
+    .trimEnd()}`,
+);
 for (const row of rows) console.log(line(row));
 const failed = rows.filter((r) => r.result === 'FAILED').map((r) => r.stage);
 console.log(`\n${failed.length ? `FAILED: ${failed.join(', ')}` : 'No stage failed.'} (${seconds(Date.now() - started)} in all)`);

@@ -12,15 +12,23 @@ const browser = await chromium.launch({ executablePath: (await findChromium()) ?
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(server.url);
-  await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
-  const all = await page.locator('[data-testid^="strategy-checkbox-"]').evaluateAll((els) => els.map((e) => e.dataset.testid.replace('strategy-checkbox-', '')));
+  await page
+    .getByTestId('connection-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor();
+  const all = await page
+    .locator('[data-testid^="strategy-checkbox-"]')
+    .evaluateAll((els) => els.map((e) => e.dataset.testid.replace('strategy-checkbox-', '')));
   await configureExperiment(page, all, { sizeMb: 150, delayMs: 25, sampleMs: 50, retained: false, parallel: true });
   await browser.startTracing(page, { path: out, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'] });
   await page.getByTestId('start-button').click();
   await page.evaluate(() => document.getElementById('live-heading')?.scrollIntoView());
   await page.waitForTimeout(seconds * 1000);
   await browser.stopTracing();
-  await page.getByRole('button', { name: 'Stop experiment' }).click().catch(() => undefined);
+  await page
+    .getByRole('button', { name: 'Stop experiment' })
+    .click()
+    .catch(() => undefined);
   await page.waitForTimeout(1000);
 } finally {
   await browser.close();
@@ -31,7 +39,23 @@ const events = JSON.parse(readFileSync(out, 'utf8')).traceEvents;
 const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
 const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
 const tasks = mine.filter((e) => e.name === 'RunTask' && e.dur > 50_000);
-const kinds = ['FunctionCall', 'EvaluateScript', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'MinorGC', 'MajorGC', 'V8.GC_SCAVENGER', 'ParseHTML'];
+const kinds = [
+  'FunctionCall',
+  'EvaluateScript',
+  'TimerFire',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'MinorGC',
+  'MajorGC',
+  'V8.GC_SCAVENGER',
+  'ParseHTML',
+];
 const t0 = tasks[0]?.ts ?? 0;
 for (const t of tasks) {
   const inside = mine.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur);
@@ -39,6 +63,11 @@ for (const t of tasks) {
   for (const e of inside) if (kinds.includes(e.name)) by.set(e.name, (by.get(e.name) ?? 0) + e.dur / 1000);
   // thread CPU time vs wall time: a task much longer than its CPU time waited for a core.
   const cpu = t.tdur ? ` cpu ${(t.tdur / 1000).toFixed(0)} ms` : '';
-  console.log(`+${((t.ts - t0) / 1000).toFixed(0)} ms: ${(t.dur / 1000).toFixed(0)} ms${cpu} — ${[...by].sort((a, b) => b[1] - a[1]).map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(', ')}`);
+  console.log(
+    `+${((t.ts - t0) / 1000).toFixed(0)} ms: ${(t.dur / 1000).toFixed(0)} ms${cpu} — ${[...by]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+      .join(', ')}`,
+  );
 }
 console.log(`${tasks.length} tasks over 50 ms in ${seconds} s; trace in ${out}`);

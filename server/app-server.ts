@@ -58,7 +58,15 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
   const access = opts.access ?? accessPolicy(opts.host);
   const ownQueue = opts.queue ? null : new RunQueue();
   const queue = opts.queue ?? ownQueue!;
-  const hub = new Hub({ queue, maxSizeMb: maxSizeMb(), access, caps: opts.caps, rateLimits: opts.rateLimits, operatorToken: opts.operatorToken, runtimesEveryMs: opts.runtimesEveryMs });
+  const hub = new Hub({
+    queue,
+    maxSizeMb: maxSizeMb(),
+    access,
+    caps: opts.caps,
+    rateLimits: opts.rateLimits,
+    operatorToken: opts.operatorToken,
+    runtimesEveryMs: opts.runtimesEveryMs,
+  });
   const routes = [...healthRoutes, ...(opts.routes ?? [])];
   const server = createServer();
   const pageHeaders = frameHeaders(opts.frameAncestors ?? parseFrameAncestors());
@@ -78,7 +86,9 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
   server.on('request', (req, res) => {
     if (!hostAllowed(access, req)) {
       // DNS rebinding: a page on another name must not read anything from here.
-      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end(`this server does not answer to host "${req.headers.host ?? ''}"; see README, Security\n`);
+      res
+        .writeHead(421, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`this server does not answer to host "${req.headers.host ?? ''}"; see README, Security\n`);
       return;
     }
     const serve = async () => {

@@ -37,7 +37,15 @@ const history = await openHistory();
 const redisUrl = readRedisUrl();
 const queue: ExperimentQueue = redisUrl ? await openRedisQueue(redisUrl) : new RunQueue();
 queue.subscribe(history.observer);
-const lab = await createLabServer({ port, host, next: true, dev, queue, routes: [...LABS.flatMap((l) => l.routes ?? []), ...history.routes], pageGuards: history.pageGuards });
+const lab = await createLabServer({
+  port,
+  host,
+  next: true,
+  dev,
+  queue,
+  routes: [...LABS.flatMap((l) => l.routes ?? []), ...history.routes],
+  pageGuards: history.pageGuards,
+});
 console.log(`Stream Lab ready on ${lab.url}`);
 // A booted spare child, so the first Start does not wait for Node's start-up (runs are here only without Redis).
 if (!redisUrl) enableSpareChild(await ensureChildBuild());

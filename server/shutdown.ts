@@ -9,7 +9,10 @@ import type { LabServer } from './app-server';
 import type { ExperimentQueue } from './queue/backend';
 import { stopSpares } from './runner/spare-child';
 
-export function closeOnSignals(parts: { queue: ExperimentQueue; server: LabServer; history: { close(): Promise<void> } }, log: (line: string) => void = console.log): void {
+export function closeOnSignals(
+  parts: { queue: ExperimentQueue; server: LabServer; history: { close(): Promise<void> } },
+  log: (line: string) => void = console.log,
+): void {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

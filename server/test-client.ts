@@ -32,13 +32,10 @@ export class TestClient {
     const pred = (m: ServerMessage) => m.type === type && match(m as Extract<ServerMessage, { type: T }>);
     const seen = this.messages.slice(after).find(pred);
     if (seen) return Promise.resolve(seen as Extract<ServerMessage, { type: T }>);
-    return new Promise<Extract<ServerMessage, { type: T }>>((resolve) =>
-      this.waiters.push({ match: pred, resolve: resolve as (m: ServerMessage) => void }),
-    );
+    return new Promise<Extract<ServerMessage, { type: T }>>((resolve) => this.waiters.push({ match: pred, resolve: resolve as (m: ServerMessage) => void }));
   }
 
   close(): void {
     this.ws.close();
   }
 }
-

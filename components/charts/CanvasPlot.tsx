@@ -39,7 +39,18 @@ function CanvasPlotImpl({ columns, height, hidden, log, zoomable, scaleGroup, fi
   const plot = useRef<LivePlot | null>(null);
 
   useEffect(() => {
-    const p = new LivePlot(box.current!, { columns, height, log, fixedScale, referenceLines, bands, scaleGroup, hover, reportsTiming, root: () => rootRef.current });
+    const p = new LivePlot(box.current!, {
+      columns,
+      height,
+      log,
+      fixedScale,
+      referenceLines,
+      bands,
+      scaleGroup,
+      hover,
+      reportsTiming,
+      root: () => rootRef.current,
+    });
     plot.current = p;
     return () => {
       p.destroy();
@@ -48,8 +59,14 @@ function CanvasPlotImpl({ columns, height, hidden, log, zoomable, scaleGroup, fi
   }, [columns, height, log, fixedScale, referenceLines, bands, rootRef, hover, reportsTiming, scaleGroup]);
 
   // Neither needs a new plot. Declared after the effect above, so they also run for a new plot.
-  useEffect(() => plot.current?.setHidden(hidden), [hidden, columns, height, log, fixedScale, referenceLines, bands, rootRef, hover, reportsTiming, scaleGroup]);
-  useEffect(() => plot.current?.setZoomable(zoomable), [zoomable, columns, height, log, fixedScale, referenceLines, bands, rootRef, hover, reportsTiming, scaleGroup]);
+  useEffect(
+    () => plot.current?.setHidden(hidden),
+    [hidden, columns, height, log, fixedScale, referenceLines, bands, rootRef, hover, reportsTiming, scaleGroup],
+  );
+  useEffect(
+    () => plot.current?.setZoomable(zoomable),
+    [zoomable, columns, height, log, fixedScale, referenceLines, bands, rootRef, hover, reportsTiming, scaleGroup],
+  );
 
   return <div ref={box} className="chart-plot" style={{ height }} />;
 }

@@ -38,16 +38,16 @@ export function ChartReadout({ columns, hidden, hover, fixedScale, plotLeft }: C
     <>
       <div className="chart-cursor" style={{ left: plotLeft + h.left }} aria-hidden="true" />
       <div className="chart-readout" data-testid="chart-readout" data-time-ms={Math.round(h.t)} style={style} aria-live="off">
-      <div className="chart-readout-time">{formatSecondsReadout(Math.max(0, h.t))}</div>
-      <ul>
-        {rows.map(({ line, value }) => (
-          <li key={line.key} data-series-key={line.key} data-value={value ?? ''}>
-            <span className="chart-swatch" style={{ background: line.color }} aria-hidden="true" />
-            <span className="chart-readout-label">{line.label}</span>
-            <b>{value === null ? '–' : formatWithScale(value, scale)}</b>
-          </li>
-        ))}
-      </ul>
+        <div className="chart-readout-time">{formatSecondsReadout(Math.max(0, h.t))}</div>
+        <ul>
+          {rows.map(({ line, value }) => (
+            <li key={line.key} data-series-key={line.key} data-value={value ?? ''}>
+              <span className="chart-swatch" style={{ background: line.color }} aria-hidden="true" />
+              <span className="chart-readout-label">{line.label}</span>
+              <b>{value === null ? '–' : formatWithScale(value, scale)}</b>
+            </li>
+          ))}
+        </ul>
       </div>
     </>
   );

@@ -26,7 +26,20 @@ export interface SvgPlotProps extends PlotProps {
   yAtLeast?: number;
 }
 
-function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, referenceLines, bands, rootRef, hover, maxPointsPerSeries = MAX_POINTS_PER_SERIES, yAtLeast = 0 }: SvgPlotProps) {
+function SvgPlotImpl({
+  columns,
+  height,
+  hidden,
+  log,
+  zoomable,
+  fixedScale,
+  referenceLines,
+  bands,
+  rootRef,
+  hover,
+  maxPointsPerSeries = MAX_POINTS_PER_SERIES,
+  yAtLeast = 0,
+}: SvgPlotProps) {
   const [zoom, setZoom] = useState<[number, number] | null>(null);
   const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
   const layer = useRef<HTMLDivElement>(null);
@@ -79,13 +92,22 @@ function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, refer
     setDrag(null);
   };
   const toPct = (t: number) => `${((t - domain[0]) / (domain[1] - domain[0])) * 100}%`;
-  const lowY = log ? (top / scale.divisor) / 1e4 : 0;
+  const lowY = log ? top / scale.divisor / 1e4 : 0;
 
   return (
     <div className="chart-plot" style={{ height, position: 'relative' }}>
       <LineChart responsive style={{ width: '100%', height }} margin={MARGIN}>
         <CartesianGrid stroke="#e3e6ea" strokeDasharray="3 3" />
-        <XAxis type="number" dataKey="x" domain={domain} allowDataOverflow tickFormatter={(ms: number) => formatSecondsTick(ms / 1000)} tick={{ fontSize: 11 }} height={X_AXIS_HEIGHT} allowDuplicatedCategory={false} />
+        <XAxis
+          type="number"
+          dataKey="x"
+          domain={domain}
+          allowDataOverflow
+          tickFormatter={(ms: number) => formatSecondsTick(ms / 1000)}
+          tick={{ fontSize: 11 }}
+          height={X_AXIS_HEIGHT}
+          allowDuplicatedCategory={false}
+        />
         <YAxis
           width={Y_AXIS_WIDTH}
           scale={log ? 'log' : 'linear'}
@@ -132,7 +154,15 @@ function SvgPlotImpl({ columns, height, hidden, log, zoomable, fixedScale, refer
         onMouseUp={onUp}
         onDoubleClick={() => setZoom(null)}
       >
-        {drag && <div className="chart-selection" style={{ left: toPct(Math.min(drag.from, drag.to)), width: `calc(${toPct(Math.max(drag.from, drag.to))} - ${toPct(Math.min(drag.from, drag.to))})` }} />}
+        {drag && (
+          <div
+            className="chart-selection"
+            style={{
+              left: toPct(Math.min(drag.from, drag.to)),
+              width: `calc(${toPct(Math.max(drag.from, drag.to))} - ${toPct(Math.min(drag.from, drag.to))})`,
+            }}
+          />
+        )}
       </div>
     </div>
   );

@@ -99,7 +99,14 @@ function TimeChartImpl({
       <div className="chart-toolbar">
         {/* The plot writes the y unit it picked here ("MB", "KB", "ms"). */}
         <span className="chart-unit" data-testid="chart-y-unit" />
-        <button type="button" className="chart-log-toggle" data-testid="chart-log-toggle" aria-pressed={log} onClick={() => setLog((v) => !v)} title="Logarithmic y axis">
+        <button
+          type="button"
+          className="chart-log-toggle"
+          data-testid="chart-log-toggle"
+          aria-pressed={log}
+          onClick={() => setLog((v) => !v)}
+          title="Logarithmic y axis"
+        >
           log
         </button>
         {zoomable && <span className="chart-hint">drag to zoom · double-click to reset</span>}

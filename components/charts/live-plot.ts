@@ -91,7 +91,10 @@ export class LivePlot implements Drawable {
       this.u?.setSize({ width, height: c.height });
     });
     resized.observe(el);
-    this.disposers.push(() => seen.disconnect(), () => resized.disconnect());
+    this.disposers.push(
+      () => seen.disconnect(),
+      () => resized.disconnect(),
+    );
     // The sources may already hold rows (a reload, a finished run).
     requestDraw(this);
   }

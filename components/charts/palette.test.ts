@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { seriesStyle, strategyStyle } from './palette';
 
-const CATALOG = ['for-await', 'iterator-helper', 'ixjs-flat-map', 'ixjs-from-event', 'ixjs-from', 'ixjs-to-array', 'pipe-writable', 'pipeline-generator', 'readable-map', 'rxjs-from-event', 'rxjs-from', 'web-streams'];
+const CATALOG = [
+  'for-await',
+  'iterator-helper',
+  'ixjs-flat-map',
+  'ixjs-from-event',
+  'ixjs-from',
+  'ixjs-to-array',
+  'pipe-writable',
+  'pipeline-generator',
+  'readable-map',
+  'rxjs-from-event',
+  'rxjs-from',
+  'web-streams',
+];
 const key = (s: { color: string; dash: readonly number[] }) => `${s.color} ${s.dash.join(',')}`;
 
 describe('strategyStyle', () => {

@@ -174,4 +174,3 @@ export function plotOptions(s: PlotSettings): uPlot.Options {
     },
   };
 }
-

@@ -16,7 +16,11 @@ import { strategyInfo, strategyLabel } from '@/components/history/labels';
 
 /** "4 MB file · 1 ms/chunk · 64 KB chunks", "1,000-row table · 20 requests · …": the preset, in its lab's words. */
 function presetText(values: ExperimentFormValues, built: BuildResult | null): string {
-  const main = built?.ok ? (labSchema(values.lab)?.describe(built.message.params as Record<string, unknown>, 'experiment').join(' · ') ?? '') : '';
+  const main = built?.ok
+    ? (labSchema(values.lab)
+        ?.describe(built.message.params as Record<string, unknown>, 'experiment')
+        .join(' · ') ?? '')
+    : '';
   return `${main}${values.retained ? ' · retained' : ''}${values.parallel ? ' · in parallel' : ''}`;
 }
 
@@ -29,7 +33,10 @@ export function EmbedExperiment({ query }: { query: string }) {
   // The link names its lab (lab=http; none: streams): its strategies are that lab's.
   const lab = labFromQuery(new URLSearchParams(query)).lab;
   const catalog = useMemo(() => state.strategies.filter((s) => s.lab === lab).map((s) => s.id), [state.strategies, lab]);
-  const preset = useMemo(() => (state.synced ? formFromQuery(new URLSearchParams(query), catalog, state.maxSizeMb) : null), [state.synced, query, catalog, state.maxSizeMb]);
+  const preset = useMemo(
+    () => (state.synced ? formFromQuery(new URLSearchParams(query), catalog, state.maxSizeMb) : null),
+    [state.synced, query, catalog, state.maxSizeMb],
+  );
   const built = preset ? buildStartMessage(preset.values, catalog, state.maxSizeMb) : null;
 
   const ours = useMemo(() => {

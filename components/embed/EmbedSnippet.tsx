@@ -53,11 +53,9 @@ export function EmbedSnippet({ label, path, snippet, testId, rows = 4 }: EmbedSn
   return (
     <div className="embed-snippet">
       <p className="embed-warning" data-testid={`${testId}-framing`}>
-        Another site can show this frame only if Stream Lab was started with that site&apos;s origin in{' '}
-        <code>STREAM_LAB_FRAME_ANCESTORS</code>, e.g.{' '}
-        <code>STREAM_LAB_FRAME_ANCESTORS=&quot;&apos;self&apos; https://training.example.com&quot; npm start</code>; otherwise the
-        browser shows &quot;refused to connect&quot; in the frame. Current setting: <code data-testid={`${testId}-ancestors`}>{current}</code>.
-        See docs/embedding.md.
+        Another site can show this frame only if Stream Lab was started with that site&apos;s origin in <code>STREAM_LAB_FRAME_ANCESTORS</code>, e.g.{' '}
+        <code>STREAM_LAB_FRAME_ANCESTORS=&quot;&apos;self&apos; https://training.example.com&quot; npm start</code>; otherwise the browser shows &quot;refused
+        to connect&quot; in the frame. Current setting: <code data-testid={`${testId}-ancestors`}>{current}</code>. See docs/embedding.md.
       </p>
       <CopyBox label={label} text={snippet} testId={testId} rows={rows} />
     </div>

@@ -59,14 +59,18 @@ export function HistoryTable({ runs, lab, strategies, selected, onToggle, onDele
               <th scope="col">Lab</th>
               <th scope="col">Outcome</th>
               <th scope="col">Parameters</th>
-              <th scope="col" className="num">Peak RSS</th>
+              <th scope="col" className="num">
+                Peak RSS
+              </th>
               {own.map((c) => (
                 <th key={c.key} scope="col" className="num" data-testid="history-lab-column">
                   {c.header}
                   {c.unit === 'bytes' ? ' (MB)' : ''}
                 </th>
               ))}
-              <th scope="col" className="num">Duration (s)</th>
+              <th scope="col" className="num">
+                Duration (s)
+              </th>
               <th scope="col">Date</th>
               <th scope="col" aria-label="Actions" />
             </tr>
@@ -117,7 +121,13 @@ export function HistoryTable({ runs, lab, strategies, selected, onToggle, onDele
                   <td className="num">{r.durationMs === null ? '–' : (r.durationMs / 1000).toFixed(1)}</td>
                   <td>{formatDateTime(r.queuedAt)}</td>
                   <td>
-                    <button type="button" className="link" data-testid="history-delete" onClick={() => onDelete(r)} aria-label={`Delete the ${label} run of ${formatDateTime(r.queuedAt)}`}>
+                    <button
+                      type="button"
+                      className="link"
+                      data-testid="history-delete"
+                      onClick={() => onDelete(r)}
+                      aria-label={`Delete the ${label} run of ${formatDateTime(r.queuedAt)}`}
+                    >
                       Delete
                     </button>
                   </td>

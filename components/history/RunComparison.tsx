@@ -39,12 +39,7 @@ export function RunComparison({ idsParam, metricParam, embed = false }: { idsPar
       {details.error}
     </p>
   ) : (
-    <ComparisonView
-      details={details.data}
-      strategies={strategies}
-      embed={embed}
-      metricParam={metricParam ?? null}
-    />
+    <ComparisonView details={details.data} strategies={strategies} embed={embed} metricParam={metricParam ?? null} />
   );
   if (embed) return <main className="embed">{body}</main>;
   return (
@@ -76,7 +71,11 @@ function ComparisonView({ details, strategies, embed, metricParam }: ComparisonV
   const origin = useOrigin();
   const total = details.reduce((n, d) => n + d.samples.length, 0);
   const markdown = useMemo(
-    () => summariesToMarkdown(details.map((d) => d.record), Object.fromEntries(strategies.map((s) => [`${s.lab}/${s.id}`, s.label]))),
+    () =>
+      summariesToMarkdown(
+        details.map((d) => d.record),
+        Object.fromEntries(strategies.map((s) => [`${s.lab}/${s.id}`, s.label])),
+      ),
     [details, strategies],
   );
 
@@ -102,11 +101,7 @@ function ComparisonView({ details, strategies, embed, metricParam }: ComparisonV
         bare={embed}
       />
       <ResultsByLab runs={runs.filter((r) => r.summary !== null)} strategies={strategies} experiments={[]} showExperiment={false} />
-      {interrupted.length > 0 && (
-        <p className="note">
-          {interrupted.length} interrupted run(s) have no result row; their samples are on the chart.
-        </p>
-      )}
+      {interrupted.length > 0 && <p className="note">{interrupted.length} interrupted run(s) have no result row; their samples are on the chart.</p>}
       {embed ? (
         <p className="embed-credit">
           <a href={`/runs/compare?ids=${ids}`} target="_blank" rel="noopener">

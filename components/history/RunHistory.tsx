@@ -51,7 +51,10 @@ export function RunHistory({ initialLab = '', initialStrategy = '', initialOutco
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s.filter((x) => x !== id), id] : s.filter((x) => x !== id)));
 
   const remove = async (run: RunListItem) => {
-    if (!window.confirm(`Delete the recorded ${strategyLabel(strategies, run.lab, run.strategy)} run of ${formatDateTime(run.queuedAt)}? This cannot be undone.`)) return;
+    if (
+      !window.confirm(`Delete the recorded ${strategyLabel(strategies, run.lab, run.strategy)} run of ${formatDateTime(run.queuedAt)}? This cannot be undone.`)
+    )
+      return;
     const res = await fetch(`/api/runs/${run.id}`, { method: 'DELETE', headers: identityHeaders() });
     if (!res.ok) setDeleteError(((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `delete failed (${res.status})`);
     else setDeleteError(null);
@@ -162,8 +165,8 @@ export function RunHistory({ initialLab = '', initialStrategy = '', initialOutco
               <Warnings warnings={list.data.warnings} />
               <HistoryTable runs={list.data.runs} lab={lab} strategies={strategies} selected={selected} onToggle={toggle} onDelete={(r) => void remove(r)} />
               <p className="note" data-testid="storage-info">
-                {list.data.storage.runs} runs recorded, {formatMb(list.data.storage.bytes)} on disk; the oldest are deleted past{' '}
-                {list.data.storage.keepRuns} runs or {formatMb(list.data.storage.keepBytes)} (STREAM_LAB_KEEP_RUNS, STREAM_LAB_KEEP_MB).
+                {list.data.storage.runs} runs recorded, {formatMb(list.data.storage.bytes)} on disk; the oldest are deleted past {list.data.storage.keepRuns}{' '}
+                runs or {formatMb(list.data.storage.keepBytes)} (STREAM_LAB_KEEP_RUNS, STREAM_LAB_KEEP_MB).
               </p>
             </>
           )}

@@ -21,7 +21,8 @@ export function comparisonSeries(details: readonly RunDetail[], strategies: read
     const run = d.record.run;
     const style = strategyStyle(run.strategy, idsOf(run.lab));
     const version = run.summary?.nodeVersion;
-    const runtime = versions.length > 1 && version ? { label: ` on Node ${version}`, dash: RUNTIME_DASHES[versions.indexOf(version) % RUNTIME_DASHES.length] } : null;
+    const runtime =
+      versions.length > 1 && version ? { label: ` on Node ${version}`, dash: RUNTIME_DASHES[versions.indexOf(version) % RUNTIME_DASHES.length] } : null;
     return {
       id: run.id,
       label: `${strategyLabel(strategies, run.lab, run.strategy)}${runtime?.label ?? ''} (${legendParamsText(run)}, ${formatDateTime(run.queuedAt)})`,

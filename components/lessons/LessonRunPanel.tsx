@@ -21,7 +21,14 @@ export interface LessonRunPanelProps {
 export function LessonRunPanel({ run, figures, children, name = run.strategy }: LessonRunPanelProps) {
   const data = figures ? Object.fromEntries(Object.entries(figures.data).map(([k, v]) => [`data-${k}`, String(v)])) : {};
   return (
-    <section className="lesson-run" data-testid="lesson-run-panel" data-run-id={run.id} data-strategy={run.strategy} data-status={run.status} aria-label={`${name} run`}>
+    <section
+      className="lesson-run"
+      data-testid="lesson-run-panel"
+      data-run-id={run.id}
+      data-strategy={run.strategy}
+      data-status={run.status}
+      aria-label={`${name} run`}
+    >
       <header className="lesson-run-header">
         <h4>{name}</h4>
         <StatusBadge status={run.status} />

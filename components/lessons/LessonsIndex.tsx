@@ -11,8 +11,8 @@ export function LessonsIndex() {
         <header className="lesson-intro">
           <h1>Lessons</h1>
           <p>
-            The dashboard shows <em>that</em> a push reader such as RxJS <code>from(stream)</code> buffers the whole file. These lessons
-            show <em>why</em>, with values measured live on this server.
+            The dashboard shows <em>that</em> a push reader such as RxJS <code>from(stream)</code> buffers the whole file. These lessons show <em>why</em>, with
+            values measured live on this server.
           </p>
         </header>
         <ul className="lessons-list">

@@ -37,7 +37,12 @@ export function stepProgress<L extends LabId>(step: LessonStep<L>, launch: StepL
   const summaries = runs.map((r) => r.summary);
   if (summaries.some((s) => s === null)) {
     // 'interrupted': the server lost the run, so there is no summary to conclude from.
-    return { status: 'done', runs, conclusion: { asExpected: false, text: 'A run was interrupted before it ended, so there is nothing to conclude. Run the step again.' }, error: null };
+    return {
+      status: 'done',
+      runs,
+      conclusion: { asExpected: false, text: 'A run was interrupted before it ended, so there is nothing to conclude. Run the step again.' },
+      error: null,
+    };
   }
   // The step matched experiments of its own lab, so every summary is that lab's.
   return { status: 'done', runs, conclusion: step.conclude(summaries.filter((s) => s !== null).map((s) => summaryOfLab(s, step.lab))), error: null };

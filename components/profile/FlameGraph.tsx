@@ -70,7 +70,12 @@ export function FlameGraph({ tree, label }: { tree: FlameNode; label: string }) 
     <figure className="flame-graph" data-testid="flame-graph" data-boxes={boxes.length} ref={ref}>
       <svg width={W} height={depth * ROW} viewBox={`0 0 ${W} ${depth * ROW}`} role="img" aria-label={`Flame graph of the ${label} run's CPU profile`}>
         {boxes.map((b, i) => (
-          <g key={i} transform={`translate(${b.x},${b.depth * ROW})`} onClick={() => setFocus(b.depth === 0 && focus !== tree ? tree : b.node)} style={{ cursor: 'pointer' }}>
+          <g
+            key={i}
+            transform={`translate(${b.x},${b.depth * ROW})`}
+            onClick={() => setFocus(b.depth === 0 && focus !== tree ? tree : b.node)}
+            style={{ cursor: 'pointer' }}
+          >
             <rect width={Math.max(0.5, b.w - 0.5)} height={ROW - 1} fill={colourOf(b.node)} />
             {b.w > 40 && (
               <text x={3} y={ROW - 5} fontSize="11" fill="#1d2330">

@@ -14,7 +14,13 @@ import { FlameGraph } from './FlameGraph';
 
 /** Enough of the shape to draw from; anything else in the file is left alone. */
 const profileSchema = z.object({
-  nodes: z.array(z.object({ id: z.number(), callFrame: z.object({ functionName: z.string(), scriptId: z.string(), url: z.string(), lineNumber: z.number(), columnNumber: z.number() }), children: z.array(z.number()).optional() })),
+  nodes: z.array(
+    z.object({
+      id: z.number(),
+      callFrame: z.object({ functionName: z.string(), scriptId: z.string(), url: z.string(), lineNumber: z.number(), columnNumber: z.number() }),
+      children: z.array(z.number()).optional(),
+    }),
+  ),
   startTime: z.number(),
   endTime: z.number(),
   samples: z.array(z.number()).optional(),
@@ -53,7 +59,12 @@ export function ProfilePanel({ runId, label, summary }: { runId: string; label: 
   const { profile, error } = useProfile(url);
   const tree = useMemo(() => (profile ? flameTree(profile) : null), [profile]);
   const top = useMemo(() => (profile ? functionsBySelfTime(profile).slice(0, ROWS) : []), [profile]);
-  if (summary.error) return <p className="note" data-testid="profile-error">No CPU profile: {summary.error}.</p>;
+  if (summary.error)
+    return (
+      <p className="note" data-testid="profile-error">
+        No CPU profile: {summary.error}.
+      </p>
+    );
   return (
     <section className="profile-panel" data-testid="profile-panel" aria-label={`CPU profile of the ${label} run`}>
       <header className="profile-header">

@@ -47,7 +47,14 @@ export function paceText(rate: string | null, etaMs: number | null, fraction: nu
 
 /** The event-loop delay: the summary's maximum, or the latest sample's. */
 export function eventLoopFigure(summary: RunSummary | null, last: Sample | undefined): Figure {
-  if (summary) return { id: 'el-delay', term: 'Event-loop delay', value: summary.eventLoopDelayMs.max, text: `${summary.eventLoopDelayMs.max.toFixed(1)} ms`, kind: 'max' };
+  if (summary)
+    return {
+      id: 'el-delay',
+      term: 'Event-loop delay',
+      value: summary.eventLoopDelayMs.max,
+      text: `${summary.eventLoopDelayMs.max.toFixed(1)} ms`,
+      kind: 'max',
+    };
   return { id: 'el-delay', term: 'Event-loop delay', value: last?.elMaxMs ?? null, text: last ? `${last.elMaxMs.toFixed(1)} ms` : '–', kind: 'now' };
 }
 
@@ -76,7 +83,12 @@ function rssOutsideFigure(summary: RunSummary | null, lastProc: ProcSample | und
 }
 
 /** The figures of a card about one process's memory: event-loop delay, one memory field, RSS from outside, CPU. */
-export function processFigures(field: 'heapUsed' | 'arrayBuffers', summary: RunSummary | null, last: Sample | undefined, lastProc: ProcSample | undefined): Figure[] {
+export function processFigures(
+  field: 'heapUsed' | 'arrayBuffers',
+  summary: RunSummary | null,
+  last: Sample | undefined,
+  lastProc: ProcSample | undefined,
+): Figure[] {
   const id = field === 'heapUsed' ? 'heap-used' : 'array-buffers';
   return [eventLoopFigure(summary, last), memoryFigure(field, id, summary, last), rssOutsideFigure(summary, lastProc), ...cpuFigures(summary, last, lastProc)];
 }

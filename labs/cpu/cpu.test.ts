@@ -14,7 +14,16 @@ import { cpuParamsSchema, DEFAULT_CPU_PARAMS, type CpuParams } from './shared/pa
 
 type CpuSummary = LabSummary<'cpu'>;
 const IDS = cpuLab.strategies.map((s) => s.id);
-const small = (over: Partial<CpuParams> = {}): CpuParams => ({ ...DEFAULT_CPU_PARAMS, n: 27, requests: 4, concurrency: 2, workers: 2, pingMs: 20, budgetMb: null, ...over });
+const small = (over: Partial<CpuParams> = {}): CpuParams => ({
+  ...DEFAULT_CPU_PARAMS,
+  n: 27,
+  requests: 4,
+  concurrency: 2,
+  workers: 2,
+  pingMs: 20,
+  budgetMb: null,
+  ...over,
+});
 let seq = 0;
 
 interface Watch {
@@ -96,7 +105,12 @@ describe('cpu lab', () => {
 
   it("the leaky pool's listener count grows with requests; the fixed pool's does not", async () => {
     const count = async (id: string, requests: number) => (await run(id, small({ requests, concurrency: 1 }))).peakMessageListeners;
-    const [leaky4, leaky12, fixed4, fixed12] = [await count('cluster-pool-leaky', 4), await count('cluster-pool-leaky', 12), await count('cluster-pool', 4), await count('cluster-pool', 12)];
+    const [leaky4, leaky12, fixed4, fixed12] = [
+      await count('cluster-pool-leaky', 4),
+      await count('cluster-pool-leaky', 12),
+      await count('cluster-pool', 4),
+      await count('cluster-pool', 12),
+    ];
     expect(leaky12 - leaky4).toBe(8);
     expect(fixed12).toBe(fixed4);
   });

@@ -14,13 +14,29 @@ import { OUTCOMES } from './shared/schema';
 
 type DeadlineSummary = LabSummary<'deadline'>;
 /** 1 request/s, then 8/s for 4 s of 100 objects × 5 ms: about 4 cores of work asked of one main thread. */
-const SPIKE: Partial<DeadlineParams> = { durationS: 7, spikeStartS: 1, spikeS: 4, baselineRps: 1, spikeRps: 8, objects: 100, cpuMs: 5, budgetMb: null, timeoutS: 90 };
+const SPIKE: Partial<DeadlineParams> = {
+  durationS: 7,
+  spikeStartS: 1,
+  spikeS: 4,
+  baselineRps: 1,
+  spikeRps: 8,
+  objects: 100,
+  cpuMs: 5,
+  budgetMb: null,
+  timeoutS: 90,
+};
 const params = (over: Partial<DeadlineParams> = {}): DeadlineParams => ({ ...DEFAULT_DEADLINE_PARAMS, ...SPIKE, ...over });
 let seq = 0;
 
 async function run(strategy: string, p: DeadlineParams, onSample?: (s: Record<string, number>, stop: () => void) => void): Promise<DeadlineSummary> {
   let stop = () => undefined as void;
-  const handle = prepareAndStart({ lab: 'deadline', runId: `deadline-test-${++seq}`, strategy, params: p, onSample: (s) => onSample?.(s as Record<string, number>, stop) });
+  const handle = prepareAndStart({
+    lab: 'deadline',
+    runId: `deadline-test-${++seq}`,
+    strategy,
+    params: p,
+    onSample: (s) => onSample?.(s as Record<string, number>, stop),
+  });
   stop = () => handle.stop();
   return summaryOfLab(await handle.done, 'deadline');
 }
@@ -49,11 +65,20 @@ describe('deadline lab', () => {
   it('in a spike above one core, unbounded fires its timers more than a second late; worker-pool keeps them near on time', async () => {
     const unbounded = await run('unbounded', params());
     const pool = await run('worker-pool', params());
-    const figures = (s: DeadlineSummary) => ({ strategy: s.strategy, outcome: s.outcome, reason: s.reason, ...Object.fromEntries(OUTCOMES.map((k) => [k, s[k]])), latenessP99Ms: s.latenessP99Ms, latenessMaxMs: s.latenessMaxMs, latencyMaxMs: s.latencyMaxMs });
+    const figures = (s: DeadlineSummary) => ({
+      strategy: s.strategy,
+      outcome: s.outcome,
+      reason: s.reason,
+      ...Object.fromEntries(OUTCOMES.map((k) => [k, s[k]])),
+      latenessP99Ms: s.latenessP99Ms,
+      latenessMaxMs: s.latenessMaxMs,
+      latencyMaxMs: s.latencyMaxMs,
+    });
     console.log(JSON.stringify([figures(unbounded), figures(pool)]));
     expect([pool.outcome, pool.reason]).toEqual(['completed', null]);
     // Unbounded may still owe answers 10 s after the schedule (it does not always recover): those count as errors.
-    if (unbounded.outcome !== 'completed') expect(unbounded.reason).toMatch(/requests failed \(first: request \d+: no answer 11.2 s after the schedule ended\)$/);
+    if (unbounded.outcome !== 'completed')
+      expect(unbounded.reason).toMatch(/requests failed \(first: request \d+: no answer 11.2 s after the schedule ended\)$/);
     for (const s of [unbounded, pool]) {
       expectAccounted(s);
       expect(s.spikeDemandCores).toBeGreaterThan(1);
@@ -88,7 +113,9 @@ describe('deadline lab', () => {
     expect(message({ objects: 0 })).toBe('objects must be between 10 and 100');
     expect(message({ spikeRps: 1e6 })).toBe('spikeRps must be between 0.1 and 200');
     expect(message({ deadlineMs: 0 })).toBe('deadlineMs must be between 10 and 60000');
-    expect(() => deadlineLab.checkLimits(params({ durationS: 10, spikeStartS: 8, spikeS: 5 }))).toThrow('spikeS: the spike (from 8 s for 5 s) must end within durationS (10 s)');
+    expect(() => deadlineLab.checkLimits(params({ durationS: 10, spikeStartS: 8, spikeS: 5 }))).toThrow(
+      'spikeS: the spike (from 8 s for 5 s) must end within durationS (10 s)',
+    );
   });
 
   it('sends the schedule open loop: baseline, spike, baseline', () => {

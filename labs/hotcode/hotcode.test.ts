@@ -15,7 +15,15 @@ import { makeRows } from './child/rows';
 import { sweepSteps } from './child/sweep-steps';
 
 type HotcodeSummary = LabSummary<'hotcode'>;
-const small = (over: Partial<HotcodeParams> = {}): HotcodeParams => ({ ...DEFAULT_HOTCODE_PARAMS, rows: 2000, requests: 2, probeMs: 20, budgetMb: null, timeoutS: 60, ...over });
+const small = (over: Partial<HotcodeParams> = {}): HotcodeParams => ({
+  ...DEFAULT_HOTCODE_PARAMS,
+  rows: 2000,
+  requests: 2,
+  probeMs: 20,
+  budgetMb: null,
+  timeoutS: 60,
+  ...over,
+});
 let seq = 0;
 
 async function run(strategy: string, params: HotcodeParams): Promise<HotcodeSummary> {
@@ -35,7 +43,15 @@ describe('hotcode lab', () => {
   });
 
   it("finds the issue's strategies", () => {
-    expect(hotcodeLab.strategies.map((s) => s.id)).toEqual(['date-tolocale', 'date-cached-formatter', 'date-iso', 'groupby-spread', 'groupby-push', 'report-slow', 'report-fixed']);
+    expect(hotcodeLab.strategies.map((s) => s.id)).toEqual([
+      'date-tolocale',
+      'date-cached-formatter',
+      'date-iso',
+      'groupby-spread',
+      'groupby-push',
+      'report-slow',
+      'report-fixed',
+    ]);
   });
 
   it('every strategy computes the same report: the slow ones are only slower', async () => {
@@ -95,7 +111,12 @@ describe('hotcode lab', () => {
     expect(push.sweepExponent).toBeLessThan(spreadSlope - 0.4);
     // Steps of a millisecond or two never make a cliff (sweep-steps.ts: CLIFF_MIN_MS).
     expect(push.sweepCliff).toBeNull();
-    expect(push.sweepSlopes.map((l) => [l.fromRows, l.toRows])).toEqual([[1000, 2000], [2000, 5000], [5000, 10_000], [10_000, 20_000]]);
+    expect(push.sweepSlopes.map((l) => [l.fromRows, l.toRows])).toEqual([
+      [1000, 2000],
+      [2000, 5000],
+      [5000, 10_000],
+      [10_000, 20_000],
+    ]);
   });
 
   it('a sweep past a cost cliff completes: the step that overshoots is stopped, larger ones skipped', async () => {

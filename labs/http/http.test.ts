@@ -39,7 +39,16 @@ const needsEmbedded = (ctx: TestContext) => ctx.skip(EMBEDDED_REFUSAL !== null, 
 afterAll(() => void sweepShared());
 
 // 7 rows per write and 300 per cursor read: neither divides 2000, so every strategy's last, partial batch is exercised.
-const small = (over: Partial<HttpParams> = {}): HttpParams => ({ ...DEFAULT_HTTP_PARAMS, rows: 2000, batchRows: 7, cursorRows: 300, concurrency: 3, requests: 6, budgetMb: null, ...over });
+const small = (over: Partial<HttpParams> = {}): HttpParams => ({
+  ...DEFAULT_HTTP_PARAMS,
+  rows: 2000,
+  batchRows: 7,
+  cursorRows: 300,
+  concurrency: 3,
+  requests: 6,
+  budgetMb: null,
+  ...over,
+});
 
 async function run(strategy: string, params: HttpParams): Promise<HttpSummary> {
   const handle = prepareAndStart({ lab: 'http', runId: `http-test-${++seq}`, strategy, params });
@@ -140,11 +149,29 @@ describe('http lab', () => {
   it("when the process that started the run dies (SIGKILL), the run's PostgreSQL and load die too", async (ctx) => {
     needsEmbedded(ctx);
     const { NODE_OPTIONS: _drop, ...env } = process.env;
-    const bench = spawn(process.execPath, ['--import', 'tsx', 'server/cli/bench.ts', '--lab', 'http', '--strategies', 'ndjson-cursor', '--rows', '2000', '--requests', '10000', '--concurrency', '2'], {
-      cwd: ROOT,
-      env: { ...env, STREAM_LAB_DATA_DIR: dir.path },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const bench = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/cli/bench.ts',
+        '--lab',
+        'http',
+        '--strategies',
+        'ndjson-cursor',
+        '--rows',
+        '2000',
+        '--requests',
+        '10000',
+        '--concurrency',
+        '2',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...env, STREAM_LAB_DATA_DIR: dir.path },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     bench.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr = (stderr + s).slice(-2000)));
     const exited = new Promise((resolve) => bench.once('exit', resolve));
@@ -154,8 +181,14 @@ describe('http lab', () => {
       while (Date.now() < up && !leftovers(dir.path).some((cmd) => cmd.includes('load.mjs'))) await new Promise((r) => setTimeout(r, 100));
       // Both are up (a passing `postgres --version` of the reachability check may show beside them).
       const running = leftovers(dir.path);
-      expect(running.some((cmd) => /\/bin\/postgres\b/.test(cmd)), `${running.join('\n')}\n${stderr}`).toBe(true);
-      expect(running.some((cmd) => cmd.includes('load.mjs')), `${running.join('\n')}\n${stderr}`).toBe(true);
+      expect(
+        running.some((cmd) => /\/bin\/postgres\b/.test(cmd)),
+        `${running.join('\n')}\n${stderr}`,
+      ).toBe(true);
+      expect(
+        running.some((cmd) => cmd.includes('load.mjs')),
+        `${running.join('\n')}\n${stderr}`,
+      ).toBe(true);
     } finally {
       bench.kill('SIGKILL');
       await exited;
@@ -171,7 +204,9 @@ describe('http lab', () => {
     expect(ask({ ...DEFAULT_HTTP_PARAMS, sizeMb: 4 })).toThrow(/sizeMb/);
     expect(ask(DEFAULT_HTTP_PARAMS)()).toEqual(DEFAULT_HTTP_PARAMS);
     const queue = new RunQueue();
-    expect(() => queue.startExperiment('http', ['buffered-json', 'ndjson-cursor'], DEFAULT_HTTP_PARAMS, true)).toThrow(/^parallel: the HTTP lab runs one strategy at a time/);
+    expect(() => queue.startExperiment('http', ['buffered-json', 'ndjson-cursor'], DEFAULT_HTTP_PARAMS, true)).toThrow(
+      /^parallel: the HTTP lab runs one strategy at a time/,
+    );
     expect(queue.snapshot().runs).toEqual([]);
     await queue.close();
   });
@@ -209,7 +244,9 @@ describe('http lab: a client that hangs up mid-response', () => {
     // (afterAll) may still reach one, which the pool re-emits as 'error': never crash on it.
     pool.on('error', () => undefined);
     const sql = `SELECT id, first_name, last_name, year_of_birth FROM ${info.table} ORDER BY id`;
-    server = createServer((req, res) => void ndjsonCursor.run(req, res, { pool, sql, batchRows: 100, cursorRows: 100, sent: () => undefined }).catch(() => undefined));
+    server = createServer(
+      (req, res) => void ndjsonCursor.run(req, res, { pool, sql, batchRows: 100, cursorRows: 100, sent: () => undefined }).catch(() => undefined),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
@@ -236,7 +273,9 @@ describe('http lab: a client that hangs up mid-response', () => {
     while (Date.now() < deadline && (pool.totalCount !== pool.idleCount || pool.waitingCount > 0)) await new Promise((r) => setTimeout(r, 50));
     expect({ busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }).toEqual({ busy: 0, waiting: 0 });
     // Three aborted responses on a pool of two: had a cursor leaked, the third would still wait.
-    const active = await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%FROM author_%'");
+    const active = await pool.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%FROM author_%'",
+    );
     expect(active.rows[0].n).toBe(0);
     // And the connections are fit for the next request: it gets every row.
     const body = await new Promise<string>((resolve, reject) => {
@@ -267,4 +306,5 @@ describe.skipIf(!TEST_DB_URL)('http lab against DATABASE_URL (STREAM_LAB_TEST_DA
     expect([s.outcome, s.reason, s.responsesOk, s.badResponses]).toEqual(['completed', null, 6, 0]);
   });
 });
-if (!TEST_DB_URL) console.warn('http lab: skipping the DATABASE_URL tests: STREAM_LAB_TEST_DATABASE_URL is not set (.ci/run sets it when it can start PostgreSQL)');
+if (!TEST_DB_URL)
+  console.warn('http lab: skipping the DATABASE_URL tests: STREAM_LAB_TEST_DATABASE_URL is not set (.ci/run sets it when it can start PostgreSQL)');

@@ -102,7 +102,9 @@ describe('shareable links', () => {
   });
 
   it('applies the server size cap and reports a link without parameters as absent', () => {
-    expect(formFromQuery(new URLSearchParams('sizeMb=600'), CATALOG, 512).notes).toEqual(['sizeMb=600 ignored: File size (MB) must be a whole number between 1 and 512']);
+    expect(formFromQuery(new URLSearchParams('sizeMb=600'), CATALOG, 512).notes).toEqual([
+      'sizeMb=600 ignored: File size (MB) must be a whole number between 1 and 512',
+    ]);
     expect(formFromQuery(new URLSearchParams(''), CATALOG, 512)).toEqual({ values: defaultFormValues(), notes: [], autostart: false, present: false });
   });
 });
@@ -118,10 +120,31 @@ describe('a recorded run’s "open this experiment" link', () => {
 
   const CASES: Array<[string, RunParams]> = [
     ['the defaults', DEFAULT_PARAMS],
-    ['a V8 heap limit, a seed, a timeout, no budget and the sampler off', { ...DEFAULT_PARAMS, sampleMs: null, maxOldSpaceMb: 16, seed: 7, timeoutS: 30, budgetMb: null }],
+    [
+      'a V8 heap limit, a seed, a timeout, no budget and the sampler off',
+      { ...DEFAULT_PARAMS, sampleMs: null, maxOldSpaceMb: 16, seed: 7, timeoutS: 30, budgetMb: null },
+    ],
     ['a fractional delay and retained mode', { ...DEFAULT_PARAMS, sizeMb: 3, delayMs: 0.25, cpuUs: 1500, chunkKb: 1, sampleMs: 10, retained: true }],
-    ['the upper limits', { sizeMb: 2048, delayMs: 1000, cpuUs: 100_000, chunkKb: 4096, sampleMs: 1000, retained: false, budgetMb: 16_384, maxOldSpaceMb: 16_384, timeoutS: 3600, seed: 2 ** 31 - 1, node: null }],
-    ['seed 0 and the lower limits', { sizeMb: 1, delayMs: 0, cpuUs: 0, chunkKb: 1, sampleMs: 10, retained: false, budgetMb: 32, maxOldSpaceMb: 16, timeoutS: 1, seed: 0, node: null }],
+    [
+      'the upper limits',
+      {
+        sizeMb: 2048,
+        delayMs: 1000,
+        cpuUs: 100_000,
+        chunkKb: 4096,
+        sampleMs: 1000,
+        retained: false,
+        budgetMb: 16_384,
+        maxOldSpaceMb: 16_384,
+        timeoutS: 3600,
+        seed: 2 ** 31 - 1,
+        node: null,
+      },
+    ],
+    [
+      'seed 0 and the lower limits',
+      { sizeMb: 1, delayMs: 0, cpuUs: 0, chunkKb: 1, sampleMs: 10, retained: false, budgetMb: 32, maxOldSpaceMb: 16, timeoutS: 1, seed: 0, node: null },
+    ],
   ];
 
   it.each(CASES)('starts exactly the recorded parameters again: %s', (_name, params) => {
@@ -185,7 +208,10 @@ describe('the HTTP lab’s form', () => {
   });
 
   it('reads an unknown lab as the streams lab, with a note', () => {
-    expect(labFromQuery(new URLSearchParams('lab=kafka'))).toEqual({ lab: 'streams', note: 'lab=kafka ignored: lab must be one of streams, http, cpu, deadline, hotcode' });
+    expect(labFromQuery(new URLSearchParams('lab=kafka'))).toEqual({
+      lab: 'streams',
+      note: 'lab=kafka ignored: lab must be one of streams, http, cpu, deadline, hotcode',
+    });
     const back = formFromQuery(new URLSearchParams('lab=kafka'), CATALOG, 2048);
     expect(back.values).toEqual(defaultFormValues());
     expect(back.notes).toEqual(['lab=kafka ignored: lab must be one of streams, http, cpu, deadline, hotcode']);
@@ -193,7 +219,12 @@ describe('the HTTP lab’s form', () => {
 
   it('carries the CPU lab’s workers ("cores" when empty) and keep-alive (only when on) through a link', () => {
     const catalog = ['single-thread', 'cluster'];
-    const values = { ...defaultFormValues('cpu'), strategies: ['cluster'], numbers: { ...defaultFormValues('cpu').numbers, n: '30', workers: '3' }, switches: { keepAlive: true, profile: false } };
+    const values = {
+      ...defaultFormValues('cpu'),
+      strategies: ['cluster'],
+      numbers: { ...defaultFormValues('cpu').numbers, n: '30', workers: '3' },
+      switches: { keepAlive: true, profile: false },
+    };
     const query = formToQuery(values, catalog);
     expect(query).toBe('lab=cpu&strategies=cluster&n=30&requests=4&concurrency=4&workers=3&keepAlive=1&retained=0');
     const back = formFromQuery(new URLSearchParams(query), catalog, 2048);
@@ -222,7 +253,9 @@ describe('every lab’s form', () => {
     const form = formOf(lab);
     const switches = form.switches.map((s) => s.field);
     // `node` (the runtime) is the form's select, not a numeric field.
-    const numeric = Object.keys(form.defaults).filter((k) => k !== 'retained' && k !== 'node' && !switches.includes(k)).sort();
+    const numeric = Object.keys(form.defaults)
+      .filter((k) => k !== 'retained' && k !== 'node' && !switches.includes(k))
+      .sort();
     expect(form.fields.map((f) => f.field).sort()).toEqual(numeric);
     expect([...form.linkOrder].sort()).toEqual(numeric);
     // And the defaults go out as they are.

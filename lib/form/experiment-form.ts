@@ -150,7 +150,10 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
   }
   const list = query.get('strategies');
   if (list !== null) {
-    const ids = list.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = ids.filter((id) => !catalog.includes(id));
     for (const id of unknown) notes.push(`strategies: unknown strategy "${id.slice(0, 64)}" ignored`);
     const found = catalog.filter((id) => ids.includes(id));
@@ -178,7 +181,8 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
     const raw = query.get(key);
     if (raw === null) continue;
     if (!(raw in BOOLEAN_TEXT)) notes.push(`${key}=${raw.slice(0, 20)} ignored: ${key} must be 1 or 0`);
-    else if (key === 'parallel' && form.runsAlone !== null && BOOLEAN_TEXT[raw]) notes.push(`parallel=${raw} ignored: ${LAB_NAMES[lab]} runs one strategy at a time`);
+    else if (key === 'parallel' && form.runsAlone !== null && BOOLEAN_TEXT[raw])
+      notes.push(`parallel=${raw} ignored: ${LAB_NAMES[lab]} runs one strategy at a time`);
     else values[key] = BOOLEAN_TEXT[raw];
   }
   const node = query.get('node');
@@ -194,7 +198,12 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
  * a running experiment's form). Every field is carried, null as an empty input, so the link reopens
  * exactly the same run.
  */
-export function formValuesFromParams(params: LabParams, strategies: readonly string[], parallel: boolean, lab: PageLabId = DEFAULT_FORM_LAB): ExperimentFormValues {
+export function formValuesFromParams(
+  params: LabParams,
+  strategies: readonly string[],
+  parallel: boolean,
+  lab: PageLabId = DEFAULT_FORM_LAB,
+): ExperimentFormValues {
   const p = params as unknown as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'number' ? String(v) : '');
   return {

@@ -80,4 +80,3 @@ export const COMMON_FIELDS: readonly FieldSpec[] = [
   { field: 'maxOldSpaceMb', label: 'V8 heap limit', unit: 'MB', integer: true, empty: 'Node’s default (--max-old-space-size)' },
   { field: 'timeoutS', label: 'Timeout per run', unit: 's', integer: true },
 ];
-

@@ -36,7 +36,10 @@ function record(over: Partial<RunRecord['run']> = {}): RunRecord {
 
 describe('summary CSV', () => {
   it('carries the event-loop delay and GC figures of the summary', () => {
-    const [header, row] = summariesToCsv([record()]).trim().split('\n').map((l) => l.split(','));
+    const [header, row] = summariesToCsv([record()])
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
     const col = (name: string) => row[header.indexOf(name)];
     expect(['eventLoopDelayP50Ms', 'eventLoopDelayP99Ms', 'eventLoopDelayMaxMs', 'gcCount', 'gcTotalMs', 'peakInFlight'].map(col)).toEqual([
       '0.362879',
@@ -49,7 +52,10 @@ describe('summary CSV', () => {
   });
 
   it('leaves them empty for an interrupted run, which has no summary', () => {
-    const [header, row] = summariesToCsv([record({ status: 'interrupted', summary: null })]).trim().split('\n').map((l) => l.split(','));
+    const [header, row] = summariesToCsv([record({ status: 'interrupted', summary: null })])
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
     expect(row[header.indexOf('gcCount')]).toBe('');
     expect(row[header.indexOf('eventLoopDelayMaxMs')]).toBe('');
   });
@@ -68,12 +74,18 @@ describe('summary Markdown', () => {
 function httpRecord(over: Partial<RunRecord['run']> = {}): RunRecord {
   const summary = makeHttpSummary({ strategy: 'ndjson-cursor', peak: { heapUsed: 11 * MIB }, peakWritableBytes: 2 * MIB, latencyP50Ms: 30.25 });
   const base = record();
-  return { ...base, run: { ...base.run, lab: 'http', id: 'r-0000000002', strategy: 'ndjson-cursor', params: summary.params, preparedUnits: 20, summary, ...over } };
+  return {
+    ...base,
+    run: { ...base.run, lab: 'http', id: 'r-0000000002', strategy: 'ndjson-cursor', params: summary.params, preparedUnits: 20, summary, ...over },
+  };
 }
 
 describe('summary CSV with HTTP runs', () => {
   const csvRows = (records: RunRecord[]) => {
-    const [header, ...rows] = summariesToCsv(records).trim().split('\n').map((l) => l.split(','));
+    const [header, ...rows] = summariesToCsv(records)
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
     return rows.map((row) => (name: string) => row[header.indexOf(name)]);
   };
 
@@ -87,14 +99,21 @@ describe('summary CSV with HTTP runs', () => {
     const [streams, http] = csvRows([record(), httpRecord()]);
     expect(['lab', 'sizeMb', 'fileBytes', 'rows', 'responsesOk'].map(streams)).toEqual(['streams', '16', String(16 * MIB), '', '']);
     expect(['lab', 'sizeMb', 'fileBytes', 'mbPerSec', 'peakBufferedBytes'].map(http)).toEqual(['http', '', '', '', '']);
-    expect(['rows', 'concurrency', 'requests', 'requestsPlanned', 'responsesOk', 'badResponses', 'latencyP50Ms', 'peakWritableBytes', 'peakHeapUsed'].map(http)).toEqual([
-      '1000', '4', '20', '20', '20', '0', '30.25', String(2 * MIB), String(11 * MIB),
-    ]);
+    expect(
+      ['rows', 'concurrency', 'requests', 'requestsPlanned', 'responsesOk', 'badResponses', 'latencyP50Ms', 'peakWritableBytes', 'peakHeapUsed'].map(http),
+    ).toEqual(['1000', '4', '20', '20', '20', '0', '30.25', String(2 * MIB), String(11 * MIB)]);
   });
 
   it('counts an interrupted HTTP run’s responses from its last stored sample', () => {
     const interrupted = httpRecord({ status: 'interrupted', summary: null });
-    interrupted.observed = { peak: { rss: 1, heapTotal: 1, heapUsed: 1, external: 1, arrayBuffers: 1 }, procPeakRss: 1, readings: { responsesOk: 7, badResponses: 1 }, lastT: 900, sampleCount: 18, procCount: 18 };
+    interrupted.observed = {
+      peak: { rss: 1, heapTotal: 1, heapUsed: 1, external: 1, arrayBuffers: 1 },
+      procPeakRss: 1,
+      readings: { responsesOk: 7, badResponses: 1 },
+      lastT: 900,
+      sampleCount: 18,
+      procCount: 18,
+    };
     const [row] = csvRows([interrupted]);
     expect(['responsesOk', 'badResponses', 'requestsPlanned', 'latencyP50Ms', 'durationMs'].map(row)).toEqual(['7', '1', '20', '', '900']);
   });
@@ -102,7 +121,10 @@ describe('summary CSV with HTTP runs', () => {
 
 describe('summary CSV with CPU runs', () => {
   const csvRows = (records: RunRecord[]) => {
-    const [header, ...rows] = summariesToCsv(records).trim().split('\n').map((l) => l.split(','));
+    const [header, ...rows] = summariesToCsv(records)
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
     return rows.map((row) => (name: string) => row[header.indexOf(name)]);
   };
   const cpuRecord = (): RunRecord => {
@@ -113,9 +135,9 @@ describe('summary CSV with CPU runs', () => {
 
   it('fills the CPU lab’s columns and the CPU time every run has, sharing the columns that mean the same', () => {
     const [streams, http, cpu] = csvRows([record(), httpRecord(), cpuRecord()]);
-    expect(['lab', 'n', 'workers', 'keepAlive', 'requests', 'concurrency', 'requestsPlanned', 'requestsOk', 'makespanMs', 'speedup', 'cores'].map(cpu)).toEqual([
-      'cpu', '40', 'cores', 'false', '4', '4', '4', '4', '4000', '1.9', '2',
-    ]);
+    expect(['lab', 'n', 'workers', 'keepAlive', 'requests', 'concurrency', 'requestsPlanned', 'requestsOk', 'makespanMs', 'speedup', 'cores'].map(cpu)).toEqual(
+      ['cpu', '40', 'cores', 'false', '4', '4', '4', '4', '4000', '1.9', '2'],
+    );
     expect(['cpuUserMs', 'cpuSystemMs', 'cpuPeakPct'].map(cpu)).toEqual(['4200', '80', '198']);
     expect(['rows', 'responsesOk', 'sizeMb'].map(cpu)).toEqual(['', '', '']);
     expect(['n', 'speedup', 'requestsOk'].map(http)).toEqual(['', '', '']);
@@ -146,10 +168,21 @@ describe('summary Markdown with CPU runs', () => {
   it('writes the CPU lab’s table from its summary: workers "cores" when null, speed-up of the cores', () => {
     const summary = makeCpuSummary({ strategy: 'worker-pool', makespanMs: 2100, speedup: 1.9, peakTreeRss: 80 * MIB, peakThreads: 13 });
     const base = record();
-    const cpu: RunRecord = { ...base, run: { ...base.run, lab: 'cpu', id: 'r-0000000003', strategy: 'worker-pool', params: summary.params, preparedUnits: 4, summary } };
+    const cpu: RunRecord = {
+      ...base,
+      run: { ...base.run, lab: 'cpu', id: 'r-0000000003', strategy: 'worker-pool', params: summary.params, preparedUnits: 4, summary },
+    };
     const table = parseMarkdownTable(summariesToMarkdown([cpu]));
     const cell = (name: string) => table[1][table[0].indexOf(name)];
     expect(table[0].slice(0, 6)).toEqual(['Strategy', 'Outcome', 'n', 'Requests', 'At once', 'Workers']);
-    expect(['n', 'Workers', 'Makespan (s)', 'Speed-up', 'Tree RSS (MB)', 'Threads', 'OK'].map(cell)).toEqual(['40', 'cores', '2.10', '1.90 of 2', '80', '13', '4 / 4']);
+    expect(['n', 'Workers', 'Makespan (s)', 'Speed-up', 'Tree RSS (MB)', 'Threads', 'OK'].map(cell)).toEqual([
+      '40',
+      'cores',
+      '2.10',
+      '1.90 of 2',
+      '80',
+      '13',
+      '4 / 4',
+    ]);
   });
 });

@@ -14,7 +14,10 @@ describe('history query parameters', () => {
   });
 
   it('validates list filters and points', () => {
-    expect(parseListQuery(new URLSearchParams('strategy=rxjs-from&outcome=interrupted'))).toEqual({ ok: true, value: { lab: null, strategy: 'rxjs-from', outcome: 'interrupted' } });
+    expect(parseListQuery(new URLSearchParams('strategy=rxjs-from&outcome=interrupted'))).toEqual({
+      ok: true,
+      value: { lab: null, strategy: 'rxjs-from', outcome: 'interrupted' },
+    });
     expect(parseListQuery(new URLSearchParams(''))).toEqual({ ok: true, value: { lab: null, strategy: null, outcome: null } });
     expect(parseListQuery(new URLSearchParams('lab=http'))).toEqual({ ok: true, value: { lab: 'http', strategy: null, outcome: null } });
     expect(parseListQuery(new URLSearchParams('lab=nope'))).toEqual({ ok: false, error: 'lab must be one of streams, http, cpu, deadline, hotcode' });
@@ -41,14 +44,39 @@ describe('sample CSV', () => {
 });
 
 describe('observeSeries', () => {
-  it("reads a record made before labs, whose observed figures had bytesRead/bytesProcessed beside the peaks", () => {
-    const legacy = { peak: { rss: 1, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }, procPeakRss: 2, bytesRead: 8, bytesProcessed: 6, lastT: 3, sampleCount: 4, procCount: 5 };
-    expect(observedSchema.parse(legacy)).toEqual({ peak: legacy.peak, procPeakRss: 2, readings: { bytesRead: 8, bytesProcessed: 6 }, lastT: 3, sampleCount: 4, procCount: 5 });
+  it('reads a record made before labs, whose observed figures had bytesRead/bytesProcessed beside the peaks', () => {
+    const legacy = {
+      peak: { rss: 1, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 },
+      procPeakRss: 2,
+      bytesRead: 8,
+      bytesProcessed: 6,
+      lastT: 3,
+      sampleCount: 4,
+      procCount: 5,
+    };
+    expect(observedSchema.parse(legacy)).toEqual({
+      peak: legacy.peak,
+      procPeakRss: 2,
+      readings: { bytesRead: 8, bytesProcessed: 6 },
+      lastT: 3,
+      sampleCount: 4,
+      procCount: 5,
+    });
   });
 
   it('takes peaks and progress from the samples', () => {
-    const o = observeSeries([makeSample({ t: 10, rss: 5, arrayBuffers: 9, bytesProcessed: 1 }), makeSample({ t: 20, rss: 7, arrayBuffers: 2, bytesProcessed: 4 })], [{ t: 0, at: 0, rss: 11 }]);
-    expect(o).toEqual({ peak: { rss: 7, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 9 }, procPeakRss: 11, readings: { bytesRead: 0, bytesProcessed: 4, chunks: 0, inFlight: 0, readableLength: 0 }, lastT: 20, sampleCount: 2, procCount: 1 });
+    const o = observeSeries(
+      [makeSample({ t: 10, rss: 5, arrayBuffers: 9, bytesProcessed: 1 }), makeSample({ t: 20, rss: 7, arrayBuffers: 2, bytesProcessed: 4 })],
+      [{ t: 0, at: 0, rss: 11 }],
+    );
+    expect(o).toEqual({
+      peak: { rss: 7, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 9 },
+      procPeakRss: 11,
+      readings: { bytesRead: 0, bytesProcessed: 4, chunks: 0, inFlight: 0, readableLength: 0 },
+      lastT: 20,
+      sampleCount: 2,
+      procCount: 1,
+    });
   });
 });
 

@@ -5,7 +5,19 @@
 import { z } from 'zod';
 import { LAB_SCHEMAS, labSchema } from '../../labs/schemas';
 import { LEGACY_LAB } from '../protocol/common';
-import { memorySchema, ownerSchema, procSampleSchema, runStateSchema, runStateShape, runStatusSchema, sampleSchema, STRATEGY_ID_PATTERN, type ProcSample, type RunStatus, type Sample } from '../protocol';
+import {
+  memorySchema,
+  ownerSchema,
+  procSampleSchema,
+  runStateSchema,
+  runStateShape,
+  runStatusSchema,
+  sampleSchema,
+  STRATEGY_ID_PATTERN,
+  type ProcSample,
+  type RunStatus,
+  type Sample,
+} from '../protocol';
 import { emptyMemory, foldPeaks } from '../series';
 
 /** The lab's run ids: "r-" and 10 hex digits. Strict, because an id becomes a directory name. */
@@ -136,7 +148,10 @@ export function parseListQuery(query: URLSearchParams): Parsed<{ lab: string | n
 /** "?ids=a,b,c": distinct run ids, 2–8 by default (a comparison); exports of summaries allow 1. */
 export function parseRunIds(raw: string | null, limits: { min: number; max: number } = HISTORY_LIMITS.compare): Parsed<string[]> {
   const { min, max } = limits;
-  const ids = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length < min || ids.length > max) return { ok: false, error: `ids must list between ${min} and ${max} run ids, comma-separated (got ${ids.length})` };
   const bad = ids.find((id) => !RUN_ID_PATTERN.test(id));
   if (bad !== undefined) return { ok: false, error: `ids: "${bad.slice(0, 40)}" is not a run id like r-0123456789` };
@@ -152,7 +167,6 @@ export function parsePoints(raw: string | null): Parsed<number> {
   if (!Number.isInteger(n) || n < min || n > max) return { ok: false, error: `points must be a whole number between ${min} and ${max}` };
   return { ok: true, value: n };
 }
-
 
 /** The lab's readings of a sample: what it has beyond the common fields. */
 export function labReadings(sample: Sample | undefined): Record<string, number> {
@@ -211,4 +225,3 @@ export function toListItem(record: RunRecord, diskBytes: number): RunListItem {
     figures: Object.fromEntries((labSchema(run.lab)?.historyColumns ?? []).map((c) => [c.key, numberAt(s, c.key)])),
   };
 }
-

@@ -7,10 +7,8 @@ import { labOf } from '../labs';
 import { LAB_SCHEMAS, labSchema } from '../../labs/schemas';
 import type { RunRecord } from '.';
 
-
 /** What every run measured of CPU (empty for runs recorded before it was). */
 const CPU_TIME_COLUMNS = ['cpuUserMs', 'cpuSystemMs', 'cpuPeakPct'] as const;
-
 
 /**
  * The columns as scripts have read them since each lab came (a contract: names and order stay).
@@ -18,16 +16,82 @@ const CPU_TIME_COLUMNS = ['cpuUserMs', 'cpuSystemMs', 'cpuPeakPct'] as const;
  * brings columns not listed here gets them appended after these, in lab order.
  */
 const CONTRACT_COLUMNS = [
-  'id', 'experimentId', 'strategy', 'status', 'sizeMb', 'delayMs', 'chunkKb', 'cpuUs', 'sampleMs', 'retained', 'budgetMb',
-  'fileBytes', 'bytesProcessed', 'durationMs', 'mbPerSec', 'peakRss', 'peakHeapTotal', 'peakHeapUsed', 'peakExternal',
-  'peakArrayBuffers', 'procPeakRss', 'peakBufferedBytes', 'peakInFlight', 'eventLoopDelayP50Ms', 'eventLoopDelayP99Ms',
-  'eventLoopDelayMaxMs', 'gcCount', 'gcTotalMs', 'queuedAt', 'startedAt', 'endedAt', 'nodeVersion', 'library', 'libraryVersion',
-  'lab', 'rows', 'batchRows', 'concurrency', 'requests', 'slowClients', 'slowKbps', 'requestsPlanned', 'responsesOk', 'badResponses',
-  'reqPerSec', 'latencyP50Ms', 'latencyP99Ms', 'ttfbP50Ms', 'transferP50Ms', 'bytesReceived', 'peakWritableBytes',
-  'peakOpenResponses', 'slowP50Ms', 'loadCpuMs', ...CPU_TIME_COLUMNS,
-  'n', 'workers', 'keepAlive', 'pingMs', 'requestsOk', 'badRequests', 'makespanMs', 'latencyMaxMs', 'computeMsAlone',
-  'computeMsMin', 'spawnP50Ms', 'pingP50Ms', 'pingMaxMs', 'peakTreeRss', 'peakProcesses', 'peakThreads',
-  'peakMessageListeners', 'speedup', 'speedupMeasured', 'servers', 'cores',
+  'id',
+  'experimentId',
+  'strategy',
+  'status',
+  'sizeMb',
+  'delayMs',
+  'chunkKb',
+  'cpuUs',
+  'sampleMs',
+  'retained',
+  'budgetMb',
+  'fileBytes',
+  'bytesProcessed',
+  'durationMs',
+  'mbPerSec',
+  'peakRss',
+  'peakHeapTotal',
+  'peakHeapUsed',
+  'peakExternal',
+  'peakArrayBuffers',
+  'procPeakRss',
+  'peakBufferedBytes',
+  'peakInFlight',
+  'eventLoopDelayP50Ms',
+  'eventLoopDelayP99Ms',
+  'eventLoopDelayMaxMs',
+  'gcCount',
+  'gcTotalMs',
+  'queuedAt',
+  'startedAt',
+  'endedAt',
+  'nodeVersion',
+  'library',
+  'libraryVersion',
+  'lab',
+  'rows',
+  'batchRows',
+  'concurrency',
+  'requests',
+  'slowClients',
+  'slowKbps',
+  'requestsPlanned',
+  'responsesOk',
+  'badResponses',
+  'reqPerSec',
+  'latencyP50Ms',
+  'latencyP99Ms',
+  'ttfbP50Ms',
+  'transferP50Ms',
+  'bytesReceived',
+  'peakWritableBytes',
+  'peakOpenResponses',
+  'slowP50Ms',
+  'loadCpuMs',
+  ...CPU_TIME_COLUMNS,
+  'n',
+  'workers',
+  'keepAlive',
+  'pingMs',
+  'requestsOk',
+  'badRequests',
+  'makespanMs',
+  'latencyMaxMs',
+  'computeMsAlone',
+  'computeMsMin',
+  'spawnP50Ms',
+  'pingP50Ms',
+  'pingMaxMs',
+  'peakTreeRss',
+  'peakProcesses',
+  'peakThreads',
+  'peakMessageListeners',
+  'speedup',
+  'speedupMeasured',
+  'servers',
+  'cores',
 ] as const;
 
 export const SUMMARY_COLUMNS: readonly string[] = [
@@ -52,8 +116,6 @@ export interface CsvPart {
   columns: readonly string[];
   cells(r: CsvRecord): Record<string, Cell>;
 }
-
-
 
 /** A flat row per run: summary figures when the run ended, stored-sample figures when it was interrupted. */
 export function summaryRow(r: RunRecord): SummaryRow {

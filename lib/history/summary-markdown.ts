@@ -19,7 +19,6 @@ const COMMON_TABLE: MarkdownTable = {
   cells: (_r, row) => [mb(row.peakRss), mb(row.peakHeapUsed), fixed(typeof row.durationMs === 'number' ? row.durationMs / 1000 : null, 1)],
 };
 
-
 function labTable(lab: string, records: readonly RunRecord[], labels: Readonly<Record<string, string>>): string {
   const t = labSchema(lab)?.markdownTable ?? COMMON_TABLE;
   const head = ['Strategy', 'Outcome', ...t.head, 'Node', 'Date', 'Run'];
@@ -46,7 +45,11 @@ function labTable(lab: string, records: readonly RunRecord[], labels: Readonly<R
 export function summariesToMarkdown(records: readonly RunRecord[], labels: Readonly<Record<string, string>> = {}): string {
   const labs = LAB_IDS.filter((lab) => records.some((r) => labOf(r.run) === lab));
   const tables = labs.map((lab) => {
-    const table = labTable(lab, records.filter((r) => labOf(r.run) === lab), labels);
+    const table = labTable(
+      lab,
+      records.filter((r) => labOf(r.run) === lab),
+      labels,
+    );
     return labs.length > 1 ? `**${LAB_NAMES[lab]}**\n\n${table}` : table;
   });
   if (tables.length === 0) tables.push(labTable(DEFAULT_LAB, [], labels));

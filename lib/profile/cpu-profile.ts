@@ -114,10 +114,20 @@ export function flameTree(p: CpuProfile): FlameNode {
   const { byId } = indexNodes(p);
   const root = p.nodes.find((n) => !p.nodes.some((m) => m.children?.includes(n.id))) ?? p.nodes[0];
   const build = (n: ProfileNode): FlameNode => {
-    const children = (n.children ?? []).map((c) => build(byId.get(c)!)).filter((c) => c.totalMs > 0).sort((a, b) => b.totalMs - a.totalMs);
+    const children = (n.children ?? [])
+      .map((c) => build(byId.get(c)!))
+      .filter((c) => c.totalMs > 0)
+      .sort((a, b) => b.totalMs - a.totalMs);
     const selfMs = self.get(n.id) ?? 0;
     const f = n.callFrame;
-    return { name: frameName(f), url: f.url, line: f.lineNumber >= 0 ? f.lineNumber + 1 : -1, selfMs, totalMs: selfMs + children.reduce((s, c) => s + c.totalMs, 0), children };
+    return {
+      name: frameName(f),
+      url: f.url,
+      line: f.lineNumber >= 0 ? f.lineNumber + 1 : -1,
+      selfMs,
+      totalMs: selfMs + children.reduce((s, c) => s + c.totalMs, 0),
+      children,
+    };
   };
   return build(root);
 }

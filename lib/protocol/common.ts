@@ -71,7 +71,14 @@ export const cpuSummarySchema = z.object({
 });
 
 /** A function of a CPU profile by self time (lib/profile/cpu-profile.ts FunctionTime). */
-export const profileFunctionSchema = z.object({ name: z.string(), url: z.string(), line: z.number(), selfMs: z.number(), totalMs: z.number(), selfShare: z.number() });
+export const profileFunctionSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  line: z.number(),
+  selfMs: z.number(),
+  totalMs: z.number(),
+  selfShare: z.number(),
+});
 
 /** A profiled run's profile in brief; the whole profile is stored beside its record (a .cpuprofile). */
 export const profileSummarySchema = z.object({
@@ -108,7 +115,10 @@ export const commonSummaryShape = {
    * (µs, monotonic), how long, and with a profile the functions on top during it. Absent in runs
    * recorded before they were measured.
    */
-  longTasks: z.array(z.object({ endUs: z.number(), durationMs: z.number(), top: z.array(z.string()).max(5) })).max(100).optional(),
+  longTasks: z
+    .array(z.object({ endUs: z.number(), durationMs: z.number(), top: z.array(z.string()).max(5) }))
+    .max(100)
+    .optional(),
   /** Absent or null unless the run was profiled (params.profile). */
   profile: profileSummarySchema.nullable().optional(),
   sampleCount: z.number(),

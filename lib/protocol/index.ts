@@ -65,7 +65,9 @@ export function summaryOfLab<L extends RunSummary['lab']>(summary: RunSummary, l
 /** Any lab's params (a run's `lab` says which). */
 type Labs = typeof LAB_SCHEMAS;
 // However many labs there are: z.union wants a tuple of two or more, and the registry has them.
-export const labParamsSchema = z.union(LAB_SCHEMAS.map((l) => l.params) as unknown as [Labs[number]['params'], Labs[number]['params'], ...Labs[number]['params'][]]);
+export const labParamsSchema = z.union(
+  LAB_SCHEMAS.map((l) => l.params) as unknown as [Labs[number]['params'], Labs[number]['params'], ...Labs[number]['params'][]],
+);
 export type LabParams = z.infer<typeof labParamsSchema>;
 
 /** Which worker process ran a run: its machine, the cores it was given, its Node, the core the run was pinned to. */
@@ -86,7 +88,10 @@ export const queueBackendSchema = z.object({
   /** Why it is unreachable, for the page. */
   message: z.string().nullable(),
   /** Redis only: the workers listed now and the runs they take at once (null until first read). */
-  workers: z.object({ count: z.number().int().min(0), slots: z.number().int().min(0) }).nullable().optional(),
+  workers: z
+    .object({ count: z.number().int().min(0), slots: z.number().int().min(0) })
+    .nullable()
+    .optional(),
 });
 export type QueueBackend = z.infer<typeof queueBackendSchema>;
 
@@ -153,7 +158,7 @@ export const clientMessageSchema = z.discriminatedUnion(
       lab: labIdSchema.default(LEGACY_LAB),
       strategies: strategyIds,
       /** Checked by the hub against the lab's own params schema (unknown fields refused). */
-      params: z.record(z.string(), z.unknown(), { error: 'params must be an object of the lab\'s parameters' }),
+      params: z.record(z.string(), z.unknown(), { error: "params must be an object of the lab's parameters" }),
       /** Run all strategies at once instead of one after another (their figures then disturb each other). */
       parallel: z.boolean().default(false),
     }),

@@ -68,9 +68,7 @@ export function describeZodError(error: z.ZodError): string {
       const path = issue.path.join('.');
       if (issue.code === 'unrecognized_keys') return `unknown field(s): ${issue.keys.join(', ')}`;
       // Custom messages already name the field; zod's defaults do not.
-      return issue.message.includes(String(issue.path[issue.path.length - 1] ?? '\u0000'))
-        ? issue.message
-        : `${path || 'message'}: ${issue.message}`;
+      return issue.message.includes(String(issue.path[issue.path.length - 1] ?? '\u0000')) ? issue.message : `${path || 'message'}: ${issue.message}`;
     })
     .join('; ');
 }

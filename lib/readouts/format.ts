@@ -60,7 +60,9 @@ export function formatMs(ms: number): string {
 
 /** A whole count with thousands separators, the same in every locale: "100,000". */
 export function formatCount(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** How many times one figure is another: "7×", "1.5×" (one decimal under 10). */

@@ -4,10 +4,25 @@ import type { Sample } from '../protocol';
 
 /** Every metric of every lab; each lab offers its own list (its schema's `metrics`, in its picker's order: the first is the one a chart opens with). */
 export const ALL_METRICS = [
-  'arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu',
-  'writableBytes', 'reqPerSec', 'latencyP50Ms', 'latencyP99Ms', 'loadCpuPct',
-  'treeRss', 'treeCpuPct', 'pingMs',
-  'latenessP99Ms', 'latenessMaxMs', 'completedRps',
+  'arrayBuffers',
+  'rss',
+  'heapUsed',
+  'external',
+  'heapTotal',
+  'buffered',
+  'cpuPct',
+  'elu',
+  'writableBytes',
+  'reqPerSec',
+  'latencyP50Ms',
+  'latencyP99Ms',
+  'loadCpuPct',
+  'treeRss',
+  'treeCpuPct',
+  'pingMs',
+  'latenessP99Ms',
+  'latenessMaxMs',
+  'completedRps',
   'probeMs',
 ] as const;
 export type ComparisonMetric = (typeof ALL_METRICS)[number];

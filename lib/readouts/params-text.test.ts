@@ -15,7 +15,9 @@ describe('params in words', () => {
   });
 
   it('says what an HTTP experiment and run used, slow clients only when there are some', () => {
-    expect(experimentParamsText(http)).toBe('100,000-row table · 20 requests · 4 clients at once · 500 rows per write · 2 slow clients at 256 KB/s · no budget · one at a time');
+    expect(experimentParamsText(http)).toBe(
+      '100,000-row table · 20 requests · 4 clients at once · 500 rows per write · 2 slow clients at 256 KB/s · no budget · one at a time',
+    );
     expect(runParamsText({ ...http, params: { ...http.params, slowClients: 0 } })).toBe('100,000 rows · 20 requests · 4 at once');
     expect(legendParamsText(http)).toBe('100,000 rows, 4 at once');
   });

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runProgress } from './progress';
 import { makeHttpSample, makeSample } from '../test-fixtures';
 
-const sample = (t: number, bytesProcessed: number) =>
-  makeSample({ t, at: 1_700_000_000_000 + t, bytesRead: bytesProcessed, bytesProcessed });
-
+const sample = (t: number, bytesProcessed: number) => makeSample({ t, at: 1_700_000_000_000 + t, bytesRead: bytesProcessed, bytesProcessed });
 
 describe('runProgress', () => {
   it('is empty before the first sample', () => {

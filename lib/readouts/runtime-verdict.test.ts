@@ -35,7 +35,10 @@ describe('runtime verdict', () => {
 
   it('orders versions numerically (20 before 22 before 100) and compares each newer one with the oldest', () => {
     const changes = runtimeChanges([run('a', '22.23.3', 50), run('a', '100.0.0', 50), run('a', '20.20.2', 50)]).filter((c) => c.figure === 'rss');
-    expect(changes.map((c) => [c.from, c.to])).toEqual([['20.20.2', '22.23.3'], ['20.20.2', '100.0.0']]);
+    expect(changes.map((c) => [c.from, c.to])).toEqual([
+      ['20.20.2', '22.23.3'],
+      ['20.20.2', '100.0.0'],
+    ]);
   });
 
   it('says nothing of strategies run on one runtime only', () => {

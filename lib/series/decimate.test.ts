@@ -25,7 +25,10 @@ describe('decimateMinMax', () => {
   });
 
   it('keeps the points in ascending x', () => {
-    const out = decimateMinMax(line(3000, (i) => Math.cos(i / 10)), 300);
+    const out = decimateMinMax(
+      line(3000, (i) => Math.cos(i / 10)),
+      300,
+    );
     for (let i = 1; i < out.length; i++) expect(out[i].x).toBeGreaterThan(out[i - 1].x);
   });
 });

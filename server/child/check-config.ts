@@ -18,7 +18,9 @@ export function numberAt(obj: Obj, field: string, min: number, max: number, opts
   const v = obj[field];
   if (v === null && opts.nullable) return null as unknown as number;
   if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (opts.int && !Number.isInteger(v))) {
-    throw new ConfigError(`${field} must be ${opts.int ? 'a whole number' : 'a number'} between ${min} and ${max}${opts.nullable ? ' or null' : ''} (got ${JSON.stringify(v)})`);
+    throw new ConfigError(
+      `${field} must be ${opts.int ? 'a whole number' : 'a number'} between ${min} and ${max}${opts.nullable ? ' or null' : ''} (got ${JSON.stringify(v)})`,
+    );
   }
   return v;
 }

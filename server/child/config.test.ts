@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseChildConfig } from './config';
 
-const good = { scenarioModule: 'labs/streams/child/scenario', strategyModule: 'labs/streams/child/strategies/for-await', scenario: {}, sampleMs: 50, retained: false };
+const good = {
+  scenarioModule: 'labs/streams/child/scenario',
+  strategyModule: 'labs/streams/child/strategies/for-await',
+  scenario: {},
+  sampleMs: 50,
+  retained: false,
+};
 
 describe('parseChildConfig', () => {
   it('accepts a config the runner sends', () => {

@@ -12,7 +12,10 @@ export function percentileSorted(sorted: readonly number[], p: number): number {
 
 /** The p-th percentile (nearest rank) of `values` in any order; 0 for none. */
 export function percentile(values: readonly number[], p: number): number {
-  return percentileSorted([...values].sort((a, b) => a - b), p);
+  return percentileSorted(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 }
 
 /** mulberry32: a tiny seeded generator of numbers in [0, 1), so the same seed always gives the same sequence. */

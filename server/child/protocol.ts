@@ -54,11 +54,17 @@ const childMessageSchema = z.discriminatedUnion('type', [
     /** Structured results a scenario hands its lab's figures (e.g. the CPU lab's per-request timeline). */
     details: z.record(z.string(), z.unknown()).default({}),
     /** Synchronous stretches over the threshold (server/child/long-tasks.ts), the longest 100. */
-    longTasks: z.array(z.object({ endUs: z.number(), durationMs: z.number() })).max(100).optional(),
+    longTasks: z
+      .array(z.object({ endUs: z.number(), durationMs: z.number() }))
+      .max(100)
+      .optional(),
   }),
   z.object({ type: z.literal('error'), message: z.string() }),
   /** A profiled run's inspector (ws://127.0.0.1:<port>/<uuid>): the runner drives the profiler over it. */
-  z.object({ type: z.literal('inspector'), url: z.string().regex(/^ws:\/\/127\.0\.0\.1:\d{1,5}\/[0-9a-f-]{36}$/, { error: 'url must be ws://127.0.0.1:<port>/<uuid>' }) }),
+  z.object({
+    type: z.literal('inspector'),
+    url: z.string().regex(/^ws:\/\/127\.0\.0\.1:\d{1,5}\/[0-9a-f-]{36}$/, { error: 'url must be ws://127.0.0.1:<port>/<uuid>' }),
+  }),
 ]);
 
 export type ChildMessage = z.infer<typeof childMessageSchema>;

@@ -35,7 +35,8 @@ function labFlags(lab: Lab): Map<string, { field: string; kind: Kind }> {
     const present = schema instanceof z.ZodOptional ? (schema as z.ZodOptional<z.ZodType>).unwrap() : schema;
     const nullable = present instanceof z.ZodNullable;
     const inner = nullable ? (present as z.ZodNullable<z.ZodType>).unwrap() : present;
-    if (inner instanceof z.ZodNumber) flags.set(flagOf(field), { field, kind: { type: 'number', nullable, min: inner.minValue ?? -Infinity, max: inner.maxValue ?? Infinity } });
+    if (inner instanceof z.ZodNumber)
+      flags.set(flagOf(field), { field, kind: { type: 'number', nullable, min: inner.minValue ?? -Infinity, max: inner.maxValue ?? Infinity } });
     else if (inner instanceof z.ZodBoolean) flags.set(flagOf(field), { field, kind: { type: 'switch' } });
   }
   return flags;
@@ -87,7 +88,13 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     else if (flag === '--node') nodes = parseNodes(value());
     else if (flag === '--strategies') {
       const v = value();
-      strategies = v === 'all' ? [...ids] : v.split(',').map((s) => s.trim()).filter(Boolean);
+      strategies =
+        v === 'all'
+          ? [...ids]
+          : v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean);
       const unknown = strategies.filter((s) => !ids.includes(s));
       if (unknown.length || strategies.length === 0) {
         throw new UsageError(`--strategies: unknown strategy "${unknown.join(',')}"; allowed: all or a comma-separated list of ${ids.join(', ')}`);
@@ -103,7 +110,9 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
         raw[known.field] = n;
       }
     } else {
-      throw new UsageError(`unknown flag ${flag}; allowed: --lab, --strategies, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`);
+      throw new UsageError(
+        `unknown flag ${flag}; allowed: --lab, --strategies, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
+      );
     }
   }
   const parsed = lab.schema.params.safeParse(raw);
@@ -126,7 +135,10 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
 function parseNodes(v: string): string[] {
   const specs = v.split(',').map((s) => s.trim());
   const bad = specs.find((s) => !NODE_SPEC_PATTERN.test(s));
-  if (bad !== undefined) throw new UsageError(`--node must be a Node version or a comma-separated list of them, such as 22 or 20,22,24 (digits and dots), got "${bad.slice(0, 40)}"`);
+  if (bad !== undefined)
+    throw new UsageError(
+      `--node must be a Node version or a comma-separated list of them, such as 22 or 20,22,24 (digits and dots), got "${bad.slice(0, 40)}"`,
+    );
   if (new Set(specs).size !== specs.length) throw new UsageError('--node: each version may appear once');
   return specs;
 }

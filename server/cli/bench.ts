@@ -40,20 +40,19 @@ async function main(): Promise<void> {
     const label = `[${i + 1}/${jobs.length}] ${strategy}${node === null ? '' : ` on Node ${node}`}`;
     let lastLog = 0;
     let total: number | null = null;
-    const handle = prepareAndStart(
-      {
-        lab: args.lab,
-        runId: randomUUID(),
-        strategy,
-        params: { ...args.params, node } as RunSummary['params'],
-        onSample: (s) => {
-          if (s.t - lastLog < 1000) return;
-          lastLog = s.t;
-          const done = lab.schema.progress ? s[lab.schema.progress.done] : undefined;
-          const pct = total && done !== undefined ? `${((100 * done) / total).toFixed(0)}% done, ` : '';
-          process.stderr.write(`\r${label}: ${pct}rss ${(s.rss / MIB).toFixed(0)} MB, arrayBuffers ${(s.arrayBuffers / MIB).toFixed(0)} MB   `);
-        },
-        onData: (status) => {
+    const handle = prepareAndStart({
+      lab: args.lab,
+      runId: randomUUID(),
+      strategy,
+      params: { ...args.params, node } as RunSummary['params'],
+      onSample: (s) => {
+        if (s.t - lastLog < 1000) return;
+        lastLog = s.t;
+        const done = lab.schema.progress ? s[lab.schema.progress.done] : undefined;
+        const pct = total && done !== undefined ? `${((100 * done) / total).toFixed(0)}% done, ` : '';
+        process.stderr.write(`\r${label}: ${pct}rss ${(s.rss / MIB).toFixed(0)} MB, arrayBuffers ${(s.arrayBuffers / MIB).toFixed(0)} MB   `);
+      },
+      onData: (status) => {
         const amount = (n: number) => (status.unit === 'rows' ? `${n} rows` : `${(n / MIB).toFixed(0)} MiB`);
         if (status.state === 'generating') process.stderr.write(`\rpreparing: ${amount(status.writtenBytes)} of ${amount(status.sizeBytes)}`);
         if (status.state === 'ready' && !reported) {
@@ -61,7 +60,7 @@ async function main(): Promise<void> {
           process.stderr.write(`\rprepared: ${amount(status.sizeBytes)} of data\x1b[K\n`);
         }
       },
-      });
+    });
     current = handle;
     const prepared = await handle.prepared;
     // A lab that can't prepare (no disk space, no database) ends the bench with its reason, as before.
@@ -69,7 +68,9 @@ async function main(): Promise<void> {
     total = prepared?.total ?? null;
     const summary = await handle.done;
     current = null;
-    process.stderr.write(`\r${label}: ${summary.outcome} in ${(summary.durationMs / 1000).toFixed(1)} s${summary.reason ? ` (${summary.reason})` : ''}\x1b[K\n`);
+    process.stderr.write(
+      `\r${label}: ${summary.outcome} in ${(summary.durationMs / 1000).toFixed(1)} s${summary.reason ? ` (${summary.reason})` : ''}\x1b[K\n`,
+    );
     summaries.push(summary);
   }
   if (args.json) process.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);

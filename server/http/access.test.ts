@@ -8,7 +8,10 @@ import { accessPolicy, hostName } from './access';
 /** Opens /ws with the given headers; resolves with 'open' or the HTTP status of the refusal. */
 function tryUpgrade(url: string, headers: { origin?: string; host?: string }): Promise<number | 'open'> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { ...(headers.origin ? { origin: headers.origin } : {}), headers: headers.host ? { host: headers.host } : {} });
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, {
+      ...(headers.origin ? { origin: headers.origin } : {}),
+      headers: headers.host ? { host: headers.host } : {},
+    });
     ws.once('open', () => {
       ws.close();
       resolve('open');
@@ -102,7 +105,9 @@ describe('who may connect', () => {
 
 describe('access settings', () => {
   it('refuses malformed origins and host names, naming the setting', () => {
-    expect(() => accessPolicy('127.0.0.1', { STREAM_LAB_ALLOWED_ORIGINS: 'training.example' })).toThrow('STREAM_LAB_ALLOWED_ORIGINS: "training.example" is not valid');
+    expect(() => accessPolicy('127.0.0.1', { STREAM_LAB_ALLOWED_ORIGINS: 'training.example' })).toThrow(
+      'STREAM_LAB_ALLOWED_ORIGINS: "training.example" is not valid',
+    );
     expect(() => accessPolicy('127.0.0.1', { STREAM_LAB_PUBLIC_HOSTS: 'a b' })).toThrow('STREAM_LAB_PUBLIC_HOSTS: "a b" is not valid');
   });
 

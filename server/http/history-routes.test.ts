@@ -120,7 +120,10 @@ describe('exports', () => {
 
   it('summaries as CSV, JSON and Markdown carry the summary figures', async () => {
     const csv = await (await get(`/api/summaries.csv?ids=${completed},${lost}`)).text();
-    const [header, ...rows] = csv.trim().split('\n').map((l) => l.split(','));
+    const [header, ...rows] = csv
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
     const col = (row: string[], name: string) => row[header.indexOf(name)];
     expect(rows.map((r) => [col(r, 'id'), col(r, 'status'), Number(col(r, 'peakArrayBuffers')), Number(col(r, 'procPeakRss'))])).toEqual([
       [completed, 'completed', 4e6, 51e6],
@@ -157,7 +160,10 @@ describe('DELETE /api/runs/:id', () => {
   it("keeps a browser's runs from others: only that browser (by its id) or the operator may delete them", async () => {
     const id = testRunId(0x77);
     const run = makeRun(id, { queuedAt: 1_700_000_004_000 });
-    history.store.begin({ ...makeRecord(run), experiment: { id: run.experimentId, strategies: [run.strategy], parallel: false, owner: { id: publicId('browser-of-alice-0123456789'), name: 'Alice' } } });
+    history.store.begin({
+      ...makeRecord(run),
+      experiment: { id: run.experimentId, strategies: [run.strategy], parallel: false, owner: { id: publicId('browser-of-alice-0123456789'), name: 'Alice' } },
+    });
     await history.store.end({ ...run, status: 'completed', summary: makeSummary(run) }, 1_700_000_005_000);
     const other = await get(`/api/runs/${id}`, { method: 'DELETE', headers: { [BROWSER_HEADER]: 'browser-of-bob-0123456789' } });
     expect(other.status).toBe(403);

@@ -21,7 +21,8 @@ describe('run pages for runs that are not there', () => {
     expect(missing('/runs/r1')).toBe(false);
     expect(missing('/embed/runs/r1')).toBe(false);
     expect(missing('/runs/r%31')).toBe(false);
-    for (const url of ['/runs', '/runs/', '/runs/compare', '/runs/compare?ids=a,b', '/', '/lessons/cpu', '/runs/nope/extra']) expect(missing(url), url).toBe(false);
+    for (const url of ['/runs', '/runs/', '/runs/compare', '/runs/compare?ids=a,b', '/', '/lessons/cpu', '/runs/nope/extra'])
+      expect(missing(url), url).toBe(false);
     expect(missing('/runs/nope', 'POST')).toBe(false);
   });
 });

@@ -33,7 +33,13 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const PROFILE = { nodes: [{ id: 1, callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, children: [] }], startTime: 0, endTime: 1000, samples: [1], timeDeltas: [1000] };
+const PROFILE = {
+  nodes: [{ id: 1, callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, children: [] }],
+  startTime: 0,
+  endTime: 1000,
+  samples: [1],
+  timeDeltas: [1000],
+};
 
 describe('profile route', () => {
   it('serves the stored profile as a .cpuprofile download, and says why when a run has none', async () => {
@@ -50,7 +56,10 @@ describe('profile route', () => {
     const other = makeRun(testRunId(2));
     store.begin(makeRecord(other));
     const none = await fetch(`${base}/api/runs/${other.id}/profile.cpuprofile`);
-    expect([none.status, ((await none.json()) as { message: string }).message]).toEqual([404, `run ${other.id} has no CPU profile (it was not profiled, or the profile was lost)`]);
+    expect([none.status, ((await none.json()) as { message: string }).message]).toEqual([
+      404,
+      `run ${other.id} has no CPU profile (it was not profiled, or the profile was lost)`,
+    ]);
     expect((await fetch(`${base}/api/runs/${testRunId(9)}/profile.cpuprofile`)).status).toBe(404);
     expect((await fetch(`${base}/api/runs/..%2Fetc/profile.cpuprofile`)).status).toBe(400);
   });

@@ -23,7 +23,6 @@ interface Pending {
   dropped: number;
 }
 
-
 export class ClientConn {
   private readonly pending = new Map<string, Pending>();
   /** Runs whose first sample this page already has (forgotten when the run ends). */

@@ -101,7 +101,9 @@ describe('a resync storm', () => {
     ).reduce((a, b) => a + b, 0);
     const growthMb = (rssPeak - rssBefore) / 2 ** 20;
     const [p99, calmP99] = [percentile(ages, 99), percentile(calm, 99)];
-    console.log(`resync storm: server RSS ${(rssBefore / 2 ** 20).toFixed(0)} → peak ${(rssPeak / 2 ** 20).toFixed(0)} MB (+${growthMb.toFixed(1)}), viewer sample age p50 ${percentile(ages, 50)} ms p99 ${p99} ms over ${ages.length} samples (before the storm p99 ${calmP99} ms over ${calm.length}) (${got} of the ${recorded} the runs recorded); ${snapshots} snapshots sent, ${refused} of ${resyncs} resyncs refused; server CPU ${((100 * calmCpuMs) / 2500).toFixed(0)} % of a core before, ${((100 * stormCpuMs) / stormMs).toFixed(0)} % during`);
+    console.log(
+      `resync storm: server RSS ${(rssBefore / 2 ** 20).toFixed(0)} → peak ${(rssPeak / 2 ** 20).toFixed(0)} MB (+${growthMb.toFixed(1)}), viewer sample age p50 ${percentile(ages, 50)} ms p99 ${p99} ms over ${ages.length} samples (before the storm p99 ${calmP99} ms over ${calm.length}) (${got} of the ${recorded} the runs recorded); ${snapshots} snapshots sent, ${refused} of ${resyncs} resyncs refused; server CPU ${((100 * calmCpuMs) / 2500).toFixed(0)} % of a core before, ${((100 * stormCpuMs) / stormMs).toFixed(0)} % during`,
+    );
 
     // The storm was real (most resyncs refused with a reason) and the runs were still going. How
     // many it sent depends on how often this loop got the CPU (4000 at full speed, 860 at load

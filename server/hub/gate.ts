@@ -9,7 +9,9 @@ import type { ConnectionCounter } from './limits';
 
 /** Writes a plain HTTP refusal on a socket that asked to upgrade, then closes it. */
 function refuse(socket: Duplex, status: number, reason: string, message: string): void {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
+  );
 }
 
 /**

@@ -79,9 +79,7 @@ describe('broadcast and history', () => {
     expect(snap.runs.map((r) => r.id)).toContain(runId);
     expect(snap.samples[runId].length).toBeGreaterThan(0);
 
-    const [endA, endB, endLate] = await Promise.all(
-      [a, b, late].map((c) => c.next('run.ended', (m) => m.run.id === runId)),
-    );
+    const [endA, endB, endLate] = await Promise.all([a, b, late].map((c) => c.next('run.ended', (m) => m.run.id === runId)));
     expect(endA.summary.outcome).toBe('completed');
     expect(endB.summary).toEqual(endA.summary);
     expect(endLate.summary).toEqual(endA.summary);
@@ -226,9 +224,7 @@ describe('queue and resync', () => {
     await c.next('run.ended', (m) => m.run.id === runId);
     const lastSnapshot = c.messages.findLastIndex((m) => m.type === 'snapshot');
     const snap = c.messages[lastSnapshot] as Extract<ServerMessage, { type: 'snapshot' }>;
-    const later = c.messages
-      .slice(lastSnapshot + 1)
-      .flatMap((m) => (m.type === 'run.samples' && m.runId === runId ? m.samples : []));
+    const later = c.messages.slice(lastSnapshot + 1).flatMap((m) => (m.type === 'run.samples' && m.runId === runId ? m.samples : []));
     const series = [...(snap.samples[runId] ?? []), ...later].map((s) => s.t);
     expect(series.length).toBeGreaterThan(10);
     for (let i = 1; i < series.length; i++) expect(series[i]).toBeGreaterThan(series[i - 1]);

@@ -16,7 +16,16 @@ import { relayQueueEvents } from './relay';
 import { anonymous, greet, readOperatorToken, stopRefusal } from './identity';
 import { ClientConn } from './client-conn';
 import { admit } from './gate';
-import { ConnectionCounter, rateLimitMessage, readConnectionCaps, RATE_LIMITS, TokenBucket, type ConnectionCaps, type LimitedRequest, type RateLimit } from './limits';
+import {
+  ConnectionCounter,
+  rateLimitMessage,
+  readConnectionCaps,
+  RATE_LIMITS,
+  TokenBucket,
+  type ConnectionCaps,
+  type LimitedRequest,
+  type RateLimit,
+} from './limits';
 import { SharedSnapshot, thinForSnapshot, type Covered } from './snapshot';
 import { runtimeInfos } from '../runtimes/store';
 import type { RuntimeInfo } from '../../lib/runtimes';

@@ -28,7 +28,7 @@ export function sameSecret(given: string, expected: string): boolean {
 export function readOperatorToken(env: Record<string, string | undefined> = process.env): string | null {
   const raw = env.STREAM_LAB_OPERATOR_TOKEN;
   if (raw === undefined || raw === '') return null;
-  if (raw.length < 12) throw new RangeError('STREAM_LAB_OPERATOR_TOKEN must be at least 12 characters (it is a password for stopping anyone\'s runs)');
+  if (raw.length < 12) throw new RangeError("STREAM_LAB_OPERATOR_TOKEN must be at least 12 characters (it is a password for stopping anyone's runs)");
   return raw;
 }
 
@@ -38,13 +38,19 @@ export function greet(hello: Extract<ClientMessage, { type: 'hello' }>, operator
   const requester: Requester = { owner: { id: publicId(hello.browserId), name: hello.name || null }, operator };
   let refusal: string | null = null;
   if (hello.operatorToken !== null && !operator) {
-    refusal = operatorToken === null ? 'this server has no operator token set (STREAM_LAB_OPERATOR_TOKEN)' : 'the operator token is not the one this server was given';
+    refusal =
+      operatorToken === null ? 'this server has no operator token set (STREAM_LAB_OPERATOR_TOKEN)' : 'the operator token is not the one this server was given';
   }
   return { requester, refusal };
 }
 
 /** The error for a stop that found nothing or was someone else's to make; null when it went ahead. */
-export function stopRefusal(result: StopAnswer, what: 'run' | 'experiment', id: string, owner: Owner | null): { code: 'not-found' | 'forbidden'; message: string } | null {
+export function stopRefusal(
+  result: StopAnswer,
+  what: 'run' | 'experiment',
+  id: string,
+  owner: Owner | null,
+): { code: 'not-found' | 'forbidden'; message: string } | null {
   if (result === 'not-found') return { code: 'not-found', message: `no ${what} with id ${id}` };
   if (result === 'forbidden') {
     const who = owner?.name ? `${owner.name}'s browser` : 'the browser that started it';

@@ -46,7 +46,8 @@ describe('rate limits', () => {
     await expect.poll(() => c.messages.filter((m) => m.type === 'snapshot').length).toBe(1 + RATE_LIMITS.resync.burst);
 
     const params = { ...SMALL, delayMs: 1000 };
-    for (let i = 0; i < RATE_LIMITS['experiment.start'].burst + 1; i++) c.send({ type: 'experiment.start', strategies: ['for-await'], params, parallel: false });
+    for (let i = 0; i < RATE_LIMITS['experiment.start'].burst + 1; i++)
+      c.send({ type: 'experiment.start', strategies: ['for-await'], params, parallel: false });
     const tooMany = await c.next('error', (m) => m.requestType === 'experiment.start');
     expect(tooMany.code).toBe('rate-limited');
     await expect.poll(() => c.messages.filter((m) => m.type === 'run.queued').length).toBe(RATE_LIMITS['experiment.start'].burst);

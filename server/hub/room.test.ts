@@ -74,7 +74,10 @@ describe('a room of browsers', () => {
     const c = new TestClient(lab.url);
     await c.opened;
     c.send({ type: 'hello', browserId: 'browser-mallory-0123456789', name: 'Mallory', operatorToken: 'guess-guess-guess' });
-    expect(await c.next('error', (m) => m.requestType === 'hello')).toMatchObject({ code: 'forbidden', message: 'the operator token is not the one this server was given' });
+    expect(await c.next('error', (m) => m.requestType === 'hello')).toMatchObject({
+      code: 'forbidden',
+      message: 'the operator token is not the one this server was given',
+    });
     expect((await c.next('hello.ok')).operator).toBe(false);
     c.close();
   });
@@ -90,7 +93,9 @@ describe('a room of browsers', () => {
     const order = await bob.next('queue.order', (m) => m.queue.some((q) => q.runId === bobs.runIds[0]));
     const queue = (order as Extract<ServerMessage, { type: 'queue.order' }>).queue;
     // Alice's first is running; her second waits first, then Bob's, then her third.
-    const alices = alice.messages.filter((m): m is Extract<ServerMessage, { type: 'experiment.created' }> => m.type === 'experiment.created' && m.experiment.owner?.id === alice.ownerId).map((m) => m.experiment.runIds[0]);
+    const alices = alice.messages
+      .filter((m): m is Extract<ServerMessage, { type: 'experiment.created' }> => m.type === 'experiment.created' && m.experiment.owner?.id === alice.ownerId)
+      .map((m) => m.experiment.runIds[0]);
     expect(queue.map((q) => q.runId)).toEqual([alices[1], bobs.runIds[0], alices[2]]);
     // 16 chunks at 1 s each per run: the estimates grow along the queue.
     expect(queue[0].etaMs).toBeGreaterThan(0);

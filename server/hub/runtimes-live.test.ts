@@ -45,7 +45,10 @@ describe('runtimes added or removed while the server runs', () => {
 
     const dir = fakeInstall('22.99.0');
     const added = await client.next('runtimes', (m) => m.runtimes.length === 2);
-    expect(added.runtimes).toEqual([{ version: process.versions.node, own: true }, { version: '22.99.0', own: false }]);
+    expect(added.runtimes).toEqual([
+      { version: process.versions.node, own: true },
+      { version: '22.99.0', own: false },
+    ]);
     const late = await connect();
     expect(late.snapshot.runtimes.map((r) => r.version)).toEqual([process.versions.node, '22.99.0']);
 

@@ -4,7 +4,9 @@ import { SharedSnapshot, SNAPSHOT_POINTS, thinForSnapshot, type Covered } from '
 
 describe('snapshot size', () => {
   it('stays near 3 MB with 30 runs of 20,000 samples each, keeping every run’s first and last sample', () => {
-    const runs = new Map(Array.from({ length: 30 }, (_, r) => [`r-${r}`, Array.from({ length: 20_000 }, (_, i) => makeSample({ t: i * 50, at: 1e12 + i * 50 }))]));
+    const runs = new Map(
+      Array.from({ length: 30 }, (_, r) => [`r-${r}`, Array.from({ length: 20_000 }, (_, i) => makeSample({ t: i * 50, at: 1e12 + i * 50 }))]),
+    );
     const thin = thinForSnapshot(runs);
     const bytes = Buffer.byteLength(JSON.stringify(thin));
     expect(bytes).toBeLessThan(4 * 2 ** 20);
@@ -17,7 +19,10 @@ describe('snapshot size', () => {
   });
 
   it('leaves short series whole', () => {
-    const runs = new Map([['a', [makeSample({ t: 0 }), makeSample({ t: 50 })]], ['b', []]]);
+    const runs = new Map([
+      ['a', [makeSample({ t: 0 }), makeSample({ t: 50 })]],
+      ['b', []],
+    ]);
     expect(thinForSnapshot(runs)).toEqual({ a: runs.get('a'), b: [] });
   });
 });
@@ -29,7 +34,10 @@ describe('shared snapshot', () => {
     const shared = new SharedSnapshot(
       () => {
         builds += 1;
-        return { message: { type: 'data.progress', data: { lab: 'streams', unit: 'bytes', sizeBytes: builds, writtenBytes: 0, state: 'ready', message: null } }, covered: new Map() as Covered };
+        return {
+          message: { type: 'data.progress', data: { lab: 'streams', unit: 'bytes', sizeBytes: builds, writtenBytes: 0, state: 'ready', message: null } },
+          covered: new Map() as Covered,
+        };
       },
       1000,
       () => now,

@@ -20,7 +20,16 @@ describe('estimated waits', () => {
   it('with one slot: what the running run still needs, then every job before', () => {
     const est = new DurationEstimates();
     const [a, b, c] = runs(['for-await', 'pipeline-generator', 'readable-map'], est, 10_000);
-    const order = waitingOrder([running(a, 4000)], [{ owner: 'x', runIds: [b.id] }, { owner: 'y', runIds: [c.id] }], book([a, b, c]), est, { now: NOW });
+    const order = waitingOrder(
+      [running(a, 4000)],
+      [
+        { owner: 'x', runIds: [b.id] },
+        { owner: 'y', runIds: [c.id] },
+      ],
+      book([a, b, c]),
+      est,
+      { now: NOW },
+    );
     expect(etas(order)).toEqual([6000, 16_000]);
   });
 
@@ -41,7 +50,16 @@ describe('estimated waits', () => {
     const [c] = runs(['readable-map'], est, 3000);
     const [d] = runs(['rxjs-from'], est, 5000);
     const [e] = runs(['ixjs-from'], est, 1000);
-    const order = waitingOrder([a, b], [{ owner: 'x', runIds: [c.id, d.id] }, { owner: 'y', runIds: [e.id] }], book([a, b, c, d, e]), est, { now: NOW });
+    const order = waitingOrder(
+      [a, b],
+      [
+        { owner: 'x', runIds: [c.id, d.id] },
+        { owner: 'y', runIds: [e.id] },
+      ],
+      book([a, b, c, d, e]),
+      est,
+      { now: NOW },
+    );
     // a and b hold the one slot until a's 9 s are done; c and d start together then and hold it 5 s.
     expect(etas(order)).toEqual([9000, 9000, 14_000]);
   });

@@ -110,7 +110,13 @@ export class RunQueue implements ExperimentQueue {
   /** The waiting runs in the order they will start, each with the estimated wait until it starts. */
   queueOrder(): QueueEntry[] {
     const states = [...this.book.runs.values()].map((e) => e.state);
-    return waitingOrder(states.filter((s) => s.status === 'running' || s.status === 'preparing'), this.jobs.order(), this.book.runs, this.estimates, { doneShare: (r) => this.doneShare(r) });
+    return waitingOrder(
+      states.filter((s) => s.status === 'running' || s.status === 'preparing'),
+      this.jobs.order(),
+      this.book.runs,
+      this.estimates,
+      { doneShare: (r) => this.doneShare(r) },
+    );
   }
 
   /** How much of a running run's work is done (0–1), from its lab's progress reading; null if unknown. */

@@ -28,4 +28,3 @@ export interface Requester {
 export const SYSTEM: Requester = { owner: { id: 'system', name: null }, operator: true };
 
 export type StopAnswer = 'stopped' | 'not-found' | 'forbidden';
-

@@ -49,10 +49,14 @@ describe('the child build', () => {
     });
     const hashed = new Set(['labs/deadline/child/load.ts', 'lib/protocol/params.ts']);
     expect(bundleProblem(meta(['labs/deadline/child/load.ts']), hashed)).toBeNull();
-    expect(bundleProblem(meta(['labs/deadline/child/load.ts', 'server/runner/exit.ts']), hashed)).toContain('server/runner/exit.ts, outside the folders its hash covers');
+    expect(bundleProblem(meta(['labs/deadline/child/load.ts', 'server/runner/exit.ts']), hashed)).toContain(
+      'server/runner/exit.ts, outside the folders its hash covers',
+    );
     expect(bundleProblem(meta(['labs/deadline/child/load.ts'], [{ path: 'zod', kind: 'import-statement', external: true }]), hashed)).toBe(
       "the child's labs/deadline/child/load.mjs loads zod (through labs/deadline/child/load.ts); a run's child must not",
     );
-    expect(bundleProblem(meta(['labs/deadline/child/load.ts', 'components/x.ts']), new Set([...hashed, 'components/x.ts']))).toBe("the child build bundles the page's components/x.ts");
+    expect(bundleProblem(meta(['labs/deadline/child/load.ts', 'components/x.ts']), new Set([...hashed, 'components/x.ts']))).toBe(
+      "the child build bundles the page's components/x.ts",
+    );
   });
 });

@@ -22,7 +22,12 @@ const labsDir = join(rootDir, 'labs');
  * always makes a new build (a stale child would run yesterday's code).
  */
 function sourceDirs(): string[] {
-  return [join(serverDir, 'child'), join(rootDir, 'lib', 'protocol'), labsDir, ...LABS.flatMap((l) => [join(labsDir, l.dir, 'child'), join(labsDir, l.dir, 'shared')])];
+  return [
+    join(serverDir, 'child'),
+    join(rootDir, 'lib', 'protocol'),
+    labsDir,
+    ...LABS.flatMap((l) => [join(labsDir, l.dir, 'child'), join(labsDir, l.dir, 'shared')]),
+  ];
 }
 
 /** Single files child code imports from folders that are otherwise the parent's or the page's. */
@@ -64,7 +69,8 @@ export function bundleProblem(metafile: Metafile, hashed: ReadonlySet<string>): 
   if (page.length) return `the child build bundles the page's ${page.join(', ')}`;
   for (const [out, o] of Object.entries(metafile.outputs)) {
     const bad = o.imports.find((i) => i.external && FORBIDDEN_PACKAGES.test(i.path));
-    if (bad) return `the child's ${out.replace(/^.*?(child\/|labs\/)/, '$1')} loads ${bad.path} (through ${o.entryPoint ?? 'a shared chunk'}); a run's child must not`;
+    if (bad)
+      return `the child's ${out.replace(/^.*?(child\/|labs\/)/, '$1')} loads ${bad.path} (through ${o.entryPoint ?? 'a shared chunk'}); a run's child must not`;
   }
   return null;
 }

@@ -30,7 +30,9 @@ describe('CPU figures', () => {
     const cpuMs = (s: typeof idle) => s.cpu!.userMs + s.cpu!.systemMs;
     const extra = cpuMs(busy) - cpuMs(idle);
     const expected = busy.chunks * 4;
-    console.log(`cpu: idle run ${cpuMs(idle).toFixed(1)} ms, --cpu-us 4000 run ${cpuMs(busy).toFixed(1)} ms over ${busy.chunks} chunks: +${extra.toFixed(1)} ms (expected ${expected}); peak ${busy.cpu!.peakPct}% of a core`);
+    console.log(
+      `cpu: idle run ${cpuMs(idle).toFixed(1)} ms, --cpu-us 4000 run ${cpuMs(busy).toFixed(1)} ms over ${busy.chunks} chunks: +${extra.toFixed(1)} ms (expected ${expected}); peak ${busy.cpu!.peakPct}% of a core`,
+    );
     // On a quiet machine the extra is within 20 % (docs/results.md §1: +4.5 … +10.7 %). The burn
     // loop spins on the wall clock, so when other processes take the core (the suite runs files in
     // parallel) it gets less CPU, never more: the lower bound has room for that, the upper not.

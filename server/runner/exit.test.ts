@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { classifyExit, stderrErrorLine } from './exit';
 
-const died = (patch: Partial<{ code: number | null; signal: NodeJS.Signals | null; childError: string | null; stderr: string; maxOldSpaceMb: number | null }>) =>
-  classifyExit({ kind: 'died', code: 1, signal: null, childError: null, stderr: '', maxOldSpaceMb: null, ...patch });
+const died = (
+  patch: Partial<{ code: number | null; signal: NodeJS.Signals | null; childError: string | null; stderr: string; maxOldSpaceMb: number | null }>,
+) => classifyExit({ kind: 'died', code: 1, signal: null, childError: null, stderr: '', maxOldSpaceMb: null, ...patch });
 
 describe('classifyExit', () => {
   it('keeps a decision the runner took first (stop, budget, watchdog)', () => {
@@ -18,10 +19,12 @@ describe('classifyExit', () => {
   });
 
   it("tells V8's heap limit from a crash by the child's last words", () => {
-    expect(died({ signal: 'SIGABRT', stderr: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory', maxOldSpaceMb: 16 })).toEqual({
-      outcome: 'out-of-memory',
-      reason: 'V8 heap limit reached (--max-old-space-size=16)',
-    });
+    expect(died({ signal: 'SIGABRT', stderr: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory', maxOldSpaceMb: 16 })).toEqual(
+      {
+        outcome: 'out-of-memory',
+        reason: 'V8 heap limit reached (--max-old-space-size=16)',
+      },
+    );
   });
 
   it("reports a crash with the child's own error, else the signal or code and the telling stderr line", () => {

@@ -36,6 +36,9 @@ export function classifyExit(facts: ExitFacts): { outcome: Outcome; reason: stri
 
 /** The most telling line of a dead child's stderr: the last one that names an error. */
 export function stderrErrorLine(stderr: string): string | null {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.filter((l) => /error|fatal|abort/i.test(l)).at(-1) ?? lines.filter((l) => !/^Node\.js v\d/.test(l)).at(-1) ?? null;
 }

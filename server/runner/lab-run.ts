@@ -45,7 +45,13 @@ export function prepareAndStart(req: PrepareAndStartRequest): PreparedRunHandle 
   const endUnstarted = (reason: string, outcome: 'stopped' | 'crashed' | 'interrupted') => {
     if (ended) return;
     try {
-      end(unstartedSummary({ lab: req.lab, id: req.runId, strategy: req.strategy, params: req.params as RunState['params'], preparedUnits: null }, reason, outcome));
+      end(
+        unstartedSummary(
+          { lab: req.lab, id: req.runId, strategy: req.strategy, params: req.params as RunState['params'], preparedUnits: null },
+          reason,
+          outcome,
+        ),
+      );
     } catch (err) {
       ended = true;
       rejectDone(err);

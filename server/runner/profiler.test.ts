@@ -15,7 +15,14 @@ import { prepareAndStart } from './lab-run';
 import { liveChildCount } from './runner';
 
 let seq = 0;
-const params = (over: Partial<HotcodeParams>): HotcodeParams => ({ ...DEFAULT_HOTCODE_PARAMS, requests: 1, budgetMb: null, timeoutS: 60, profile: true, ...over });
+const params = (over: Partial<HotcodeParams>): HotcodeParams => ({
+  ...DEFAULT_HOTCODE_PARAMS,
+  requests: 1,
+  budgetMb: null,
+  timeoutS: 60,
+  profile: true,
+  ...over,
+});
 
 /** Ports `pid` listens on, with their addresses, from /proc (its socket inodes matched in /proc/net/tcp*). */
 function listening(pid: number): Array<{ address: string; port: number }> {
@@ -34,7 +41,14 @@ function listening(pid: number): Array<{ address: string; port: number }> {
       const f = line.trim().split(/\s+/);
       if (f.length < 10 || f[3] !== '0A' || !inodes.has(f[9])) continue; // 0A: LISTEN
       const [hex, port] = f[1].split(':');
-      const address = hex.length === 8 ? hex.match(/../g)!.reverse().map((b) => parseInt(b, 16)).join('.') : `[${hex}]`;
+      const address =
+        hex.length === 8
+          ? hex
+              .match(/../g)!
+              .reverse()
+              .map((b) => parseInt(b, 16))
+              .join('.')
+          : `[${hex}]`;
       out.push({ address, port: parseInt(port, 16) });
     }
   }
@@ -71,7 +85,13 @@ describe('profiling a run', () => {
     // spread's ticks to the caller's call line (positionTicks show it), so the test uses a size
     // where the reducer's own time dominates, as in the write-up's 1e5 rows (docs/results.md §11).
     let profile: CpuProfile | null = null;
-    const handle = prepareAndStart({ lab: 'hotcode', runId: `prof-${++seq}`, strategy: 'groupby-spread', params: params({ rows: 20_000 }), onProfile: (p) => (profile = p as CpuProfile) });
+    const handle = prepareAndStart({
+      lab: 'hotcode',
+      runId: `prof-${++seq}`,
+      strategy: 'groupby-spread',
+      params: params({ rows: 20_000 }),
+      onProfile: (p) => (profile = p as CpuProfile),
+    });
     const s = summaryOfLab(await handle.done, 'hotcode');
     expect(s.outcome).toBe('completed');
     expect(s.profile?.error).toBeNull();

@@ -75,7 +75,10 @@ export function summarizeProfile(profile: CpuProfile, intervalUs: number): Profi
  * falls in the task's window. Both clocks are the monotonic clock in µs (V8's TimeTicks and
  * process.hrtime on Linux). Without a profile the tasks keep an empty list.
  */
-export function nameLongTasks(tasks: ReadonlyArray<{ endUs: number; durationMs: number }>, profile: CpuProfile | null): Array<{ endUs: number; durationMs: number; top: string[] }> {
+export function nameLongTasks(
+  tasks: ReadonlyArray<{ endUs: number; durationMs: number }>,
+  profile: CpuProfile | null,
+): Array<{ endUs: number; durationMs: number; top: string[] }> {
   if (!profile?.samples || !profile.timeDeltas) return tasks.map((t) => ({ ...t, top: [] }));
   const names = new Map(profile.nodes.map((n) => [n.id, frameName(n.callFrame)]));
   const times: number[] = [];
@@ -88,7 +91,10 @@ export function nameLongTasks(tasks: ReadonlyArray<{ endUs: number; durationMs: 
       const name = names.get(node) ?? '';
       if (times[i] >= from && times[i] <= task.endUs && !VM_ENTRIES.has(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
     });
-    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n]) => n);
+    const top = [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([n]) => n);
     return { ...task, top };
   });
 }

@@ -27,7 +27,7 @@ async function runToEnd(
   strategy: string,
   params: StreamsParams,
   file: { path: string; bytes: number },
-  onSample?: (sample: Sample, handle: Pick<RunHandle, "stop">) => void,
+  onSample?: (sample: Sample, handle: Pick<RunHandle, 'stop'>) => void,
 ): Promise<Finished> {
   let pid: number | null = null;
   const samples: Sample[] = [];
@@ -88,7 +88,13 @@ describe('startRun', () => {
   });
 
   it('ends a run as stopped without starting a process when stopped at once', async () => {
-    const handle = startStreamsRun({ runId: 'stop-at-once', strategy: 'for-await', params: params({ sizeMb: 4 }), file: small, onStarted: () => expect.unreachable() });
+    const handle = startStreamsRun({
+      runId: 'stop-at-once',
+      strategy: 'for-await',
+      params: params({ sizeMb: 4 }),
+      file: small,
+      onStarted: () => expect.unreachable(),
+    });
     handle.stop();
     const summary = await handle.done;
     expect(summary).toMatchObject({ outcome: 'stopped', reason: 'stopped by the user', sampleCount: 0, bytesProcessed: 0, idle: null });

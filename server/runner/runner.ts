@@ -246,7 +246,14 @@ class Run {
       ? { kind: 'decided', ...decision }
       : reported
         ? { kind: 'done', figures: this.recorder.figures }
-        : { kind: 'died', code, signal, childError: this.channel!.childError(), stderr: this.channel!.stderrTail(), maxOldSpaceMb: this.req.params.maxOldSpaceMb };
+        : {
+            kind: 'died',
+            code,
+            signal,
+            childError: this.channel!.childError(),
+            stderr: this.channel!.stderrTail(),
+            maxOldSpaceMb: this.req.params.maxOldSpaceMb,
+          };
     const { outcome, reason } = classifyExit(facts);
     this.finish(outcome, reason);
   }
@@ -261,12 +268,28 @@ class Run {
     this.stopWatchdog();
     clearTimeout(this.killTimer);
     const { req } = this;
-    const facts = { lab: req.lab, runId: req.runId, strategy: req.strategy, outcome, reason, durationMs: Math.round((this.endMark ?? performance.now()) - this.startMark), params: req.params, library: this.library, startedAt: this.startedAt };
+    const facts = {
+      lab: req.lab,
+      runId: req.runId,
+      strategy: req.strategy,
+      outcome,
+      reason,
+      durationMs: Math.round((this.endMark ?? performance.now()) - this.startMark),
+      params: req.params,
+      library: this.library,
+      startedAt: this.startedAt,
+    };
     const summary = this.recorder.summarize(facts);
     // The lab's schema has the last word: a figure the lab forgot would otherwise reach history.
     const checked = summarySchema.safeParse(summary);
     if (checked.success) return this.resolveDone(checked.data);
     const issue = checked.error.issues[0];
-    this.resolveDone(this.recorder.summarize({ ...facts, outcome: 'crashed', reason: `the run's summary did not match its lab's schema (${issue.path.join('.')}: ${issue.message})` }));
+    this.resolveDone(
+      this.recorder.summarize({
+        ...facts,
+        outcome: 'crashed',
+        reason: `the run's summary did not match its lab's schema (${issue.path.join('.')}: ${issue.message})`,
+      }),
+    );
   }
 }

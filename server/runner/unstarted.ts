@@ -4,7 +4,11 @@ import { libraryVersion } from '../../labs/catalog';
 import { findStrategy, requireLab } from '../../labs/registry';
 import { RunRecorder } from './summary';
 
-export function unstartedSummary(state: Pick<RunState, 'lab' | 'id' | 'strategy' | 'params' | 'preparedUnits'>, reason: string, outcome: 'stopped' | 'crashed' | 'interrupted'): RunSummary {
+export function unstartedSummary(
+  state: Pick<RunState, 'lab' | 'id' | 'strategy' | 'params' | 'preparedUnits'>,
+  reason: string,
+  outcome: 'stopped' | 'crashed' | 'interrupted',
+): RunSummary {
   const lab = requireLab(state.lab);
   const library = findStrategy(state.lab, state.strategy)!.library;
   const recorder = new RunRecorder(lab.newRecorder({ scenario: {}, total: state.preparedUnits ?? lab.expectedTotal(state.params) }, state.params));

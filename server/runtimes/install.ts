@@ -25,7 +25,9 @@ const PLATFORM_PACKAGES: Readonly<Record<string, string>> = {
 export function platformPackage(platform: string = process.platform, arch: string = process.arch): string {
   const pkg = PLATFORM_PACKAGES[`${platform}-${arch}`];
   if (!pkg) {
-    throw new RangeError(`no Node package on the npm registry for ${platform}-${arch} that this lab can install (it knows ${Object.keys(PLATFORM_PACKAGES).join(', ')}); only the server's own Node is available here`);
+    throw new RangeError(
+      `no Node package on the npm registry for ${platform}-${arch} that this lab can install (it knows ${Object.keys(PLATFORM_PACKAGES).join(', ')}); only the server's own Node is available here`,
+    );
   }
   return pkg;
 }
@@ -36,7 +38,12 @@ function npm(args: string[], timeoutMs: number): Promise<string> {
   const [cmd, argv] = viaNode ? [process.execPath, [process.env.npm_execpath!, ...args]] : ['npm', args];
   return new Promise((resolve, reject) => {
     execFile(cmd, argv, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`npm ${args.slice(0, 2).join(' ')} failed: ${(stderr || err.message).split('\n').find((l) => l.includes('ERR') || l.trim()) ?? err.message}`));
+      if (err)
+        reject(
+          new Error(
+            `npm ${args.slice(0, 2).join(' ')} failed: ${(stderr || err.message).split('\n').find((l) => l.includes('ERR') || l.trim()) ?? err.message}`,
+          ),
+        );
       else resolve(stdout);
     });
   });
@@ -55,7 +62,9 @@ export async function resolvePublished(spec: string, pkg: string): Promise<strin
   const version = newestMatching(spec, all);
   if (!version) {
     const majors = [...new Set(all.map(majorOf))].filter((m) => m >= MIN_RUNTIME_MAJOR).sort((a, b) => a - b);
-    throw new RangeError(`Node ${spec} is not published as ${pkg} on ${await npmRegistry()} (published majors from ${MIN_RUNTIME_MAJOR}: ${majors.join(', ')})`);
+    throw new RangeError(
+      `Node ${spec} is not published as ${pkg} on ${await npmRegistry()} (published majors from ${MIN_RUNTIME_MAJOR}: ${majors.join(', ')})`,
+    );
   }
   if (majorOf(version) < MIN_RUNTIME_MAJOR) throw new RangeError(`Node ${version} is too old: the lab's run children need Node ${MIN_RUNTIME_MAJOR} or later`);
   return version;
@@ -78,7 +87,9 @@ async function withTicker<T>(what: string, progress: Progress, work: Promise<T>)
 /** Extracts only package/bin/node from the tarball into `dir`. */
 function extractBinary(tarball: string, dir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile('tar', ['-xzf', tarball, '-C', dir, 'package/bin/node'], { timeout: 300_000 }, (err) => (err ? reject(new Error(`could not extract bin/node from ${tarball}: ${err.message}`)) : resolve()));
+    execFile('tar', ['-xzf', tarball, '-C', dir, 'package/bin/node'], { timeout: 300_000 }, (err) =>
+      err ? reject(new Error(`could not extract bin/node from ${tarball}: ${err.message}`)) : resolve(),
+    );
   });
 }
 
@@ -96,7 +107,11 @@ export async function installRuntime(spec: string, progress: Progress = () => {}
   mkdirSync(root, { recursive: true });
   const tmp = mkdtempSync(join(root, `.install-${version}-`));
   try {
-    await withTicker(`downloading ${pkg}@${version} (about 50 MB)`, progress, npm(['pack', `${pkg}@${version}`, '--pack-destination', tmp, '--json', '--silent'], 900_000));
+    await withTicker(
+      `downloading ${pkg}@${version} (about 50 MB)`,
+      progress,
+      npm(['pack', `${pkg}@${version}`, '--pack-destination', tmp, '--json', '--silent'], 900_000),
+    );
     const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
     if (!tarball) throw new Error(`npm pack left no tarball for ${pkg}@${version}`);
     progress(`extracting bin/node`);
@@ -108,7 +123,10 @@ export async function installRuntime(spec: string, progress: Progress = () => {}
     const final = join(tmp, 'final');
     mkdirSync(join(final, 'bin'), { recursive: true });
     renameSync(binary, join(final, 'bin', 'node'));
-    writeFileSync(join(final, 'runtime.json'), `${JSON.stringify({ version, package: `${pkg}@${version}`, installedAt: new Date().toISOString() }, null, 2)}\n`);
+    writeFileSync(
+      join(final, 'runtime.json'),
+      `${JSON.stringify({ version, package: `${pkg}@${version}`, installedAt: new Date().toISOString() }, null, 2)}\n`,
+    );
     rmSync(join(root, version), { recursive: true, force: true });
     renameSync(final, join(root, version));
     return { version, fresh: true };

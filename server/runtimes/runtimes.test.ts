@@ -66,7 +66,10 @@ describe('runtimes that cannot run', () => {
     dir = mkdtempSync(join(tmpdir(), 'stream-lab-runtimes-'));
     process.env.STREAM_LAB_RUNTIMES_DIR = dir;
     // 21.0.0: a binary that is not executable; 23.0.0: one that runs but is not the Node it claims.
-    for (const [version, mode, body] of [['21.0.0', 0o644, ''], ['23.0.0', 0o755, '#!/bin/sh\necho v1.0.0\n']] as const) {
+    for (const [version, mode, body] of [
+      ['21.0.0', 0o644, ''],
+      ['23.0.0', 0o755, '#!/bin/sh\necho v1.0.0\n'],
+    ] as const) {
       mkdirSync(join(dir, version, 'bin'), { recursive: true });
       writeFileSync(join(dir, version, 'runtime.json'), '{}');
       writeFileSync(join(dir, version, 'bin', 'node'), body);
@@ -111,7 +114,11 @@ describe('runtimes that cannot run', () => {
   });
 
   it('has the runtimes CLI refuse a path-like version with exit code 2, creating nothing', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/runtimes/cli.ts', 'add', '22', '../../bin/sh'], { cwd: rootDir, encoding: 'utf8', env: { ...process.env, STREAM_LAB_RUNTIMES_DIR: join(dir, 'cli') } });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/runtimes/cli.ts', 'add', '22', '../../bin/sh'], {
+      cwd: rootDir,
+      encoding: 'utf8',
+      env: { ...process.env, STREAM_LAB_RUNTIMES_DIR: join(dir, 'cli') },
+    });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('node must be a Node version such as 22 or 22.23.3 (digits and dots), got "../../bin/sh"');
     expect(existsSync(join(dir, 'cli'))).toBe(false);

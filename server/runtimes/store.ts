@@ -71,14 +71,19 @@ export function resolveRuntime(spec: string | null | undefined): Runtime {
   if (spec === null || spec === undefined) return ownRuntime();
   if (!NODE_SPEC_PATTERN.test(spec)) throw new RangeError(`${NODE_SPEC_RULE}, got "${String(spec).slice(0, 40)}"`);
   const runtimes = listRuntimes();
-  const version = newestMatching(spec, runtimes.map((r) => r.version));
+  const version = newestMatching(
+    spec,
+    runtimes.map((r) => r.version),
+  );
   if (!version) throw new RangeError(`node: Node ${spec} is not installed (${installHint(spec)})`);
   const runtime = runtimes.find((r) => r.version === version)!;
   if (!runtime.own) {
     try {
       accessSync(runtime.execPath, constants.X_OK);
     } catch {
-      throw new RangeError(`node: the runtime ${version} is broken (${runtime.execPath} is missing or not executable); reinstall it: npm run runtimes -- remove ${version} && npm run runtimes -- add ${version}`);
+      throw new RangeError(
+        `node: the runtime ${version} is broken (${runtime.execPath} is missing or not executable); reinstall it: npm run runtimes -- remove ${version} && npm run runtimes -- add ${version}`,
+      );
     }
   }
   return runtime;
@@ -96,16 +101,23 @@ export async function verifyRuntime(runtime: Runtime): Promise<void> {
   const key = `${runtime.execPath}:${st.size}:${st.mtimeMs}`;
   if (verified.get(runtime.execPath) === key) return;
   const out = await runVersion(runtime.execPath).catch((err: Error) => {
-    throw new Error(`the runtime ${runtime.version} is broken: ${runtime.execPath} --version failed (${err.message.split('\n')[0]}); reinstall it with npm run runtimes -- add ${runtime.version}`);
+    throw new Error(
+      `the runtime ${runtime.version} is broken: ${runtime.execPath} --version failed (${err.message.split('\n')[0]}); reinstall it with npm run runtimes -- add ${runtime.version}`,
+    );
   });
-  if (out !== `v${runtime.version}`) throw new Error(`the runtime ${runtime.version} is broken: its binary says ${out.slice(0, 40) || 'nothing'}; reinstall it with npm run runtimes -- add ${runtime.version}`);
+  if (out !== `v${runtime.version}`)
+    throw new Error(
+      `the runtime ${runtime.version} is broken: its binary says ${out.slice(0, 40) || 'nothing'}; reinstall it with npm run runtimes -- add ${runtime.version}`,
+    );
   verified.set(runtime.execPath, key);
 }
 
 /** `<binary> --version`, trimmed (5 s at most). */
 export function runVersion(binary: string): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    execFile(binary, ['--version'], { timeout: 5000, env: { ...process.env, NODE_OPTIONS: '' } }, (err, stdout) => (err ? reject(err) : resolvePromise(stdout.trim())));
+    execFile(binary, ['--version'], { timeout: 5000, env: { ...process.env, NODE_OPTIONS: '' } }, (err, stdout) =>
+      err ? reject(err) : resolvePromise(stdout.trim()),
+    );
   });
 }
 

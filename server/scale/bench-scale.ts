@@ -23,11 +23,22 @@ function flag(name: string, fallback: number): number {
 }
 
 /** One set-up: a web server and a worker per given core (sharing one data dir); the 8 browsers start at once. */
-async function measure(redisUrl: string, cores: number[], params: Record<string, unknown>, dataDir: string): Promise<{ lastResultMs: number; summaries: RunSummary[]; byWorker: number[]; secondsEarly: number }> {
+async function measure(
+  redisUrl: string,
+  cores: number[],
+  params: Record<string, unknown>,
+  dataDir: string,
+): Promise<{ lastResultMs: number; summaries: RunSummary[]; byWorker: number[]; secondsEarly: number }> {
   await flushRedis(redisUrl);
   const web = await startWebServer(redisUrl);
   const workers = await Promise.all(
-    cores.map((core) => startProcess('server/scale/worker.ts', ['--concurrency', '1'], { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir }, /worker (\S+) ready/, ['taskset', '-c', String(core)])),
+    cores.map((core) =>
+      startProcess('server/scale/worker.ts', ['--concurrency', '1'], { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir }, /worker (\S+) ready/, [
+        'taskset',
+        '-c',
+        String(core),
+      ]),
+    ),
   );
   const clients = await Promise.all(
     Array.from({ length: CLIENTS }, async (_, i) => {
@@ -63,7 +74,13 @@ function fold(summaries: RunSummary[], strategy: string) {
   const d = mine.map((s) => s.durationMs);
   const ab = mine.map((s) => s.peak.arrayBuffers);
   const rss = mine.map((s) => s.peak.rss);
-  return { runs: mine.length, outcomes: [...new Set(mine.map((s) => s.outcome))].join(','), durationMs: { median: median(d), min: Math.min(...d), max: Math.max(...d) }, arrayBuffersMb: { median: mb(median(ab)), min: mb(Math.min(...ab)), max: mb(Math.max(...ab)) }, rssMb: { median: mb(median(rss)), min: mb(Math.min(...rss)), max: mb(Math.max(...rss)) } };
+  return {
+    runs: mine.length,
+    outcomes: [...new Set(mine.map((s) => s.outcome))].join(','),
+    durationMs: { median: median(d), min: Math.min(...d), max: Math.max(...d) },
+    arrayBuffersMb: { median: mb(median(ab)), min: mb(Math.min(...ab)), max: mb(Math.max(...ab)) },
+    rssMb: { median: mb(median(rss)), min: mb(Math.min(...rss)), max: mb(Math.max(...rss)) },
+  };
 }
 
 const params = { ...DEFAULT_STREAMS_PARAMS, sizeMb: flag('--size-mb', 32), delayMs: flag('--delay-ms', 2), timeoutS: 300 };
@@ -76,9 +93,21 @@ try {
   const results = [];
   for (const cores of [[0], [0, 1]]) {
     const r = await measure(redis.url, cores, params, dataDir);
-    results.push({ workers: cores.length, lastResultS: +(r.lastResultMs / 1000).toFixed(2), runsPerWorker: r.byWorker, secondRunsStartedBeforeTheLastFirstRun: r.secondsEarly, strategies: Object.fromEntries(STRATEGIES.map((s) => [s, fold(r.summaries, s)])) });
+    results.push({
+      workers: cores.length,
+      lastResultS: +(r.lastResultMs / 1000).toFixed(2),
+      runsPerWorker: r.byWorker,
+      secondRunsStartedBeforeTheLastFirstRun: r.secondsEarly,
+      strategies: Object.fromEntries(STRATEGIES.map((s) => [s, fold(r.summaries, s)])),
+    });
   }
-  console.log(JSON.stringify({ params: { sizeMb: params.sizeMb, delayMs: params.delayMs, chunkKb: params.chunkKb }, clients: CLIENTS, node: process.versions.node, results }, null, 2));
+  console.log(
+    JSON.stringify(
+      { params: { sizeMb: params.sizeMb, delayMs: params.delayMs, chunkKb: params.chunkKb }, clients: CLIENTS, node: process.versions.node, results },
+      null,
+      2,
+    ),
+  );
 } finally {
   await killAndWait(redis.proc, 'SIGTERM');
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CorePool, parseCpuList } from './cores';
 
-describe('a worker\'s cores', () => {
-  it('reads taskset\'s CPU lists', () => {
+describe("a worker's cores", () => {
+  it("reads taskset's CPU lists", () => {
     expect(parseCpuList('0,1')).toEqual([0, 1]);
     expect(parseCpuList(' 0-2,5\n')).toEqual([0, 1, 2, 5]);
     expect(parseCpuList('3')).toEqual([3]);

@@ -28,12 +28,16 @@ export async function checkDataFile(redis: Redis, prepared: Prepared, seed: numb
   if (!checked.has(key)) {
     const manifest = JSON.parse(readFileSync(path.replace(/\.csv$/, '.json'), 'utf8')) as { sha256?: string };
     const actual = await sha256Of(path);
-    if (manifest.sha256 !== actual) throw new Error(`data file ${path} does not match its manifest (sha256 ${actual.slice(0, 12)}…, manifest ${String(manifest.sha256).slice(0, 12)}…)`);
+    if (manifest.sha256 !== actual)
+      throw new Error(`data file ${path} does not match its manifest (sha256 ${actual.slice(0, 12)}…, manifest ${String(manifest.sha256).slice(0, 12)}…)`);
     checked.set(key, actual);
   }
   const mine = checked.get(key)!;
   const field = `${stat.size}:${seed}`;
   await redis.hsetnx(KEYS.dataSha, field, mine);
   const room = await redis.hget(KEYS.dataSha, field);
-  if (room !== mine) throw new Error(`data file of ${stat.size} bytes (seed ${seed}) differs from the other workers' (sha256 ${mine.slice(0, 12)}… here, ${String(room).slice(0, 12)}… recorded)`);
+  if (room !== mine)
+    throw new Error(
+      `data file of ${stat.size} bytes (seed ${seed}) differs from the other workers' (sha256 ${mine.slice(0, 12)}… here, ${String(room).slice(0, 12)}… recorded)`,
+    );
 }

@@ -67,7 +67,13 @@ async function runOne(queued: RunState, report: (run: RunState) => void, ctx: Wo
   }
 }
 
-async function execute(state: RunState, update: (patch: Partial<RunState>) => void, slot: { handle: RunHandle | null; stop: StopReason | null }, core: number, ctx: WorkerContext): Promise<RunSummary> {
+async function execute(
+  state: RunState,
+  update: (patch: Partial<RunState>) => void,
+  slot: { handle: RunHandle | null; stop: StopReason | null },
+  core: number,
+  ctx: WorkerContext,
+): Promise<RunSummary> {
   const handle = prepareAndStart({
     lab: state.lab,
     runId: state.id,

@@ -42,7 +42,10 @@ export class RedisQueue implements ExperimentQueue {
   private workers: { count: number; slots: number } | null = null;
   private readonly workersTimer: NodeJS.Timeout;
 
-  constructor(private readonly url: string, private readonly log: (line: string) => void = console.log) {
+  constructor(
+    private readonly url: string,
+    private readonly log: (line: string) => void = console.log,
+  ) {
     this.status = { kind: 'redis', connected: false, message: `connecting to Redis at ${describeRedis(url)}` };
     this.cmd = failFastConnection(url);
     this.reader = patientConnection(url);
@@ -89,7 +92,12 @@ export class RedisQueue implements ExperimentQueue {
         // The stream's position first, then the jobs: an event between the two is applied twice, harmlessly.
         const from = await lastEventId(this.cmd);
         const open = await rebuildFromJobs(this.bull, this.mirror);
-        this.reading = readEvents(this.reader, from, (e) => this.mirror.apply(e), (why) => this.log(`skipped a bad run event: ${why}`));
+        this.reading = readEvents(
+          this.reader,
+          from,
+          (e) => this.mirror.apply(e),
+          (why) => this.log(`skipped a bad run event: ${why}`),
+        );
         this.synced = true;
         this.log(`queue: Redis at ${describeRedis(this.url)}, ${open} job(s) waiting or running`);
       } else {
@@ -104,10 +112,13 @@ export class RedisQueue implements ExperimentQueue {
 
   private setStatus(connected: boolean, why: string | null): void {
     if (this.closing || (this.status.connected === connected && connected)) return;
-    const message = connected ? null : `Redis at ${describeRedis(this.url)} is unreachable (${why ?? 'no answer'}): no new runs can be queued; runs on workers go on and their results arrive when it is back`;
+    const message = connected
+      ? null
+      : `Redis at ${describeRedis(this.url)} is unreachable (${why ?? 'no answer'}): no new runs can be queued; runs on workers go on and their results arrive when it is back`;
     if (this.status.connected === connected && this.status.message === message) return;
     // The first connection is logged by connected(); after that, each change.
-    if (this.status.connected !== connected && (connected ? this.wasDown : this.synced)) this.log(connected ? 'queue: Redis is reachable again' : `queue: ${message}`);
+    if (this.status.connected !== connected && (connected ? this.wasDown : this.synced))
+      this.log(connected ? 'queue: Redis is reachable again' : `queue: ${message}`);
     if (!connected && this.synced) this.wasDown = true;
     this.status = { kind: 'redis', connected, message, workers: this.workers };
     const status = this.status;
@@ -144,7 +155,9 @@ export class RedisQueue implements ExperimentQueue {
     try {
       // The event first: a fast worker's first report then never arrives before the run is known.
       await appendEvent(this.cmd, { t: 'experiment', experiment: data.experiment, runs: data.runs, jobs: data.jobs });
-      await this.bull.addBulk(data.jobs.map((j) => ({ name: data.experiment.lab, data: { ...data, runIds: j.runIds }, opts: { jobId: j.id, priority: j.priority } })));
+      await this.bull.addBulk(
+        data.jobs.map((j) => ({ name: data.experiment.lab, data: { ...data, runIds: j.runIds }, opts: { jobId: j.id, priority: j.priority } })),
+      );
     } catch (err) {
       const why = `could not queue it: ${err instanceof Error ? err.message : String(err)}`;
       this.log(`queue: experiment ${data.experiment.id} ${why}`);
@@ -166,7 +179,9 @@ export class RedisQueue implements ExperimentQueue {
     const entry = this.mirror.live(runId);
     if (!entry) return this.mirror.book.runs.has(runId) ? 'stopped' : 'not-found';
     if (!this.mayStop(entry, by)) return 'forbidden';
-    void this.stopEverywhere(entry, why).catch((err: unknown) => this.log(`queue: could not stop ${runId}: ${err instanceof Error ? err.message : String(err)}`));
+    void this.stopEverywhere(entry, why).catch((err: unknown) =>
+      this.log(`queue: could not stop ${runId}: ${err instanceof Error ? err.message : String(err)}`),
+    );
     return 'stopped';
   }
 
@@ -194,7 +209,8 @@ export class RedisQueue implements ExperimentQueue {
 
   stopAll(why: StopReason = USER_STOP, by: Requester = SYSTEM): number {
     let n = 0;
-    for (const entry of [...this.mirror.book.runs.values()]) if (entry.state.summary === null && this.mayStop(entry, by) && this.stopRun(entry.state.id, why, by) === 'stopped') n += 1;
+    for (const entry of [...this.mirror.book.runs.values()])
+      if (entry.state.summary === null && this.mayStop(entry, by) && this.stopRun(entry.state.id, why, by) === 'stopped') n += 1;
     return n;
   }
 

@@ -22,7 +22,7 @@ function counting(): { listener: QueueListener; seen: Record<string, number> } {
   return { listener, seen };
 }
 
-describe('a web server\'s mirror of the shared queue', () => {
+describe("a web server's mirror of the shared queue", () => {
   it('applies each event once: a repeated experiment or end changes nothing, reports after the end are ignored', () => {
     const mirror = new RunMirror();
     const { listener, seen } = counting();

@@ -131,10 +131,16 @@ export class RunMirror {
       .filter((j) => j.runIds.some((id) => this.book.runs.get(id)?.state.status === 'queued'))
       .sort((a, b) => a.priority - b.priority || this.queuedAt(a) - this.queuedAt(b))
       .map((j) => ({ owner: '', runIds: j.runIds }));
-    return waitingOrder(states.filter((s) => s.status === 'running' || s.status === 'preparing'), waiting, this.book.runs, this.estimates, {
-      slots: this.slots,
-      jobOf: (run) => this.jobOf(run.id)?.id ?? run.id,
-    });
+    return waitingOrder(
+      states.filter((s) => s.status === 'running' || s.status === 'preparing'),
+      waiting,
+      this.book.runs,
+      this.estimates,
+      {
+        slots: this.slots,
+        jobOf: (run) => this.jobOf(run.id)?.id ?? run.id,
+      },
+    );
   }
 
   queueChanged(): void {

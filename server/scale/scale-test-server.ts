@@ -15,7 +15,14 @@ const history = await openHistory();
 const queue = new RedisQueue(url);
 await queue.ready();
 queue.subscribe(history.observer);
-const server = await createLabServer({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1', next: false, queue, routes: history.routes, rateLimits: { 'experiment.start': { burst: 100, everyMs: 10 } } });
+const server = await createLabServer({
+  port: Number(process.env.PORT ?? 0),
+  host: '127.0.0.1',
+  next: false,
+  queue,
+  routes: history.routes,
+  rateLimits: { 'experiment.start': { burst: 100, everyMs: 10 } },
+});
 console.log(`scale test server ready on ${server.url}`);
 
 closeOnSignals({ queue, server, history }, () => undefined);

@@ -41,7 +41,13 @@ export function removeTempDirs(): void {
 }
 
 /** Spawns a TypeScript entry with an IPC channel (it leaves when we do) and waits for `ready` in its output. */
-export function startProcess(entry: string, args: string[], env: Record<string, string>, ready: RegExp, prefix: string[] = []): Promise<{ proc: ChildProcess; match: RegExpExecArray; output: () => string }> {
+export function startProcess(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  prefix: string[] = [],
+): Promise<{ proc: ChildProcess; match: RegExpExecArray; output: () => string }> {
   const { NODE_OPTIONS: _drop, ...base } = process.env;
   // A prefix (`taskset -c 1`) execs node in the same process, so the IPC channel still reaches it.
   const command = [...prefix, process.execPath, '--import', 'tsx', entry, ...args];
@@ -68,14 +74,21 @@ export function tempDir(name: string): string {
 }
 
 /** A web server on the Redis back end (server/scale/scale-test-server.ts) with its own data dir. */
-export async function startWebServer(redisUrl: string, dataDir = tempDir('web'), port = 0): Promise<{ proc: ChildProcess; url: string; dataDir: string; output: () => string }> {
+export async function startWebServer(
+  redisUrl: string,
+  dataDir = tempDir('web'),
+  port = 0,
+): Promise<{ proc: ChildProcess; url: string; dataDir: string; output: () => string }> {
   const env = { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_PREPARE_MB: '0', PORT: String(port) };
   const { proc, match, output } = await startProcess('server/scale/scale-test-server.ts', [], env, /ready on (http:\/\/\S+)/);
   return { proc, url: match[1], dataDir, output };
 }
 
 /** A worker (`npm run worker`) with its own data dir; `id` is how its runs name it. */
-export async function startWorker(redisUrl: string, opts: { concurrency?: number; lockMs?: number; dataDir?: string } = {}): Promise<{ proc: ChildProcess; id: string; dataDir: string; output: () => string }> {
+export async function startWorker(
+  redisUrl: string,
+  opts: { concurrency?: number; lockMs?: number; dataDir?: string } = {},
+): Promise<{ proc: ChildProcess; id: string; dataDir: string; output: () => string }> {
   const dataDir = opts.dataDir ?? tempDir('worker');
   const env = { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_WORKER_LOCK_MS: String(opts.lockMs ?? 3000) };
   const { proc, match, output } = await startProcess('server/scale/worker.ts', ['--concurrency', String(opts.concurrency ?? 1)], env, /worker (\S+) ready/);
@@ -93,7 +106,9 @@ async function freePort(): Promise<number> {
 /** A redis-server of our own on a loopback port (a free one, or the one given), no persistence files; rejects when there is none. */
 export async function startRedis(port?: number): Promise<{ proc: ChildProcess; url: string; port: number }> {
   const p = port ?? (await freePort());
-  const proc = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tempDir('redis')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tempDir('redis')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   started.add(proc);
   proc.once('exit', () => started.delete(proc));
   let out = '';

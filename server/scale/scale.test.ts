@@ -40,7 +40,8 @@ async function client(serverUrl: string): Promise<TestClient> {
 }
 
 /** Every run.ended the client got for these runs, by run id. */
-const endsOf = (c: TestClient, ids: string[]) => c.messages.filter((m) => m.type === 'run.ended' && ids.includes(m.run.id)) as Array<{ type: 'run.ended'; run: RunState }>;
+const endsOf = (c: TestClient, ids: string[]) =>
+  c.messages.filter((m) => m.type === 'run.ended' && ids.includes(m.run.id)) as Array<{ type: 'run.ended'; run: RunState }>;
 
 afterAll(removeTempDirs);
 
@@ -50,7 +51,12 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
     const [a, b, w1, w2] = await Promise.all([startWebServer(url), startWebServer(url), startWorker(url), startWorker(url)]);
     procs.push(a, b, w1, w2);
     const [starter, watcher] = await Promise.all([client(a.url), client(b.url)]);
-    starter.send({ type: 'experiment.start', strategies: ['for-await', 'pipeline-generator', 'readable-map', 'pipe-writable'], params: params(3), parallel: false });
+    starter.send({
+      type: 'experiment.start',
+      strategies: ['for-await', 'pipeline-generator', 'readable-map', 'pipe-writable'],
+      params: params(3),
+      parallel: false,
+    });
     const created = await watcher.next('experiment.created');
     const ids = created.experiment.runIds;
     await Promise.all(ids.map((id) => watcher.next('run.ended', (m) => m.run.id === id)));
@@ -138,7 +144,12 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
     const after = await client(second.url);
     const snapshot = await after.next('snapshot');
     expect(snapshot.experiments.map((e) => [e.id, e.owner?.name])).toEqual([[created.experiment.id, 'Ada']]);
-    expect(snapshot.runs.filter((r) => r.status === 'queued').map((r) => r.id).sort()).toEqual([...created.experiment.runIds].sort());
+    expect(
+      snapshot.runs
+        .filter((r) => r.status === 'queued')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...created.experiment.runIds].sort());
     expect(snapshot.queue.map((q) => q.runId)).toEqual(created.experiment.runIds);
     after.send(hello);
     await after.next('hello.ok');

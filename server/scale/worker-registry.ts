@@ -45,7 +45,9 @@ export async function readWorkers(redis: Redis): Promise<WorkerPresence[]> {
   return values.flatMap((v) => {
     try {
       const p = JSON.parse(v ?? '') as Partial<WorkerPresence>;
-      return typeof p.id === 'string' && typeof p.host === 'string' && Number.isInteger(p.slots) && p.slots! > 0 && p.slots! <= 1024 ? [p as WorkerPresence] : [];
+      return typeof p.id === 'string' && typeof p.host === 'string' && Number.isInteger(p.slots) && p.slots! > 0 && p.slots! <= 1024
+        ? [p as WorkerPresence]
+        : [];
     } catch {
       return [];
     }

@@ -67,10 +67,14 @@ async function main(): Promise<void> {
   await worker.waitUntilReady();
   // Listed for the web servers once it takes jobs: their waits count its slots.
   const presence = await registerWorker(ctx.pub, { id, host: info.host, slots: args.concurrency });
-  console.log(`worker ${info.id} ready: Redis at ${describeRedis(args.redisUrl)}, concurrency ${args.concurrency}, cores ${claims.cores.join(',')}, Node ${info.node}`);
+  console.log(
+    `worker ${info.id} ready: Redis at ${describeRedis(args.redisUrl)}, concurrency ${args.concurrency}, cores ${claims.cores.join(',')}, Node ${info.node}`,
+  );
   if (!given.pinning) console.log(`runs are not pinned to cores: ${given.why}`);
-  if (!claims.own) console.log(`every core given (${given.cores.join(',')}) is taken by other workers on ${info.host}: runs share them and disturb each other's figures`);
-  else if (args.concurrency > claims.cores.length) console.log(`concurrency ${args.concurrency} > ${claims.cores.length} core(s) free for it: runs will share cores and disturb each other's figures`);
+  if (!claims.own)
+    console.log(`every core given (${given.cores.join(',')}) is taken by other workers on ${info.host}: runs share them and disturb each other's figures`);
+  else if (args.concurrency > claims.cores.length)
+    console.log(`concurrency ${args.concurrency} > ${claims.cores.length} core(s) free for it: runs will share cores and disturb each other's figures`);
 
   let closing = false;
   const close = async (signal: string) => {

@@ -22,7 +22,10 @@ const startServer = () => startServerProcess(dataDir);
 const killed = killAndWait;
 
 /** Opens /ws, starts one run and resolves with its id. */
-async function startRun(url: string, params: Partial<typeof DEFAULT_STREAMS_PARAMS>): Promise<{ ws: WebSocket; runId: string; ended: Promise<void>; closeCode: Promise<number> }> {
+async function startRun(
+  url: string,
+  params: Partial<typeof DEFAULT_STREAMS_PARAMS>,
+): Promise<{ ws: WebSocket; runId: string; ended: Promise<void>; closeCode: Promise<number> }> {
   const ws = new WebSocket(`${url.replace('http', 'ws')}/ws`, { origin: url });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   let resolveEnded: () => void;
@@ -35,7 +38,14 @@ async function startRun(url: string, params: Partial<typeof DEFAULT_STREAMS_PARA
       if (m.type === 'run.queued' && id === null) resolve((id = m.run.id));
       if (m.type === 'run.ended' && m.run.id === id) resolveEnded();
     });
-    ws.send(JSON.stringify({ type: 'experiment.start', strategies: ['for-await'], params: { ...DEFAULT_STREAMS_PARAMS, sizeMb: 4, timeoutS: 60, ...params }, parallel: false }));
+    ws.send(
+      JSON.stringify({
+        type: 'experiment.start',
+        strategies: ['for-await'],
+        params: { ...DEFAULT_STREAMS_PARAMS, sizeMb: 4, timeoutS: 60, ...params },
+        parallel: false,
+      }),
+    );
   });
   return { ws, runId, ended, closeCode };
 }
@@ -61,12 +71,18 @@ describe('run history across server restarts', () => {
     const first = await startServer();
     const done = await startRun(first.url, { delayMs: 1 });
     await done.ended;
-    const finished = await until(() => getRun(first.url, done.runId), (d) => d.record.run.summary !== null);
+    const finished = await until(
+      () => getRun(first.url, done.runId),
+      (d) => d.record.run.summary !== null,
+    );
     done.ws.close();
 
     // A slow run (64 chunks × 100 ms): kill the server once a second's worth of samples was flushed.
     const slow = await startRun(first.url, { delayMs: 100 });
-    await until(() => getRun(first.url, slow.runId), (d) => d.samples.length >= 20);
+    await until(
+      () => getRun(first.url, slow.runId),
+      (d) => d.samples.length >= 20,
+    );
     await new Promise((r) => setTimeout(r, 1200));
     const beforeKill = await getRun(first.url, slow.runId);
     expect(beforeKill.record.run.status).toBe('running');
@@ -105,7 +121,10 @@ describe('server shutdown', () => {
   it('records a run cut off by SIGTERM as interrupted ("server shut down") and tells viewers 1001', async () => {
     const server = await startServer();
     const slow = await startRun(server.url, { delayMs: 100 });
-    await until(() => getRun(server.url, slow.runId), (d) => d.record.run.status === 'running' && d.samples.length >= 5);
+    await until(
+      () => getRun(server.url, slow.runId),
+      (d) => d.record.run.status === 'running' && d.samples.length >= 5,
+    );
     expect(childPids(server.proc.pid!)).toHaveLength(1);
     await killed(server.proc, 'SIGTERM');
     expect(server.proc.exitCode).toBe(0);
@@ -124,7 +143,10 @@ describe('server shutdown', () => {
   it('leaves no run child and no spare behind a server killed with SIGKILL (gone within 1 s)', async () => {
     const server = await startServer();
     const slow = await startRun(server.url, { delayMs: 100 });
-    await until(() => getRun(server.url, slow.runId), (d) => d.record.run.status === 'running');
+    await until(
+      () => getRun(server.url, slow.runId),
+      (d) => d.record.run.status === 'running',
+    );
     expect(childPids(server.proc.pid!)).toHaveLength(1);
     await killed(server.proc, 'SIGKILL');
     await new Promise((r) => setTimeout(r, 1000));
@@ -133,14 +155,20 @@ describe('server shutdown', () => {
 
   it('keeps one spare child booted while idle, hands it to the next run, and takes it along when stopped', async () => {
     const server = await startServer();
-    await until(async () => childPids(server.proc.pid!), (pids) => pids.length === 1);
+    await until(
+      async () => childPids(server.proc.pid!),
+      (pids) => pids.length === 1,
+    );
     const [spare] = childPids(server.proc.pid!);
     // Waiting, the spare's session sits at the cap (server/runner/child-priority.ts:
     // STREAM_LAB_CHILD_NICE, 19 by default); its threads keep the server's nice until it runs.
     if (existsSync(`/proc/${spare}/autogroup`)) expect(readFileSync(`/proc/${spare}/autogroup`, 'utf8')).toMatch(/ nice 19$/m);
     expect(new Set(threadNices(spare))).toEqual(new Set([threadNices(process.pid)[0]]));
     const run = await startRun(server.url, { delayMs: 100 });
-    const running = await until(() => getRun(server.url, run.runId), (d) => d.record.run.status === 'running');
+    const running = await until(
+      () => getRun(server.url, run.runId),
+      (d) => d.record.run.status === 'running',
+    );
     // The run got the booted spare, not a fresh fork; the next spare comes when the run ends.
     expect(running.record.run.pid).toBe(spare);
     // Alone, a running run has the weight of an ordinary program (nice 0): it does not starve behind other work.

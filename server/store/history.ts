@@ -48,5 +48,11 @@ export async function openHistory(opts: { dir?: string; keepRuns?: number; keepM
     keepRuns: opts.keepRuns ?? readKeepLimit('runs'),
     keepBytes: (opts.keepMb ?? readKeepLimit('mb')) * MIB,
   });
-  return { store, observer: createRunRecorder(store), routes: [...historyRoutes(store), ...profileRoutes(store)], pageGuards: runPageGuards(store), close: () => store.close() };
+  return {
+    store,
+    observer: createRunRecorder(store),
+    routes: [...historyRoutes(store), ...profileRoutes(store)],
+    pageGuards: runPageGuards(store),
+    close: () => store.close(),
+  };
 }

@@ -58,7 +58,10 @@ export class RecordWriter {
     this.pending = [];
     return this.enqueue('save samples', async () => {
       try {
-        await appendLines(join(this.dir, SAMPLES_FILE), lines.map((l) => JSON.stringify(l)));
+        await appendLines(
+          join(this.dir, SAMPLES_FILE),
+          lines.map((l) => JSON.stringify(l)),
+        );
       } catch (err) {
         this.lostToErrors += lines.filter((l) => 's' in l).length;
         throw err;

@@ -41,7 +41,10 @@ export function createRunRecorder(store: RunStore): QueueListener {
       run,
       experiment: experiment ? { id: experiment.id, strategies: experiment.strategies, parallel: experiment.parallel, owner: experiment.owner } : null,
       // The runtime the run asked for; without one, the Node of whoever ran it (a worker's, server/scale/, or this server's).
-      versions: { node: run.params.node ? runtimeVersionOf(run.params.node) : (run.worker?.node ?? runtimeVersionOf(null)), library: library ? { name: library, version: libraryVersion(library) } : { name: 'unknown', version: 'unknown' } },
+      versions: {
+        node: run.params.node ? runtimeVersionOf(run.params.node) : (run.worker?.node ?? runtimeVersionOf(null)),
+        library: library ? { name: library, version: libraryVersion(library) } : { name: 'unknown', version: 'unknown' },
+      },
       recordedAt: Date.now(),
       endedAt: null,
       observed: null,

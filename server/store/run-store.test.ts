@@ -66,7 +66,13 @@ describe('RunStore', () => {
     const again = await openStore();
     const [item] = again.list();
     expect(item).toMatchObject({ id: run.id, status: 'interrupted', sampleCount: 30, durationMs: 29 * 50 });
-    expect(item.peak).toEqual({ rss: sampleAt(29).rss, heapTotal: 8e6, heapUsed: sampleAt(29).heapUsed, external: sampleAt(29).external, arrayBuffers: 29 * 65536 });
+    expect(item.peak).toEqual({
+      rss: sampleAt(29).rss,
+      heapTotal: 8e6,
+      heapUsed: sampleAt(29).heapUsed,
+      external: sampleAt(29).external,
+      arrayBuffers: 29 * 65536,
+    });
     const detail = (await again.read(run.id, 20_000))!;
     expect(detail.samples).toHaveLength(30);
     expect(detail.record.run.summary).toBeNull();

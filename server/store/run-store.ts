@@ -77,7 +77,12 @@ export class RunStore {
   private newEntry(record: RunRecord, dir: string, diskBytes: number): Entry {
     const entry: Entry = {
       record,
-      writer: new RecordWriter(dir, diskBytes, () => entry.record, (m) => this.warn(m)),
+      writer: new RecordWriter(
+        dir,
+        diskBytes,
+        () => entry.record,
+        (m) => this.warn(m),
+      ),
       samples: new Thinning(),
       proc: new Thinning(),
       observed: emptyObserved(),

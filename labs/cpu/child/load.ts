@@ -85,7 +85,12 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
 
   const tree = watchTree(process.ppid, new Set([process.pid]), 200, availableParallelism() * 100);
   await tree.read();
-  const treeReadings = () => ({ treeRss: tree.state.now.rssBytes, processes: tree.state.now.processes, threads: tree.state.now.threads, treeCpuPct: tree.state.cpuPct });
+  const treeReadings = () => ({
+    treeRss: tree.state.now.rssBytes,
+    processes: tree.state.now.processes,
+    threads: tree.state.now.threads,
+    treeCpuPct: tree.state.cpuPct,
+  });
   const agent = new Agent({ keepAlive: cfg.keepAlive, maxSockets: cfg.concurrency });
   const pingAgent = new Agent({ keepAlive: true, maxSockets: 1 });
   const bars: Bar[] = [];
@@ -130,7 +135,19 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
     [lastCpu, lastAt] = [process.cpuUsage(), now];
     // A ping still waiting shows its age: a blocked event loop is visible before the ping returns.
     const pingMs = pingSentAt !== null ? Math.max(lastPing, now - pingSentAt) : lastPing;
-    send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: inFlight, pingMs, loadCpuPct, ...treeReadings(), newBars: newBars(), busiest: tree.state.busiest } });
+    send({
+      type: 'readings',
+      readings: {
+        requestsOk: ok,
+        badRequests: bad,
+        requestsInFlight: inFlight,
+        pingMs,
+        loadCpuPct,
+        ...treeReadings(),
+        newBars: newBars(),
+        busiest: tree.state.busiest,
+      },
+    });
   }, REPORT_MS);
 
   let next = 0;
@@ -145,13 +162,29 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
         const a = r.status === 200 ? (JSON.parse(r.body) as FibAnswer) : null;
         const right = a !== null && a.value === expected && a.n === cfg.n && a.id === id;
         if (!right) problem ??= wrongAnswer(a, id, r.status);
-        bars.push({ startMs: start - t0, firstByteMs: r.firstByteAt - t0, endMs: end - t0, servedBy: a?.servedBy ?? '?', ok: right, spawnMs: a?.spawnMs ?? 0, computeMs: a?.computeMs ?? 0 });
+        bars.push({
+          startMs: start - t0,
+          firstByteMs: r.firstByteAt - t0,
+          endMs: end - t0,
+          servedBy: a?.servedBy ?? '?',
+          ok: right,
+          spawnMs: a?.spawnMs ?? 0,
+          computeMs: a?.computeMs ?? 0,
+        });
         if (right) ok += 1;
         else bad += 1;
       } catch (err) {
         bad += 1;
         problem ??= (err as Error).message;
-        bars.push({ startMs: start - t0, firstByteMs: performance.now() - t0, endMs: performance.now() - t0, servedBy: '?', ok: false, spawnMs: 0, computeMs: 0 });
+        bars.push({
+          startMs: start - t0,
+          firstByteMs: performance.now() - t0,
+          endMs: performance.now() - t0,
+          servedBy: '?',
+          ok: false,
+          spawnMs: 0,
+          computeMs: 0,
+        });
       } finally {
         inFlight -= 1;
       }
@@ -166,7 +199,10 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
   pingAgent.destroy();
   await tree.read();
   tree.stop();
-  send({ type: 'readings', readings: { requestsOk: ok, badRequests: bad, requestsInFlight: 0, pingMs: lastPing, loadCpuPct: 0, ...treeReadings(), newBars: newBars(), busiest: [] } });
+  send({
+    type: 'readings',
+    readings: { requestsOk: ok, badRequests: bad, requestsInFlight: 0, pingMs: lastPing, loadCpuPct: 0, ...treeReadings(), newBars: newBars(), busiest: [] },
+  });
 
   const latencies = bars.map((b) => b.endMs - b.startMs);
   const computed = bars.filter((b) => b.ok).map((b) => b.computeMs);

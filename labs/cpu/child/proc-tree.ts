@@ -141,7 +141,11 @@ export function watchTree(root: number, exclude: ReadonlySet<number>, everyMs: n
     }
     last = { at, cpuMs: t.cpuMs };
     state.now = { processes: t.processes, threads: t.threads, rssBytes: t.rssBytes };
-    state.peaks = { rssBytes: Math.max(state.peaks.rssBytes, t.rssBytes), processes: Math.max(state.peaks.processes, t.processes), threads: Math.max(state.peaks.threads, t.threads) };
+    state.peaks = {
+      rssBytes: Math.max(state.peaks.rssBytes, t.rssBytes),
+      processes: Math.max(state.peaks.processes, t.processes),
+      threads: Math.max(state.peaks.threads, t.threads),
+    };
   };
   /** Every thread that used CPU during the run, busiest first (its last reading before it ended). */
   const totals = (limit: number): TaskCpu[] =>

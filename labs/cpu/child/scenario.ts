@@ -28,7 +28,17 @@ interface CpuConfig {
   timeoutS: number;
 }
 
-const NO_LOAD: CpuLoadReadings = { requestsOk: 0, badRequests: 0, requestsInFlight: 0, pingMs: 0, loadCpuPct: 0, treeRss: 0, processes: 0, threads: 0, treeCpuPct: 0 };
+const NO_LOAD: CpuLoadReadings = {
+  requestsOk: 0,
+  badRequests: 0,
+  requestsInFlight: 0,
+  pingMs: 0,
+  loadCpuPct: 0,
+  treeRss: 0,
+  processes: 0,
+  threads: 0,
+  treeCpuPct: 0,
+};
 const entry = (name: string) => fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
 
 export const scenario: Scenario<CpuConfig> = {
@@ -71,15 +81,31 @@ export const scenario: Scenario<CpuConfig> = {
     const done = (async () => {
       try {
         const port = await freePort();
-        server = await strategy.run({ port, workers: config.workers || cores, entries: { fibProcess: entry('fib-process'), fibThread: entry('fib-thread'), clusterWorker: entry('cluster-worker') } });
-        const loadConfig: CpuLoadConfig = { port: server.port, n: config.n, concurrency: config.concurrency, requests: config.requests, keepAlive: config.keepAlive, pingMs: config.pingMs, timeoutS: config.timeoutS };
-        const started = startLoad<CpuLoadConfig, CpuLoadReadings & CpuLoadLive, CpuLoadDone>(entry('load'), loadConfig, ({ newBars, busiest: threads, ...r }) => {
-          load = r;
-          unsentBars.push(...newBars);
-          busiest = threads;
-          tree = { processes: r.processes, threads: r.threads, rssBytes: r.treeRss };
-          treeCpuPct = r.treeCpuPct;
+        server = await strategy.run({
+          port,
+          workers: config.workers || cores,
+          entries: { fibProcess: entry('fib-process'), fibThread: entry('fib-thread'), clusterWorker: entry('cluster-worker') },
         });
+        const loadConfig: CpuLoadConfig = {
+          port: server.port,
+          n: config.n,
+          concurrency: config.concurrency,
+          requests: config.requests,
+          keepAlive: config.keepAlive,
+          pingMs: config.pingMs,
+          timeoutS: config.timeoutS,
+        };
+        const started = startLoad<CpuLoadConfig, CpuLoadReadings & CpuLoadLive, CpuLoadDone>(
+          entry('load'),
+          loadConfig,
+          ({ newBars, busiest: threads, ...r }) => {
+            load = r;
+            unsentBars.push(...newBars);
+            busiest = threads;
+            tree = { processes: r.processes, threads: r.threads, rssBytes: r.treeRss };
+            treeCpuPct = r.treeCpuPct;
+          },
+        );
         loadChild = started.child;
         const report = await started.done;
         [final, problem, timeline, threadCpu] = [report.figures, report.problem, report.timeline, report.threadCpu];

@@ -6,7 +6,22 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** The CPU lab's table: when each request ended, the speed-up against the cores, what the extra processes/threads cost. */
 export function benchTable(summaries: readonly CpuSummary[]): BenchTable {
-  const header = ['strategy', 'outcome', 'request ends s', 'makespan s', 'alone s', 'speed-up', 'cores', 'spawn ms', 'ping p50/max ms', 'tree RSS', 'procs', 'threads', 'listeners', 'el max ms'];
+  const header = [
+    'strategy',
+    'outcome',
+    'request ends s',
+    'makespan s',
+    'alone s',
+    'speed-up',
+    'cores',
+    'spawn ms',
+    'ping p50/max ms',
+    'tree RSS',
+    'procs',
+    'threads',
+    'listeners',
+    'el max ms',
+  ];
   const rows = summaries.map((s) => [
     s.strategy,
     s.outcome,

@@ -6,7 +6,24 @@ import type { Sample } from '../../../lib/protocol';
 import type { FigureRecorder } from '../../types';
 import type { RequestBar, ThreadCpuRow } from '../shared/schema';
 
-const NUMBERS = ['requestsOk', 'badRequests', 'makespanMs', 'latencyP50Ms', 'latencyMaxMs', 'computeMsAlone', 'computeMsMin', 'spawnP50Ms', 'pingP50Ms', 'pingMaxMs', 'servers', 'cores', 'peakTreeRss', 'peakProcesses', 'peakThreads', 'peakMessageListeners'] as const;
+const NUMBERS = [
+  'requestsOk',
+  'badRequests',
+  'makespanMs',
+  'latencyP50Ms',
+  'latencyMaxMs',
+  'computeMsAlone',
+  'computeMsMin',
+  'spawnP50Ms',
+  'pingP50Ms',
+  'pingMaxMs',
+  'servers',
+  'cores',
+  'peakTreeRss',
+  'peakProcesses',
+  'peakThreads',
+  'peakMessageListeners',
+] as const;
 
 export class CpuFigures implements FigureRecorder {
   private final: Partial<Record<(typeof NUMBERS)[number], number>> = {};
@@ -35,7 +52,9 @@ export class CpuFigures implements FigureRecorder {
     for (const k of NUMBERS) if (typeof extras[k] === 'number') this.final[k] = extras[k];
     this.problem = note;
     if (Array.isArray(details.timeline)) {
-      this.timeline = (details.timeline as Array<RequestBar & { spawnMs?: number; computeMs?: number }>).map(({ startMs, firstByteMs, endMs, servedBy, ok }) => ({ startMs, firstByteMs, endMs, servedBy, ok }));
+      this.timeline = (details.timeline as Array<RequestBar & { spawnMs?: number; computeMs?: number }>).map(
+        ({ startMs, firstByteMs, endMs, servedBy, ok }) => ({ startMs, firstByteMs, endMs, servedBy, ok }),
+      );
     }
     if (Array.isArray(details.threadCpu)) this.threadCpu = (details.threadCpu as ThreadCpuRow[]).map(({ pid, tid, cpuMs }) => ({ pid, tid, cpuMs }));
   }

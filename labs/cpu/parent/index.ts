@@ -31,7 +31,15 @@ export const cpuLab: Lab<Strategy> = {
   async prepare(raw) {
     const p = cpuParamsSchema.parse(raw);
     return {
-      scenario: { n: p.n, concurrency: p.concurrency, requests: p.requests, workers: p.workers ?? 0, keepAlive: p.keepAlive, pingMs: p.pingMs, timeoutS: p.timeoutS },
+      scenario: {
+        n: p.n,
+        concurrency: p.concurrency,
+        requests: p.requests,
+        workers: p.workers ?? 0,
+        keepAlive: p.keepAlive,
+        pingMs: p.pingMs,
+        timeoutS: p.timeoutS,
+      },
       total: p.requests,
     };
   },

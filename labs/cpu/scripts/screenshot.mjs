@@ -15,13 +15,25 @@ const browser = await chromium.launch({ executablePath: (await findChromium()) ?
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${server.url}/?lab=${LAB}&strategies=single-thread,worker-pool&n=38&requests=4&concurrency=4`);
-  await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
-  await page.getByTestId('lab-switch').and(page.locator(`[data-lab="${LAB}"]`)).waitFor();
+  await page
+    .getByTestId('connection-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor();
+  await page
+    .getByTestId('lab-switch')
+    .and(page.locator(`[data-lab="${LAB}"]`))
+    .waitFor();
   await page.getByTestId('start-button').click();
   const live = '[data-testid="run-card"][data-status="running"]:has([data-testid="request-bar"]):has([data-testid="thread-cpu"][data-live="true"])';
   await page.waitForSelector(live, { timeout: 120_000 });
-  await page.locator(live).first().screenshot({ path: join(root, 'docs', 'screenshots', 'cpu-lab-live.png') });
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= 2, null, { timeout: 120_000, polling: 500 });
+  await page
+    .locator(live)
+    .first()
+    .screenshot({ path: join(root, 'docs', 'screenshots', 'cpu-lab-live.png') });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= 2, null, {
+    timeout: 120_000,
+    polling: 500,
+  });
   await page.getByTestId('run-card').first().scrollIntoViewIfNeeded();
   await page.evaluate(() => document.querySelector('[data-testid="run-card"]').scrollIntoView({ block: 'start' }));
   await page.waitForTimeout(800);

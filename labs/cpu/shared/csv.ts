@@ -5,9 +5,27 @@ import type { CpuParams } from './params';
 
 /** The CPU lab's params and figures that the HTTP columns don't already have. */
 const CPU_LAB_COLUMNS = [
-  'n', 'workers', 'keepAlive', 'pingMs', 'requestsOk', 'badRequests', 'makespanMs', 'latencyMaxMs', 'computeMsAlone',
-  'computeMsMin', 'spawnP50Ms', 'pingP50Ms', 'pingMaxMs', 'peakTreeRss', 'peakProcesses', 'peakThreads',
-  'peakMessageListeners', 'speedup', 'speedupMeasured', 'servers', 'cores',
+  'n',
+  'workers',
+  'keepAlive',
+  'pingMs',
+  'requestsOk',
+  'badRequests',
+  'makespanMs',
+  'latencyMaxMs',
+  'computeMsAlone',
+  'computeMsMin',
+  'spawnP50Ms',
+  'pingP50Ms',
+  'pingMaxMs',
+  'peakTreeRss',
+  'peakProcesses',
+  'peakThreads',
+  'peakMessageListeners',
+  'speedup',
+  'speedupMeasured',
+  'servers',
+  'cores',
 ] as const;
 
 /** Its columns: its own, and those it shares with the HTTP lab. */
@@ -31,7 +49,27 @@ function csvCells(r: CsvRecord): Record<string, Cell> {
     // An interrupted run keeps what its last stored sample counted.
     requestsOk: s?.requestsOk ?? r.observed?.readings.requestsOk ?? null,
     badRequests: s?.badRequests ?? r.observed?.readings.badRequests ?? null,
-    ...Object.fromEntries((['makespanMs', 'latencyMaxMs', 'computeMsAlone', 'computeMsMin', 'spawnP50Ms', 'pingP50Ms', 'pingMaxMs', 'peakTreeRss', 'peakProcesses', 'peakThreads', 'peakMessageListeners', 'speedup', 'speedupMeasured', 'servers', 'cores'] as const).map((k) => [k, figure(k)])),
+    ...Object.fromEntries(
+      (
+        [
+          'makespanMs',
+          'latencyMaxMs',
+          'computeMsAlone',
+          'computeMsMin',
+          'spawnP50Ms',
+          'pingP50Ms',
+          'pingMaxMs',
+          'peakTreeRss',
+          'peakProcesses',
+          'peakThreads',
+          'peakMessageListeners',
+          'speedup',
+          'speedupMeasured',
+          'servers',
+          'cores',
+        ] as const
+      ).map((k) => [k, figure(k)]),
+    ),
   };
 }
 

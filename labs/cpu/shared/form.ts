@@ -6,7 +6,13 @@ import { LAB_ID } from './id';
 export const form: LabForm = {
   lab: LAB_ID,
   fields: [
-    { field: 'n', label: 'Work per request', unit: 'fib(n)', hint: 'recursive Fibonacci; fib(40) takes about a second on one core, each +1 about 1.6× more', integer: true },
+    {
+      field: 'n',
+      label: 'Work per request',
+      unit: 'fib(n)',
+      hint: 'recursive Fibonacci; fib(40) takes about a second on one core, each +1 about 1.6× more',
+      integer: true,
+    },
     { field: 'requests', label: 'Requests in all', integer: true },
     { field: 'concurrency', label: 'Requests at once', integer: true },
     { field: 'workers', label: 'Workers', unit: 'processes or threads', hint: 'of cluster and the pools', integer: true, empty: 'cores' },

@@ -4,7 +4,22 @@ import type { CpuParams } from './params';
 import type { CpuSummary } from './schema';
 
 export const markdownTable: MarkdownTable = {
-  head: ['n', 'Requests', 'At once', 'Workers', 'Makespan (s)', 'Speed-up', 'p50 (ms)', 'Spawn p50 (ms)', 'Ping max (ms)', 'Tree RSS (MB)', 'Processes', 'Threads', 'Listeners', 'OK'],
+  head: [
+    'n',
+    'Requests',
+    'At once',
+    'Workers',
+    'Makespan (s)',
+    'Speed-up',
+    'p50 (ms)',
+    'Spawn p50 (ms)',
+    'Ping max (ms)',
+    'Tree RSS (MB)',
+    'Processes',
+    'Threads',
+    'Listeners',
+    'OK',
+  ],
   align: ['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
   cells: (r) => {
     const p = r.run.params as CpuParams;

@@ -23,7 +23,11 @@ function CpuLessonRunImpl({ run }: { run: RunState }) {
   };
   return (
     <LessonRunPanel run={run} figures={figures}>
-      {s && s.timeline.length > 0 ? <RequestTimeline bars={s.timeline} label={`Requests of the ${run.strategy} run`} /> : <p className="muted">The request timeline appears when the run ends.</p>}
+      {s && s.timeline.length > 0 ? (
+        <RequestTimeline bars={s.timeline} label={`Requests of the ${run.strategy} run`} />
+      ) : (
+        <p className="muted">The request timeline appears when the run ends.</p>
+      )}
     </LessonRunPanel>
   );
 }

@@ -13,7 +13,9 @@ export function CpuRecordPanels({ summary, label }: RecordPanelsProps) {
   return (
     <>
       {timeline && <RequestTimeline bars={timeline} label={`Request timeline of the ${label} run`} />}
-      {summary.threadCpu.length > 0 && <ThreadCpuList threads={summary.threadCpu} live={false} colorOf={timeline ? layoutTimeline(timeline).colorOf : undefined} />}
+      {summary.threadCpu.length > 0 && (
+        <ThreadCpuList threads={summary.threadCpu} live={false} colorOf={timeline ? layoutTimeline(timeline).colorOf : undefined} />
+      )}
     </>
   );
 }

@@ -54,6 +54,13 @@ function cells(r: LabSummary<typeof LAB_ID>) {
 /** Table of ended CPU runs, one row each, in the order given; a data-lost row's reason shows under its outcome. */
 export function CpuResultsTable(props: CpuResultsTableProps) {
   return (
-    <LabResultsTable lab={LAB_ID} name="CPU" caption="Results of finished CPU runs; memory in MB (MiB), times in ms unless said" columns={COLUMNS} cells={cells} {...props} />
+    <LabResultsTable
+      lab={LAB_ID}
+      name="CPU"
+      caption="Results of finished CPU runs; memory in MB (MiB), times in ms unless said"
+      columns={COLUMNS}
+      cells={cells}
+      {...props}
+    />
   );
 }

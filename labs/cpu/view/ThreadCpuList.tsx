@@ -24,9 +24,7 @@ function ThreadCpuListImpl({ threads, live, colorOf }: { threads: readonly Threa
   const rest = threads.length - shown.length;
   return (
     <figure className="thread-cpu" data-testid="thread-cpu" data-live={live ? 'true' : 'false'} data-threads={threads.length}>
-      <figcaption className="muted">
-        {live ? 'Busiest threads now, % of one core (from /proc)' : 'CPU time per thread over the run (from /proc)'}
-      </figcaption>
+      <figcaption className="muted">{live ? 'Busiest threads now, % of one core (from /proc)' : 'CPU time per thread over the run (from /proc)'}</figcaption>
       {threads.length === 0 ? (
         <p className="note">No thread used measurable CPU (/proc counts in 10 ms ticks).</p>
       ) : (
@@ -37,10 +35,16 @@ function ThreadCpuListImpl({ threads, live, colorOf }: { threads: readonly Threa
               <span className="thread-bar">
                 <span style={{ width: `${(value(t) / max) * 100}%`, background: colorOf?.get(t.tid === t.pid ? String(t.pid) : `${t.pid}/${t.tid}`) }} />
               </span>
-              <span className="thread-value">{live ? `${formatPercent((t.cpuPct ?? 0) / 100)}` : t.cpuMs < 1000 ? formatMs(t.cpuMs) : formatSeconds(t.cpuMs)}</span>
+              <span className="thread-value">
+                {live ? `${formatPercent((t.cpuPct ?? 0) / 100)}` : t.cpuMs < 1000 ? formatMs(t.cpuMs) : formatSeconds(t.cpuMs)}
+              </span>
             </li>
           ))}
-          {rest > 0 && <li className="muted">+{rest} more thread{rest === 1 ? '' : 's'}</li>}
+          {rest > 0 && (
+            <li className="muted">
+              +{rest} more thread{rest === 1 ? '' : 's'}
+            </li>
+          )}
         </ul>
       )}
     </figure>

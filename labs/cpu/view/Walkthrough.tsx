@@ -13,12 +13,18 @@ export function CpuWalkthrough() {
   const { state } = lesson;
   const renderRuns = (runs: readonly RunState[]) => runs.map((r) => <CpuLessonRun key={r.id} run={r} />);
   return (
-    <WalkthroughPage page={LAB_ID} title="CPU-bound requests: one thread, processes, threads, pools" steps={CPU_LESSON_STEPS} lesson={lesson} describeParams={describeCpuParams} renderRuns={renderRuns}>
+    <WalkthroughPage
+      page={LAB_ID}
+      title="CPU-bound requests: one thread, processes, threads, pools"
+      steps={CPU_LESSON_STEPS}
+      lesson={lesson}
+      describeParams={describeCpuParams}
+      renderRuns={renderRuns}
+    >
       <p>
-        Each step starts a fresh Node server that computes a recursive Fibonacci per request, sends it requests from a separate load
-        process, and draws one bar per request, coloured by the process or thread that answered it. The conclusion under each step is
-        computed from the runs you just made{state.nodeVersion ? ` on Node ${state.nodeVersion}` : ''}, so when a run surprises, the text
-        says so.
+        Each step starts a fresh Node server that computes a recursive Fibonacci per request, sends it requests from a separate load process, and draws one bar
+        per request, coloured by the process or thread that answered it. The conclusion under each step is computed from the runs you just made
+        {state.nodeVersion ? ` on Node ${state.nodeVersion}` : ''}, so when a run surprises, the text says so.
       </p>
       <p className="muted">The runs share the lab&apos;s queue with the dashboard and go one at a time: each needs every core.</p>
     </WalkthroughPage>

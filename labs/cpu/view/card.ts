@@ -40,15 +40,35 @@ export const cpuCard: CardLab = {
         { id: 'makespan', term: 'Makespan', value: s.makespanMs, text: formatSeconds(s.makespanMs), kind: 'total' },
         { id: 'speedup', term: 'Speed-up', value: s.speedup, text: speedupText(s), kind: 'overall' },
         { id: 'latency', term: 'Latency p50 / max', value: s.latencyMaxMs, text: `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}`, kind: 'overall' },
-        { id: 'spawn', term: 'Start a worker (p50)', value: s.spawnP50Ms, text: s.spawnP50Ms > 0 ? formatMs(s.spawnP50Ms) : 'none per request', kind: 'overall' },
+        {
+          id: 'spawn',
+          term: 'Start a worker (p50)',
+          value: s.spawnP50Ms,
+          text: s.spawnP50Ms > 0 ? formatMs(s.spawnP50Ms) : 'none per request',
+          kind: 'overall',
+        },
         { id: 'ping', term: '/ping p50 / max', value: s.pingMaxMs, text: ping, kind: 'overall' },
         { id: 'tree-rss', term: 'Tree RSS', value: s.peakTreeRss, text: formatMb(s.peakTreeRss), kind: 'peak' },
         { id: 'processes', term: 'Processes / threads', value: s.peakProcesses, text: `${s.peakProcesses} / ${s.peakThreads}`, kind: 'peak' },
-        { id: 'listeners', term: '‘message’ listeners', value: s.peakMessageListeners, text: formatCount(s.peakMessageListeners), kind: 'peak', alert: listenersLeaked(s) },
+        {
+          id: 'listeners',
+          term: '‘message’ listeners',
+          value: s.peakMessageListeners,
+          text: formatCount(s.peakMessageListeners),
+          kind: 'peak',
+          alert: listenersLeaked(s),
+        },
         eventLoopFigure(summary, last),
       ];
     }
-    const now = (id: string, term: string, value: number | undefined, text: string, alert = false): Figure => ({ id, term, value: value ?? null, text: value === undefined ? '–' : text, kind: 'now', alert });
+    const now = (id: string, term: string, value: number | undefined, text: string, alert = false): Figure => ({
+      id,
+      term,
+      value: value ?? null,
+      text: value === undefined ? '–' : text,
+      kind: 'now',
+      alert,
+    });
     const leaking = last ? listenersLeaked({ peakMessageListeners: last.messageListeners ?? 0, peakProcesses: last.processes ?? 0 }) : false;
     return [
       now('tree-cpu', 'Tree CPU', last?.treeCpuPct, `${(last?.treeCpuPct ?? 0).toFixed(0)}% of a core`),

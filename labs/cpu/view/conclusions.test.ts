@@ -26,15 +26,33 @@ describe('the CPU walkthrough’s conclusions', () => {
 
   it('step 3: a start per request costlier than the work, and slower than the pool', () => {
     const small = { n: 25, requests: 16 };
-    const fork = summary({ strategy: 'fork-per-request', spawnP50Ms: 60, computeMsMin: 1, makespanMs: 600, requestsOk: 16, requestsPlanned: 16, params: small });
+    const fork = summary({
+      strategy: 'fork-per-request',
+      spawnP50Ms: 60,
+      computeMsMin: 1,
+      makespanMs: 600,
+      requestsOk: 16,
+      requestsPlanned: 16,
+      params: small,
+    });
     const pool = summary({ strategy: 'worker-pool', computeMsMin: 1, makespanMs: 40, requestsOk: 16, requestsPlanned: 16, params: small });
     expect(concludeSpawn(fork, pool)).toMatchObject({ asExpected: true });
-    expect(concludeSpawn(fork, pool).text).toMatch(/^fork-per-request paid 60\.0 ms \(p50\) to start a process per request, for fib\(25\) that takes 1\.0 ms: 600 ms for 16 requests against 40\.0 ms for worker-pool, whose threads started once\. /);
+    expect(concludeSpawn(fork, pool).text).toMatch(
+      /^fork-per-request paid 60\.0 ms \(p50\) to start a process per request, for fib\(25\) that takes 1\.0 ms: 600 ms for 16 requests against 40\.0 ms for worker-pool, whose threads started once\. /,
+    );
     expect(concludeSpawn({ ...fork, spawnP50Ms: 0.5 }, pool).asExpected).toBe(false);
   });
 
   it('step 4: the leaky pool’s listeners outnumber its workers and answers went astray; the fixed pool’s do not', () => {
-    const leaky = summary({ strategy: 'cluster-pool-leaky', outcome: 'data-lost', requestsPlanned: 8, requestsOk: 6, badRequests: 2, peakProcesses: 3, peakMessageListeners: 10 });
+    const leaky = summary({
+      strategy: 'cluster-pool-leaky',
+      outcome: 'data-lost',
+      requestsPlanned: 8,
+      requestsOk: 6,
+      badRequests: 2,
+      peakProcesses: 3,
+      peakMessageListeners: 10,
+    });
     const fixed = summary({ strategy: 'cluster-pool', requestsPlanned: 8, requestsOk: 8, peakProcesses: 3, peakMessageListeners: 2 });
     const c = concludeLeakyPool(leaky, fixed);
     expect(c.asExpected).toBe(true);
@@ -45,7 +63,12 @@ describe('the CPU walkthrough’s conclusions', () => {
   });
 
   it('concludes each step from its own presets’ runs, in order', () => {
-    expect(CPU_LESSON_STEPS.map((s) => s.presets[0].strategies)).toEqual([['single-thread'], ['single-thread', 'cluster'], ['fork-per-request', 'worker-pool'], ['cluster-pool-leaky', 'cluster-pool']]);
+    expect(CPU_LESSON_STEPS.map((s) => s.presets[0].strategies)).toEqual([
+      ['single-thread'],
+      ['single-thread', 'cluster'],
+      ['fork-per-request', 'worker-pool'],
+      ['cluster-pool-leaky', 'cluster-pool'],
+    ]);
     expect(CPU_LESSON_STEPS.every((s) => s.lab === 'cpu' && s.presets[0].params.timeoutS === 120)).toBe(true);
   });
 });

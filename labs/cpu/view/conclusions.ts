@@ -21,7 +21,10 @@ export function concludeOneThread(s: CpuSummary): Conclusion {
   const facts = `${s.requestsOk} requests of fib(${s.params.n}) (${formatMs(s.computeMsMin)} each) took ${formatSeconds(s.makespanMs)} on one thread; the slowest waited ${formatMs(s.latencyMaxMs)}`;
   const ping = s.params.pingMs > 0 ? ` and /ping, which computes nothing, waited up to ${formatMs(s.pingMaxMs)}` : '';
   if (s.makespanMs >= SERIAL_SHARE * serialMs) {
-    return { asExpected: true, text: `${facts}${ping}. ${formatSeconds(s.makespanMs)} is every computation one after another (${formatSeconds(serialMs)}): the requests queued on the one event loop.` };
+    return {
+      asExpected: true,
+      text: `${facts}${ping}. ${formatSeconds(s.makespanMs)} is every computation one after another (${formatSeconds(serialMs)}): the requests queued on the one event loop.`,
+    };
   }
   return { asExpected: false, text: `${facts}. Not what this lesson expects: that is less than the computations back to back (${formatSeconds(serialMs)}).` };
 }
@@ -42,7 +45,8 @@ export function concludeProcesses(one: CpuSummary, cluster: CpuSummary): Conclus
     `${cluster.strategy} answered in ${formatSeconds(cluster.makespanMs)} what one thread took ${formatSeconds(one.makespanMs)} for: ` +
     `${formatTimes(ratio)} faster on ${cluster.cores} cores, with ${cluster.peakProcesses} processes whose tree peaked at ${formatMb(cluster.peakTreeRss)}` +
     (extra > 0 ? ` (${formatMb(Math.max(0, cluster.peakTreeRss - one.peakTreeRss) / extra)} a process)` : '');
-  if (ratio >= NO_GAIN) return { asExpected: true, text: `${facts}. More processes than cores would not help: ${cluster.cores} computations at once is all this machine does.` };
+  if (ratio >= NO_GAIN)
+    return { asExpected: true, text: `${facts}. More processes than cores would not help: ${cluster.cores} computations at once is all this machine does.` };
   return { asExpected: false, text: `${facts}. Not what this lesson expects: more processes should have come close to ${cluster.cores}× here.` };
 }
 
@@ -59,7 +63,8 @@ export function concludeSpawn(fork: CpuSummary, pool: CpuSummary): Conclusion {
   const facts =
     `${fork.strategy} paid ${formatMs(fork.spawnP50Ms)} (p50) to start a process per request, for fib(${fork.params.n}) that takes ${formatMs(fork.computeMsMin)}: ` +
     `${formatMs(fork.makespanMs)} for ${fork.requestsOk} requests against ${formatMs(pool.makespanMs)} for ${pool.strategy}, whose threads started once`;
-  if (fork.spawnP50Ms > fork.computeMsMin && fork.makespanMs > pool.makespanMs) return { asExpected: true, text: `${facts}. For small work the start is the cost; a pool keeps it out of every request.` };
+  if (fork.spawnP50Ms > fork.computeMsMin && fork.makespanMs > pool.makespanMs)
+    return { asExpected: true, text: `${facts}. For small work the start is the cost; a pool keeps it out of every request.` };
   return { asExpected: false, text: `${facts}. Not what this lesson expects: starting a process per request should have cost more than the pool.` };
 }
 
@@ -78,8 +83,14 @@ export function concludeLeakyPool(leaky: CpuSummary, fixed: CpuSummary): Conclus
     `${leaky.strategy} ended with ${leaky.peakMessageListeners} 'message' listeners after ${leaky.requestsPlanned} requests and ${wrong} requests without their own answer; ` +
     `${fixed.strategy} kept ${fixed.peakMessageListeners} listeners and answered ${fixed.requestsOk} of ${fixed.requestsPlanned} right`;
   if (listenersLeaked(leaky) && !listenersLeaked(fixed)) {
-    const mixed = wrong > 0 ? ' Every listener sees every reply, so a process with two requests answers the first with whichever finishes first.' : ' This time no process had two requests at once, so no answer went astray.';
-    return { asExpected: true, text: `${facts}: one listener added per request, never removed.${mixed} One listener per process and a request id in each message fix both.` };
+    const mixed =
+      wrong > 0
+        ? ' Every listener sees every reply, so a process with two requests answers the first with whichever finishes first.'
+        : ' This time no process had two requests at once, so no answer went astray.';
+    return {
+      asExpected: true,
+      text: `${facts}: one listener added per request, never removed.${mixed} One listener per process and a request id in each message fix both.`,
+    };
   }
   return { asExpected: false, text: `${facts}. Not what this lesson expects: only the leaky pool's listeners should outnumber its workers.` };
 }

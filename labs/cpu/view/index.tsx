@@ -16,8 +16,8 @@ export const view: LabView = {
   id: LAB_ID,
   tagline: (
     <>
-      One thread computes one request at a time; processes and threads spread them over the cores, up to the cores and no further.
-      Watch the process tree, its CPU and each request&apos;s bar.
+      One thread computes one request at a time; processes and threads spread them over the cores, up to the cores and no further. Watch the process tree, its
+      CPU and each request&apos;s bar.
     </>
   ),
   lessons,
@@ -26,11 +26,10 @@ export const view: LabView = {
   card: cpuCard,
   RunCharts: CpuCharts,
   ResultsTable: CpuResultsTable,
-  resultsNote:
-    null,
+  resultsNote: null,
   comparesSiblings: true,
   recordChart: { what: 'process-tree memory', series: CPU_MEMORY_SERIES },
   RecordPanels: CpuRecordPanels,
-  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === LAB_ID ? s : null), o), memory: [] }),
+  recordItems: (s, o) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o), memory: [] }),
   verdict: (s, siblings, traits) => cpuVerdict(s as CpuSummary, siblings as readonly CpuSummary[], traits),
 };

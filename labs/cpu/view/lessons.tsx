@@ -11,8 +11,8 @@ export const lessons: readonly LessonInfo[] = [
     title: 'CPU-bound requests, step by step · Stream Lab',
     blurb: (
       <>
-        Four live runs of the CPU lab: one thread queueing requests, processes up to the cores, what spawning per request costs
-        against a pool, and the leaky pool that answers requests with each other&apos;s results.
+        Four live runs of the CPU lab: one thread queueing requests, processes up to the cores, what spawning per request costs against a pool, and the leaky
+        pool that answers requests with each other&apos;s results.
       </>
     ),
   },

@@ -9,7 +9,14 @@ import { speedupText } from './verdict';
 export function recordFigures(s: CpuSummary | null, o: RunRecord['observed']): Items {
   const ok = o?.readings.requestsOk;
   return [
-    ['Requests', s ? `${formatCount(s.requestsOk)} of ${formatCount(s.requestsPlanned)} right, ${formatCount(s.badRequests)} wrong` : ok !== undefined ? `${formatCount(ok)} right (until interrupted)` : '–'],
+    [
+      'Requests',
+      s
+        ? `${formatCount(s.requestsOk)} of ${formatCount(s.requestsPlanned)} right, ${formatCount(s.badRequests)} wrong`
+        : ok !== undefined
+          ? `${formatCount(ok)} right (until interrupted)`
+          : '–',
+    ],
     ['Makespan', s ? formatSeconds(s.makespanMs) : '–'],
     ['Speed-up', s ? speedupText(s) : '–'],
     ['Latency p50 / max', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}` : '–'],

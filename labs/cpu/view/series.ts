@@ -42,7 +42,11 @@ export const CPU_LOAD_VIEWS = [
   {
     id: 'ping',
     label: 'Ping',
-    specs: [{ key: 'pingMs', label: '/ping round trip', unit: 'ms', color: '#009E73', emphasis: true, value: reading('pingMs') }, { ...EXTRA_SERIES.elMaxMs, label: 'primary event-loop delay (max)' }, EXTRA_SERIES.longTaskMs],
+    specs: [
+      { key: 'pingMs', label: '/ping round trip', unit: 'ms', color: '#009E73', emphasis: true, value: reading('pingMs') },
+      { ...EXTRA_SERIES.elMaxMs, label: 'primary event-loop delay (max)' },
+      EXTRA_SERIES.longTaskMs,
+    ],
   },
 ] as const satisfies ReadonlyArray<{ id: string; label: string; specs: readonly SeriesSpec<Sample>[] }>;
 

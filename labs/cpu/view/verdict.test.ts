@@ -34,7 +34,7 @@ describe('cpuVerdict', () => {
 
   it('measures a pool against the experiment’s one thread and names the ceiling', () => {
     expect(verdict(pool, [oneThread, pool])).toBe(
-      '4 requests of fib(40) on 2 cores: 1.9× faster than one thread (2.1 s vs 4.0 s), the ceiling is 2×; the tree\'s RSS peaked at 80 MB ' +
+      "4 requests of fib(40) on 2 cores: 1.9× faster than one thread (2.1 s vs 4.0 s), the ceiling is 2×; the tree's RSS peaked at 80 MB " +
         'with 1 process and 13 threads: 30 MB more than one thread; /ping waited up to 12.0 ms (one thread: 1000 ms).',
     );
     // It goes through verdictFor with the experiment's other runs.
@@ -46,7 +46,16 @@ describe('cpuVerdict', () => {
   });
 
   it('says what each extra process cost, and what forking per request paid', () => {
-    const fork = summary({ runId: 'f', strategy: 'fork-per-request', makespanMs: 2400, speedup: 1.7, spawnP50Ms: 210, peakTreeRss: 250 * MIB, peakProcesses: 5, servers: 4 });
+    const fork = summary({
+      runId: 'f',
+      strategy: 'fork-per-request',
+      makespanMs: 2400,
+      speedup: 1.7,
+      spawnP50Ms: 210,
+      peakTreeRss: 250 * MIB,
+      peakProcesses: 5,
+      servers: 4,
+    });
     expect(verdict(fork, [oneThread])).toBe(
       '4 requests of fib(40) on 2 cores: 1.7× faster than one thread (2.4 s vs 4.0 s), the ceiling is 2×; fork-per-request paid 210 ms to ' +
         "start a process per request; the tree's RSS peaked at 250 MB with 5 processes and 11 threads: each worker process added about 50 MB; " +
@@ -56,19 +65,27 @@ describe('cpuVerdict', () => {
 
   it('says so when a multi-core strategy was no faster, and why', () => {
     const fork = summary({ runId: 'f', strategy: 'fork-per-request', makespanMs: 3900, spawnP50Ms: 1500, peakProcesses: 5, servers: 4 });
-    expect(verdict(fork, [oneThread])).toMatch(/^Not what 2 cores should show: starting a worker \(1500 ms\) cost more than fib\(40\) itself \(1000 ms\)\. 4 requests of fib\(40\) on 2 cores: no faster than one thread \(3\.9 s vs 4\.0 s\), where the ceiling is 2×/);
+    expect(verdict(fork, [oneThread])).toMatch(
+      /^Not what 2 cores should show: starting a worker \(1500 ms\) cost more than fib\(40\) itself \(1000 ms\)\. 4 requests of fib\(40\) on 2 cores: no faster than one thread \(3\.9 s vs 4\.0 s\), where the ceiling is 2×/,
+    );
     const cluster = summary({ runId: 'c', strategy: 'cluster', makespanMs: 6000, peakProcesses: 3, servers: 1, params: { keepAlive: true } });
-    expect(verdict(cluster, [oneThread])).toMatch(/^Not what 2 cores should show: only one process or thread answered \(keep-alive kept every request on one connection’s process\)\. .* 1\.5× slower than one thread \(6\.0 s vs 4\.0 s\)/);
+    expect(verdict(cluster, [oneThread])).toMatch(
+      /^Not what 2 cores should show: only one process or thread answered \(keep-alive kept every request on one connection’s process\)\. .* 1\.5× slower than one thread \(6\.0 s vs 4\.0 s\)/,
+    );
   });
 
   it('does not expect a gain when one request at a time is all there is to spread', () => {
     const serial = summary({ runId: 'p', strategy: 'worker-pool', params: { concurrency: 1 } });
     expect(ceilingOf(serial, traitsOf(serial))).toBe(1);
-    expect(verdict(serial, [oneThread])).toMatch(/^4 requests of fib\(40\) on 2 cores: no faster than one thread \(4\.0 s vs 4\.0 s\), where the ceiling is 1× \(1 at once\);/);
+    expect(verdict(serial, [oneThread])).toMatch(
+      /^4 requests of fib\(40\) on 2 cores: no faster than one thread \(4\.0 s vs 4\.0 s\), where the ceiling is 1× \(1 at once\);/,
+    );
   });
 
   it('says so when one thread’s requests overlapped, which one thread cannot do', () => {
-    expect(verdict(summary({ speedupMeasured: 1.8, speedup: 1.8 }))).toMatch(/^Not what one thread should show: the requests overlapped \(1\.8× the work of one thread\)\./);
+    expect(verdict(summary({ speedupMeasured: 1.8, speedup: 1.8 }))).toMatch(
+      /^Not what one thread should show: the requests overlapped \(1\.8× the work of one thread\)\./,
+    );
   });
 
   it('counts the leaky pool’s listeners and the requests that got another request’s answer', () => {
@@ -90,14 +107,18 @@ describe('cpuVerdict', () => {
 
   it('says when the leaky pool completed, and when it did not leak at all', () => {
     const leaked = summary({ strategy: 'cluster-pool-leaky', makespanMs: 2100, peakProcesses: 3, peakMessageListeners: 4, servers: 2 });
-    expect(verdict(leaked)).toMatch(/; 4 'message' listeners after 4 requests on 2 workers, one added per request and never removed, yet every answer reached its own request this time/);
+    expect(verdict(leaked)).toMatch(
+      /; 4 'message' listeners after 4 requests on 2 workers, one added per request and never removed, yet every answer reached its own request this time/,
+    );
     const fixed = summary({ strategy: 'cluster-pool-leaky', makespanMs: 2100, peakProcesses: 3, peakMessageListeners: 2, servers: 2 });
     expect(listenersLeaked(fixed)).toBe(false);
     expect(verdict(fixed)).toMatch(/; only 2 'message' listeners on 2 workers: not the leak it should show/);
   });
 
   it('names how far a stopped or timed-out run got', () => {
-    expect(verdict(summary({ outcome: 'stopped', requestsOk: 1, peakTreeRss: 60 * MIB }))).toBe("Stopped after 5.0 s with 1 of 4 requests answered; the tree's RSS peaked at 60 MB.");
+    expect(verdict(summary({ outcome: 'stopped', requestsOk: 1, peakTreeRss: 60 * MIB }))).toBe(
+      "Stopped after 5.0 s with 1 of 4 requests answered; the tree's RSS peaked at 60 MB.",
+    );
     expect(verdict(summary({ outcome: 'timed-out', requestsOk: 0, params: { timeoutS: 5 } }))).toBe(
       'Timed out after 5 s with 0 of 4 requests answered: fib(40) takes 1000 ms alone here; try a smaller n or fewer requests.',
     );

@@ -65,7 +65,8 @@ function memoryPart(s: CpuSummary, base: CpuSummary | undefined): string {
 /** Why a strategy that should spread the work did not, from what the figures show. */
 function noGainCause(s: CpuSummary): string {
   if (s.params.concurrency === 1) return 'one request at a time leaves nothing to spread';
-  if (s.spawnP50Ms > s.computeMsMin) return `starting a worker (${formatMs(s.spawnP50Ms)}) cost more than fib(${s.params.n}) itself (${formatMs(s.computeMsMin)})`;
+  if (s.spawnP50Ms > s.computeMsMin)
+    return `starting a worker (${formatMs(s.spawnP50Ms)}) cost more than fib(${s.params.n}) itself (${formatMs(s.computeMsMin)})`;
   if (s.servers < 2) return `only one process or thread answered${s.params.keepAlive ? ' (keep-alive kept every request on one connection’s process)' : ''}`;
   return `fib(${s.params.n}) takes ${formatMs(s.computeMsMin)} here, too little to outweigh the hand-over; try a larger n`;
 }
@@ -88,7 +89,8 @@ function gainPart(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyT
 function oneThreadVerdict(s: CpuSummary): string {
   const facts = `${requestsPart(s)} on one thread took ${formatSeconds(s.makespanMs)}, p50 latency ${formatMs(s.latencyP50Ms)}${pingPart(s, undefined)}`;
   // A thread can compute only one fib at a time; overlapping requests would mean the figures are off.
-  if (s.speedupMeasured >= NO_GAIN) return `Not what one thread should show: the requests overlapped (${formatTimes(s.speedupMeasured)} the work of one thread). ${facts}.`;
+  if (s.speedupMeasured >= NO_GAIN)
+    return `Not what one thread should show: the requests overlapped (${formatTimes(s.speedupMeasured)} the work of one thread). ${facts}.`;
   return `${facts}: the requests queued behind each other, each waiting for the whole computation (${formatMs(s.computeMsMin)}) of those before it.`;
 }
 
@@ -103,7 +105,10 @@ function completedVerdict(s: CpuSummary, base: CpuSummary | undefined, traits: S
   if (role === 'one-thread') return oneThreadVerdict(s);
   const gain = gainPart(s, base, traits);
   const head = `${requestsPart(s)} on ${s.cores} cores: ${gain.text}`;
-  const spawn = role === 'per-request' && s.spawnP50Ms > 0 ? `; ${s.strategy} paid ${formatMs(s.spawnP50Ms)} to start a ${s.strategy.startsWith('fork') ? 'process' : 'thread'} per request` : '';
+  const spawn =
+    role === 'per-request' && s.spawnP50Ms > 0
+      ? `; ${s.strategy} paid ${formatMs(s.spawnP50Ms)} to start a ${s.strategy.startsWith('fork') ? 'process' : 'thread'} per request`
+      : '';
   const leak = role === 'leaky-pool' ? `${leakPart(s)}, yet every answer reached its own request this time (each worker had one request at a time)` : '';
   const body = `${head}${spawn}${memoryPart(s, base)}${pingPart(s, base)}${leak}.`;
   // Without its declared role there is no lesson to hold the figures to.

@@ -82,7 +82,9 @@ async function main(cfg: DeadlineLoadConfig): Promise<void> {
       if (res.statusCode === 200) latencies.push(latencyMs);
       outcome = classify(res.statusCode, answer, id, latencyMs, cfg.deadlineMs);
     } catch (err) {
-      outcome = aborter.signal.aborted ? `request ${id}: no answer ${cfg.drainMs / 1000} s after the schedule ended` : `request ${id}: ${(err as Error).message}`;
+      outcome = aborter.signal.aborted
+        ? `request ${id}: no answer ${cfg.drainMs / 1000} s after the schedule ended`
+        : `request ${id}: ${(err as Error).message}`;
     }
     answered += 1;
     if (outcome in counts) counts[outcome as Outcome] += 1;

@@ -40,7 +40,18 @@ const PROBE_MS = 100;
 /** After the schedule, answers are waited for this long beyond the deadline (then they count as errors). */
 const DRAIN_EXTRA_MS = 10_000;
 
-const NO_LOAD: DeadlineLoadReadings = { sent: 0, onTime: 0, late: 0, timedOut: 0, refused: 0, errors: 0, offeredRps: 0, completedRps: 0, inFlight: 0, startedAt: 0 };
+const NO_LOAD: DeadlineLoadReadings = {
+  sent: 0,
+  onTime: 0,
+  late: 0,
+  timedOut: 0,
+  refused: 0,
+  errors: 0,
+  offeredRps: 0,
+  completedRps: 0,
+  inFlight: 0,
+  startedAt: 0,
+};
 const entry = (name: string) => fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
 
 /** Forks the store and resolves with it and its port once it listens. */

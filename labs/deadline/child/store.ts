@@ -21,7 +21,6 @@ export type StoreMessage = { type: 'listening'; port: number };
 const SIGMA = 0.7;
 const BODIES = 64;
 
-
 /** Log-normal latency around the median (Box–Muller). */
 function latencyMs(random: () => number, medianMs: number): number {
   const z = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -36,7 +35,10 @@ function start(cfg: StoreConfig): void {
     const m = /^\/objects\/(\d{1,9})$/.exec(req.url ?? '');
     if (!m) return void res.writeHead(404).end();
     const body = bodies[Number(m[1]) % BODIES];
-    const timer = setTimeout(() => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body), latencyMs(random, cfg.medianMs));
+    const timer = setTimeout(
+      () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body),
+      latencyMs(random, cfg.medianMs),
+    );
     // A GET its client gave up on (the service's deadline aborted it) costs no more.
     res.once('close', () => clearTimeout(timer));
   });

@@ -18,7 +18,13 @@ export function objectBody(id: number): string {
   const records: StoredRecord[] = [];
   for (let i = 0; i < 32; i++) {
     const n = (id * 31 + i * 17) % 997;
-    records.push({ id: id * 100 + i, name: `item-${n}-${(n * 7919).toString(36)}`, tags: [`t${n % 13}`, `t${n % 7}`, `t${n % 3}`], price: (n * 13) % 1000 / 10, stock: n % 50 });
+    records.push({
+      id: id * 100 + i,
+      name: `item-${n}-${(n * 7919).toString(36)}`,
+      tags: [`t${n % 13}`, `t${n % 7}`, `t${n % 3}`],
+      price: ((n * 13) % 1000) / 10,
+      stock: n % 50,
+    });
   }
   return JSON.stringify({ id, kind: 'catalog-page', records });
 }

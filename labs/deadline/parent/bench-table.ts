@@ -4,7 +4,23 @@ import type { BenchTable } from '../../types';
 
 /** The deadlines lab's table: the outcomes (they sum to sent), latency, timer lateness, recovery and the capacity arithmetic. */
 export function benchTable(summaries: readonly DeadlineSummary[]): BenchTable {
-  const header = ['strategy', 'outcome', 'sent', 'on time', 'late', 'timed out', 'refused', 'errors', 'latency p99/max ms', 'lateness p99/max ms', 'spike p99 ms', 'recovery s', 'work/obj ms', 'spike cores', 'el max ms'];
+  const header = [
+    'strategy',
+    'outcome',
+    'sent',
+    'on time',
+    'late',
+    'timed out',
+    'refused',
+    'errors',
+    'latency p99/max ms',
+    'lateness p99/max ms',
+    'spike p99 ms',
+    'recovery s',
+    'work/obj ms',
+    'spike cores',
+    'el max ms',
+  ];
   const rows = summaries.map((s) => [
     s.strategy,
     s.outcome,

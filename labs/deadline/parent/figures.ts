@@ -7,9 +7,27 @@ import type { FigureRecorder } from '../../types';
 import { latenessPointSchema, OUTCOMES, type LatenessPoint } from '../shared/schema';
 
 const NUMBERS = [
-  'sent', ...OUTCOMES, 'latencyP50Ms', 'latencyP99Ms', 'latencyMaxMs', 'latenessP50Ms', 'latenessP99Ms', 'latenessMaxMs',
-  'deadlineTimersFired', 'deadlineLatenessMaxMs', 'spikeLatenessP99Ms', 'recoveryMs', 'recoveredBelowMs', 'peakInFlight', 'workMsPerObject',
-  'baselineDemandCores', 'spikeDemandCores', 'cores', 'objectsFetched', 'objectsWorked', 'scheduleStartMs',
+  'sent',
+  ...OUTCOMES,
+  'latencyP50Ms',
+  'latencyP99Ms',
+  'latencyMaxMs',
+  'latenessP50Ms',
+  'latenessP99Ms',
+  'latenessMaxMs',
+  'deadlineTimersFired',
+  'deadlineLatenessMaxMs',
+  'spikeLatenessP99Ms',
+  'recoveryMs',
+  'recoveredBelowMs',
+  'peakInFlight',
+  'workMsPerObject',
+  'baselineDemandCores',
+  'spikeDemandCores',
+  'cores',
+  'objectsFetched',
+  'objectsWorked',
+  'scheduleStartMs',
 ] as const;
 type NumberFigure = (typeof NUMBERS)[number];
 

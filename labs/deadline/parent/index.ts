@@ -34,7 +34,20 @@ export const deadlineLab: Lab<Strategy> = {
     checkSpikeFits(p);
     const { baselineRps, spikeRps, spikeStartS, spikeS, durationS, objects, cpuMs, deadlineMs, storeMedianMs, concurrency, shedLagMs } = p;
     return {
-      scenario: { baselineRps, spikeRps, spikeStartS, spikeS, durationS, objects, cpuMs, deadlineMs, storeMedianMs, concurrency, workers: p.workers ?? 0, shedLagMs },
+      scenario: {
+        baselineRps,
+        spikeRps,
+        spikeStartS,
+        spikeS,
+        durationS,
+        objects,
+        cpuMs,
+        deadlineMs,
+        storeMedianMs,
+        concurrency,
+        workers: p.workers ?? 0,
+        shedLagMs,
+      },
       total: arrivalTimesMs(p).length,
     };
   },

@@ -14,10 +14,19 @@ const browser = await chromium.launch({ executablePath: (await findChromium()) ?
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${server.url}/?lab=${LAB}&strategies=unbounded,worker-pool&durationS=14&spikeStartS=3&spikeS=6&spikeRps=12`);
-  await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
-  await page.getByTestId('lab-switch').and(page.locator(`[data-lab="${LAB}"]`)).waitFor();
+  await page
+    .getByTestId('connection-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor();
+  await page
+    .getByTestId('lab-switch')
+    .and(page.locator(`[data-lab="${LAB}"]`))
+    .waitFor();
   await page.getByTestId('start-button').click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= 2, null, { timeout: 120_000, polling: 500 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= 2, null, {
+    timeout: 120_000,
+    polling: 500,
+  });
   await page.getByTestId('run-card').first().scrollIntoViewIfNeeded();
   await page.evaluate(() => document.querySelector('[data-testid="run-card"]').scrollIntoView({ block: 'start' }));
   await page.waitForTimeout(800);

@@ -4,7 +4,19 @@ import type { DeadlineParams } from './params';
 import type { DeadlineSummary } from './schema';
 
 export const markdownTable: MarkdownTable = {
-  head: ['Baseline → spike (req/s)', 'K', 'CPU/object (ms)', 'Deadline (ms)', 'On time', 'Late', 'Timed out', 'Refused', 'Errors', 'Lateness p99 / max (ms)', 'Recovery (s)'],
+  head: [
+    'Baseline → spike (req/s)',
+    'K',
+    'CPU/object (ms)',
+    'Deadline (ms)',
+    'On time',
+    'Late',
+    'Timed out',
+    'Refused',
+    'Errors',
+    'Lateness p99 / max (ms)',
+    'Recovery (s)',
+  ],
   align: ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
   cells: (r) => {
     const p = r.run.params as DeadlineParams;

@@ -43,7 +43,9 @@ export function LatenessPanel({ label, summary, source, active, band, scaleGroup
         data-spike-to-ms={band ? Math.round(band.toMs) : undefined}
       />
       <p className="note" data-testid="spike-band-note">
-        {band ? `Shaded: the spike, ${(band.fromMs / 1000).toFixed(1)}–${(band.toMs / 1000).toFixed(1)} s into the run.` : 'The spike is shaded once the load has started its schedule.'}
+        {band
+          ? `Shaded: the spike, ${(band.fromMs / 1000).toFixed(1)}–${(band.toMs / 1000).toFixed(1)} s into the run.`
+          : 'The spike is shaded once the load has started its schedule.'}
       </p>
       {points && points.length > 0 && <LatenessScatter points={points} band={band} label={`Timer lateness of the ${label} run`} />}
     </>

@@ -21,7 +21,12 @@ function LatenessScatterImpl({ points, band, label }: { points: readonly Latenes
     const last = points.reduce((m, p) => Math.max(m, p.atMs), band?.toMs ?? 0);
     const max = points.reduce((m, p) => Math.max(m, p.latenessMs), 0);
     // The y axis ends on a labelled tick at or above the latest timer (10 ms at least).
-    return { axisMs: Math.max(1000, last * 1.02), maxMs: max, yTicks: niceTicks(Math.max(10, max)), deadlines: points.filter((p) => p.kind === 'deadline').length };
+    return {
+      axisMs: Math.max(1000, last * 1.02),
+      maxMs: max,
+      yTicks: niceTicks(Math.max(10, max)),
+      deadlines: points.filter((p) => p.kind === 'deadline').length,
+    };
   }, [points, band]);
   const topMs = yTicks[yTicks.length - 1];
   const yScale = pickScale('ms', topMs);
@@ -31,8 +36,8 @@ function LatenessScatterImpl({ points, band, label }: { points: readonly Latenes
   return (
     <figure className="lateness-scatter" data-testid="lateness-scatter" data-points={points.length} data-deadline-points={deadlines} data-max-ms={maxMs}>
       <figcaption className="muted">
-        Each timer the service fired: how late (up to {formatMs(maxMs)}) at the moment it fired; <span style={{ color: COLORS.deadline }}>●</span> a
-        request’s deadline timer ({formatCount(deadlines)}), <span style={{ color: COLORS.probe }}>●</span> the steady probe{band ? '; shaded: the spike' : ''}
+        Each timer the service fired: how late (up to {formatMs(maxMs)}) at the moment it fired; <span style={{ color: COLORS.deadline }}>●</span> a request’s
+        deadline timer ({formatCount(deadlines)}), <span style={{ color: COLORS.probe }}>●</span> the steady probe{band ? '; shaded: the spike' : ''}
       </figcaption>
       <div className="scatter-plot">
         <div className="scatter-y-axis" aria-hidden="true" data-testid="lateness-y-axis">
@@ -42,8 +47,24 @@ function LatenessScatterImpl({ points, band, label }: { points: readonly Latenes
             </span>
           ))}
         </div>
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" width="100%" height={HEIGHT} role="img" aria-label={`${label}: ${formatCount(points.length)} timers, up to ${formatMs(maxMs)} late`}>
-          {band && <rect data-testid="lateness-spike-band" x={x(band.fromMs)} y={0} width={Math.max(1, x(band.toMs) - x(band.fromMs))} height={HEIGHT} fill={BAND_COLOR} />}
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          width="100%"
+          height={HEIGHT}
+          role="img"
+          aria-label={`${label}: ${formatCount(points.length)} timers, up to ${formatMs(maxMs)} late`}
+        >
+          {band && (
+            <rect
+              data-testid="lateness-spike-band"
+              x={x(band.fromMs)}
+              y={0}
+              width={Math.max(1, x(band.toMs) - x(band.fromMs))}
+              height={HEIGHT}
+              fill={BAND_COLOR}
+            />
+          )}
           {ticks.map((t) => (
             <line key={t} x1={x(t)} x2={x(t)} y1={0} y2={HEIGHT} className="timeline-grid" vectorEffect="non-scaling-stroke" />
           ))}

@@ -49,5 +49,14 @@ function cells(r: LabSummary<typeof LAB_ID>) {
 
 /** Table of ended deadlines runs, one row each, in the order given; a data-lost row's reason shows under its outcome. */
 export function DeadlineResultsTable(props: DeadlineResultsTableProps) {
-  return <LabResultsTable lab={LAB_ID} name="Deadlines" caption="Results of finished deadlines runs; times in ms unless said" columns={COLUMNS} cells={cells} {...props} />;
+  return (
+    <LabResultsTable
+      lab={LAB_ID}
+      name="Deadlines"
+      caption="Results of finished deadlines runs; times in ms unless said"
+      columns={COLUMNS}
+      cells={cells}
+      {...props}
+    />
+  );
 }

@@ -40,18 +40,49 @@ export const deadlineCard: CardLab = {
       return [
         { id: 'outcomes', term: 'Answers', value: s.sent, text: outcomesText(s), kind: 'total', alert: s.errors > 0 },
         { id: 'latency', term: 'Latency p99 / max', value: s.latencyMaxMs, text: `${formatMs(s.latencyP99Ms)} / ${formatMs(s.latencyMaxMs)}`, kind: 'overall' },
-        { id: 'lateness', term: 'Timer lateness p99 / max', value: s.latenessMaxMs, text: `${formatMs(s.latenessP99Ms)} / ${formatMs(s.latenessMaxMs)}`, kind: 'overall', alert: s.latenessP99Ms > LATE_TIMER_MS },
+        {
+          id: 'lateness',
+          term: 'Timer lateness p99 / max',
+          value: s.latenessMaxMs,
+          text: `${formatMs(s.latenessP99Ms)} / ${formatMs(s.latenessMaxMs)}`,
+          kind: 'overall',
+          alert: s.latenessP99Ms > LATE_TIMER_MS,
+        },
         { id: 'recovery', term: 'After the spike', value: s.recoveryMs, text: `the loop ${recoveryText(s)}`, kind: 'overall', alert: s.recoveryMs < 0 },
-        { id: 'demand', term: 'Spike demand', value: s.spikeDemandCores, text: `${coresText(s.spikeDemandCores)} of work, ${s.cores} cores (${formatMs(s.workMsPerObject)} per object)`, kind: 'overall' },
+        {
+          id: 'demand',
+          term: 'Spike demand',
+          value: s.spikeDemandCores,
+          text: `${coresText(s.spikeDemandCores)} of work, ${s.cores} cores (${formatMs(s.workMsPerObject)} per object)`,
+          kind: 'overall',
+        },
         ...cpuFigures(summary, last, lastProc, 'Service CPU'),
         eventLoopFigure(summary, last),
       ];
     }
-    const now = (id: string, term: string, value: number | undefined, text: string, alert = false): Figure => ({ id, term, value: value ?? null, text: value === undefined ? '–' : text, kind: 'now', alert });
+    const now = (id: string, term: string, value: number | undefined, text: string, alert = false): Figure => ({
+      id,
+      term,
+      value: value ?? null,
+      text: value === undefined ? '–' : text,
+      kind: 'now',
+      alert,
+    });
     return [
-      now('lateness', 'Timer lateness (last second)', last?.latenessMaxMs, `p99 ${formatMs(last?.latenessP99Ms ?? 0)}, max ${formatMs(last?.latenessMaxMs ?? 0)}`, (last?.latenessP99Ms ?? 0) > LATE_TIMER_MS),
+      now(
+        'lateness',
+        'Timer lateness (last second)',
+        last?.latenessMaxMs,
+        `p99 ${formatMs(last?.latenessP99Ms ?? 0)}, max ${formatMs(last?.latenessMaxMs ?? 0)}`,
+        (last?.latenessP99Ms ?? 0) > LATE_TIMER_MS,
+      ),
       now('rates', 'Offered / completed', last?.offeredRps, `${(last?.offeredRps ?? 0).toFixed(1)} / ${(last?.completedRps ?? 0).toFixed(1)} req/s`),
-      now('outcomes', 'On time / late / timed out / refused / errors', last?.sent, `${last?.onTime ?? 0} / ${last?.late ?? 0} / ${last?.timedOut ?? 0} / ${last?.refused ?? 0} / ${last?.errors ?? 0}`),
+      now(
+        'outcomes',
+        'On time / late / timed out / refused / errors',
+        last?.sent,
+        `${last?.onTime ?? 0} / ${last?.late ?? 0} / ${last?.timedOut ?? 0} / ${last?.refused ?? 0} / ${last?.errors ?? 0}`,
+      ),
       ...cpuFigures(null, last, lastProc, 'Service CPU'),
       eventLoopFigure(null, last),
     ];

@@ -21,12 +21,14 @@ const missed = (s: DeadlineSummary) => s.late + s.timedOut;
 const timers = (s: DeadlineSummary) => `timers ${formatMs(s.spikeLatenessP99Ms)} late in the spike (p99), ${formatMs(s.latenessMaxMs)} at most`;
 const run = (s: DeadlineSummary) => `${s.strategy}: ${timers(s)}; ${outcomesText(s)}, the slowest answered ${formatMs(s.latencyMaxMs)} after it was due.`;
 /** "50 objects × 2.6 ms = 1.0 core": what the spike asked of the thread(s) that did this run's work. */
-const demand = (s: DeadlineSummary) => `${s.params.spikeRps} req/s × ${s.params.objects} objects × ${formatMs(s.workMsPerObject)} = ${coresText(s.spikeDemandCores)}`;
+const demand = (s: DeadlineSummary) =>
+  `${s.params.spikeRps} req/s × ${s.params.objects} objects × ${formatMs(s.workMsPerObject)} = ${coresText(s.spikeDemandCores)}`;
 
 /** Why a pool that kept its timers on time still missed deadlines: its threads' CPU, from its figures. */
 function poolMisses(pool: DeadlineSummary): string {
   if (missed(pool) === 0) return ` Every one of worker-pool's ${formatCount(pool.sent)} requests met the ${formatMs(pool.params.deadlineMs)} deadline.`;
-  const room = pool.spikeDemandCores > pool.cores ? `more than all ${pool.cores} cores` : `on ${pool.cores} cores shared with the store, the load and the main thread`;
+  const room =
+    pool.spikeDemandCores > pool.cores ? `more than all ${pool.cores} cores` : `on ${pool.cores} cores shared with the store, the load and the main thread`;
   const cut =
     pool.timedOut > 0 && pool.deadlineTimersFired > 0
       ? `; its deadline timers fired at most ${formatMs(pool.deadlineLatenessMaxMs)} late, so the ${formatCount(pool.timedOut)} that timed out were cut at the deadline, not answered seconds late`
@@ -36,11 +38,20 @@ function poolMisses(pool: DeadlineSummary): string {
 
 /** Step 1: one event loop with more work than a core: its timers fire late; a pool keeps them on time. */
 export function concludeLateTimers(unbounded: DeadlineSummary, pool: DeadlineSummary): Conclusion {
-  const stop = unfinished([[unbounded, ENDED], [pool, ['completed']]], sent);
+  const stop = unfinished(
+    [
+      [unbounded, ENDED],
+      [pool, ['completed']],
+    ],
+    sent,
+  );
   if (stop) return stop;
   const facts = `The spike asked ${demand(unbounded)} of unbounded's main thread. ${run(unbounded)} ${run(pool)}`;
   if (unbounded.spikeDemandCores <= 1) {
-    return { asExpected: false, text: `${facts} Not what this lesson expects: the spike should ask more than one core of the main thread, and this time its objects took ${formatMs(unbounded.workMsPerObject)} each (the preset asks ${formatMs(unbounded.params.cpuMs)}). Run the step again.` };
+    return {
+      asExpected: false,
+      text: `${facts} Not what this lesson expects: the spike should ask more than one core of the main thread, and this time its objects took ${formatMs(unbounded.workMsPerObject)} each (the preset asks ${formatMs(unbounded.params.cpuMs)}). Run the step again.`,
+    };
   }
   if (lateTimers(unbounded) && !lateTimers(pool)) {
     return {
@@ -48,7 +59,10 @@ export function concludeLateTimers(unbounded: DeadlineSummary, pool: DeadlineSum
       text: `${facts} The work on the main thread held every timer back, the deadline's too; moved to the pool's threads, it left the loop free to fire them on time.${poolMisses(pool)}`,
     };
   }
-  return { asExpected: false, text: `${facts} Not what this lesson expects: unbounded's timers should be late in the spike (p99 over ${formatMs(LATE_IN_SPIKE_MS)}) and worker-pool's not.` };
+  return {
+    asExpected: false,
+    text: `${facts} Not what this lesson expects: unbounded's timers should be late in the spike (p99 over ${formatMs(LATE_IN_SPIKE_MS)}) and worker-pool's not.`,
+  };
 }
 
 /** What the limiter's and shed-load's timers did, each from its own figures. */
@@ -65,7 +79,13 @@ function timersSaid(limited: DeadlineSummary, shed: DeadlineSummary): string {
 
 /** Step 2: limiting the GETs paces the work but adds no CPU, so requests wait and miss; shedding refuses the excess at once. */
 export function concludeLimitVsShed(limited: DeadlineSummary, shed: DeadlineSummary): Conclusion {
-  const stop = unfinished([[limited, ENDED], [shed, ENDED]], sent);
+  const stop = unfinished(
+    [
+      [limited, ENDED],
+      [shed, ENDED],
+    ],
+    sent,
+  );
   if (stop) return stop;
   const facts = `The spike asked ${demand(limited)} of limited-concurrency's main thread. ${run(limited)} ${run(shed)}`;
   const problems = [

@@ -15,8 +15,8 @@ export const view: LabView = {
   id: LAB_ID,
   tagline: (
     <>
-      A traffic spike asks more CPU of one event loop than it has: every timer, the deadline&apos;s too, fires late. Watch the timers&apos;
-      lateness, the requests on time, late, timed out and refused, and whether the service recovers after the spike.
+      A traffic spike asks more CPU of one event loop than it has: every timer, the deadline&apos;s too, fires late. Watch the timers&apos; lateness, the
+      requests on time, late, timed out and refused, and whether the service recovers after the spike.
     </>
   ),
   lessons,
@@ -31,6 +31,6 @@ export const view: LabView = {
   comparesSiblings: false,
   recordChart: null,
   RecordPanels: DeadlineRecordPanels,
-  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === LAB_ID ? s : null), o), memory: [] }),
+  recordItems: (s, o) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o), memory: [] }),
   verdict: (s, _siblings, traits) => deadlineVerdict(s as DeadlineSummary, traits),
 };

@@ -11,8 +11,8 @@ export const lessons: readonly LessonInfo[] = [
     title: 'Deadlines under a traffic spike, step by step · Stream Lab',
     blurb: (
       <>
-        Two live runs of the deadlines lab: a service whose timers fire late once a spike asks more than a core of its event loop,
-        against a worker pool; then a limit on the GETs against shedding load with 503.
+        Two live runs of the deadlines lab: a service whose timers fire late once a spike asks more than a core of its event loop, against a worker pool; then a
+        limit on the GETs against shedding load with 503.
       </>
     ),
   },

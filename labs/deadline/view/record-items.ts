@@ -13,7 +13,10 @@ export function recordFigures(s: DeadlineSummary | null, o: RunRecord['observed'
     ['Latency p50 / p99 / max', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)} / ${formatMs(s.latencyMaxMs)}` : '–'],
     ['Timer lateness p50 / p99 / max', s ? `${formatMs(s.latenessP50Ms)} / ${formatMs(s.latenessP99Ms)} / ${formatMs(s.latenessMaxMs)}` : '–'],
     ['Timer lateness in the spike p99', s ? formatMs(s.spikeLatenessP99Ms) : '–'],
-    ['Deadline timers fired', s ? `${formatCount(s.deadlineTimersFired)}${s.deadlineTimersFired > 0 ? `, the latest ${formatMs(s.deadlineLatenessMaxMs)} late` : ''}` : '–'],
+    [
+      'Deadline timers fired',
+      s ? `${formatCount(s.deadlineTimersFired)}${s.deadlineTimersFired > 0 ? `, the latest ${formatMs(s.deadlineLatenessMaxMs)} late` : ''}` : '–',
+    ],
     ['After the spike', s ? recoveryText(s) : '–'],
     ['Work per object', s ? formatMs(s.workMsPerObject) : '–'],
     ['Work asked: baseline / spike', s ? `${coresText(s.baselineDemandCores)} / ${coresText(s.spikeDemandCores)} (${s.cores} cores)` : '–'],

@@ -14,7 +14,14 @@ export const DEADLINE_LATENESS_SERIES: readonly SeriesSpec<Sample>[] = [
   { ...EXTRA_SERIES.elMaxMs, label: 'event-loop delay (max, per sample)', dash: [2, 3] },
 ];
 
-const count = (key: string, label: string, color: string, dash?: number[]): SeriesSpec<Sample> => ({ key, label, unit: 'count', color, dash, value: reading(key) });
+const count = (key: string, label: string, color: string, dash?: number[]): SeriesSpec<Sample> => ({
+  key,
+  label,
+  unit: 'count',
+  color,
+  dash,
+  value: reading(key),
+});
 
 /** The second chart of a deadlines card: one view at a time, each in one unit. */
 export const DEADLINE_LOAD_VIEWS = [

@@ -31,7 +31,9 @@ describe('deadline verdict', () => {
 
   it('words the outcomes and the recovery', () => {
     expect(outcomesText(makeDeadlineSummary())).toBe('70 on time, 121 late, 49 timed out, 0 refused, 0 errors of 240 sent');
-    expect(recoveryText({ recoveryMs: -1, latenessMaxMs: 900, recoveredBelowMs: 100 })).toBe('had not recovered by the end of the schedule (timers under 100 ms, as before the spike)');
+    expect(recoveryText({ recoveryMs: -1, latenessMaxMs: 900, recoveredBelowMs: 100 })).toBe(
+      'had not recovered by the end of the schedule (timers under 100 ms, as before the spike)',
+    );
     expect(recoveryText({ recoveryMs: 0, latenessMaxMs: 40, recoveredBelowMs: 100 })).toBe('never fell behind');
   });
 });

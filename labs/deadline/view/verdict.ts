@@ -45,13 +45,16 @@ function capacityPart(s: DeadlineSummary): string {
 /** The deadline part: how many requests met it, and what the load saw. */
 function deadlinePart(s: DeadlineSummary): string {
   const met = s.sent > 0 && s.onTime === s.sent;
-  const head = met ? `Every request met the ${formatMs(s.params.deadlineMs)} deadline` : `${formatCount(s.sent - s.onTime)} of ${formatCount(s.sent)} requests missed the ${formatMs(s.params.deadlineMs)} deadline`;
+  const head = met
+    ? `Every request met the ${formatMs(s.params.deadlineMs)} deadline`
+    : `${formatCount(s.sent - s.onTime)} of ${formatCount(s.sent)} requests missed the ${formatMs(s.params.deadlineMs)} deadline`;
   return `${head} (${outcomesText(s)}; latency p99 ${formatMs(s.latencyP99Ms)}, max ${formatMs(s.latencyMaxMs)})`;
 }
 
 /** The timers part: how late the service's timers fired, and whether that held through the spike. */
 function timersPart(s: DeadlineSummary): string {
-  const deadlines = s.deadlineTimersFired > 0 ? `; ${formatCount(s.deadlineTimersFired)} deadline timers fired, the latest ${formatMs(s.deadlineLatenessMaxMs)} late` : '';
+  const deadlines =
+    s.deadlineTimersFired > 0 ? `; ${formatCount(s.deadlineTimersFired)} deadline timers fired, the latest ${formatMs(s.deadlineLatenessMaxMs)} late` : '';
   return `timers fired up to ${formatMs(s.latenessMaxMs)} late (p99 ${formatMs(s.latenessP99Ms)}, in the spike ${formatMs(s.spikeLatenessP99Ms)})${deadlines}; the loop ${recoveryText(s)}`;
 }
 
@@ -60,11 +63,13 @@ function contradiction(s: DeadlineSummary, role: Role | undefined): string {
   // Without a known role there is no lesson to hold the figures to.
   if (role === undefined) return '';
   const lateTimers = s.spikeLatenessP99Ms > 2 * LATE_TIMER_MS;
-  if (KEEPS_TIMERS.has(role) && lateTimers) return `Not what ${s.strategy} should show: its timers were late in the spike (p99 ${formatMs(s.spikeLatenessP99Ms)}, more than ${formatMs(2 * LATE_TIMER_MS)}). `;
+  if (KEEPS_TIMERS.has(role) && lateTimers)
+    return `Not what ${s.strategy} should show: its timers were late in the spike (p99 ${formatMs(s.spikeLatenessP99Ms)}, more than ${formatMs(2 * LATE_TIMER_MS)}). `;
   if (!KEEPS_TIMERS.has(role) && s.spikeDemandCores > 1 && !lateTimers && s.late + s.timedOut === 0) {
     return `Not the failure ${s.strategy} should show: the spike asked for more than one core, yet timers stayed near on time and every request met its deadline (the machine may have been faster than its calibration). `;
   }
-  if (role === 'sheds' && s.spikeDemandCores > 1 && s.refused === 0) return `Not what ${s.strategy} should show: the spike needed more than one core, yet it refused nothing. `;
+  if (role === 'sheds' && s.spikeDemandCores > 1 && s.refused === 0)
+    return `Not what ${s.strategy} should show: the spike needed more than one core, yet it refused nothing. `;
   return '';
 }
 
@@ -104,4 +109,3 @@ export function deadlineVerdict(s: DeadlineSummary, traits: StrategyTraits | und
     }
   }
 }
-

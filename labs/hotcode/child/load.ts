@@ -57,10 +57,12 @@ function startProbe(port: number, everyMs: number, timeoutMs: number) {
       ? setInterval(() => {
           if (sentAt !== null) return; // still waiting: that wait is the reading
           const at = (sentAt = performance.now());
-          pending = get(port, '/health', agent, timeoutMs).then(
-            () => times.push((last = performance.now() - at)),
-            () => undefined,
-          ).finally(() => (sentAt = null));
+          pending = get(port, '/health', agent, timeoutMs)
+            .then(
+              () => times.push((last = performance.now() - at)),
+              () => undefined,
+            )
+            .finally(() => (sentAt = null));
         }, everyMs)
       : null;
   return {
@@ -84,7 +86,11 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
   const state = { ok: 0, bad: 0, lastMs: 0, rows: 0, id: 0 };
   let problem: string | null = null;
   const reporter = setInterval(
-    () => send({ type: 'readings', readings: { reportsOk: state.ok, badReports: state.bad, probeMs: probe.now(), lastReportMs: state.lastMs, reportRows: state.rows } }),
+    () =>
+      send({
+        type: 'readings',
+        readings: { reportsOk: state.ok, badReports: state.bad, probeMs: probe.now(), lastReportMs: state.lastMs, reportRows: state.rows },
+      }),
     REPORT_MS,
   );
 
@@ -133,7 +139,12 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
       budgetMs: cfg.timeoutS * 1000 * SWEEP_BUDGET_SHARE,
       now: () => performance.now() - t0,
       measure: async (rows, limitMs, repeat) => {
-        const r = await measureStep((left) => report(rows, left), limitMs, repeat, () => performance.now());
+        const r = await measureStep(
+          (left) => report(rows, left),
+          limitMs,
+          repeat,
+          () => performance.now(),
+        );
         if (r !== null && !r.stopped) state.ok += 1;
         return r;
       },
@@ -144,7 +155,10 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
   clearInterval(reporter);
   await probe.stop();
   agent.destroy();
-  send({ type: 'readings', readings: { reportsOk: state.ok, badReports: state.bad, probeMs: probe.now(), lastReportMs: state.lastMs, reportRows: state.rows } });
+  send({
+    type: 'readings',
+    readings: { reportsOk: state.ok, badReports: state.bad, probeMs: probe.now(), lastReportMs: state.lastMs, reportRows: state.rows },
+  });
   const figures = {
     reportsOk: state.ok,
     badReports: state.bad,

@@ -46,8 +46,19 @@ export const scenario: Scenario<HotcodeConfig> = {
     const done = (async () => {
       const server = await serveReport((rows) => strategy.run(rows), config.rows, config.sweep);
       try {
-        const loadConfig: HotcodeLoadConfig = { port: server.port, rows: config.rows, requests: config.requests, probeMs: config.probeMs, sweep: config.sweep, timeoutS: config.timeoutS };
-        const started = startLoad<HotcodeLoadConfig, HotcodeLoadReadings, HotcodeLoadDone>(fileURLToPath(new URL('./load.mjs', import.meta.url)), loadConfig, (r) => (load = r));
+        const loadConfig: HotcodeLoadConfig = {
+          port: server.port,
+          rows: config.rows,
+          requests: config.requests,
+          probeMs: config.probeMs,
+          sweep: config.sweep,
+          timeoutS: config.timeoutS,
+        };
+        const started = startLoad<HotcodeLoadConfig, HotcodeLoadReadings, HotcodeLoadDone>(
+          fileURLToPath(new URL('./load.mjs', import.meta.url)),
+          loadConfig,
+          (r) => (load = r),
+        );
         loadChild = started.child;
         const report = await started.done;
         [final, problem, steps] = [report.figures, report.problem, report.sweepSteps];

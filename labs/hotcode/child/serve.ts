@@ -61,7 +61,11 @@ function answer(id: number, rows: number, report: Report, computeMs: number, cpu
  * Serves the strategy's report; `maxRows` bounds what a request may ask for (the run's own rows).
  * `watch` starts the step watchdog (a sweep), so requests may carry a limit.
  */
-export async function serveReport(run: (rows: readonly SaleRow[]) => Promise<Report>, maxRows: number, watch = false): Promise<{ port: number; close(): Promise<void> }> {
+export async function serveReport(
+  run: (rows: readonly SaleRow[]) => Promise<Report>,
+  maxRows: number,
+  watch = false,
+): Promise<{ port: number; close(): Promise<void> }> {
   // Only the latest size is kept: a sweep's steps never hold two tables at once.
   let table: SaleRow[] = [];
   /** Steps under the watchdog, until they answer or are stopped. */

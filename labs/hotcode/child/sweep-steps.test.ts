@@ -4,7 +4,18 @@
  * the real watchdog are in hotcode.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { estimateStepMs, findCliff, fitExponent, localSlopes, measuredPoints, measureStep, REPEAT_MAX, runSweep, type StepResult, type SweepStep } from './sweep-steps';
+import {
+  estimateStepMs,
+  findCliff,
+  fitExponent,
+  localSlopes,
+  measuredPoints,
+  measureStep,
+  REPEAT_MAX,
+  runSweep,
+  type StepResult,
+  type SweepStep,
+} from './sweep-steps';
 
 /**
  * A driver whose steps cost `cost[rows]` ms of CPU and wall time: a repeated step runs 3 times, a
@@ -74,7 +85,15 @@ describe('sweep planning', () => {
     expect(fitExponent(points)).toBeLessThan(2);
     expect(estimateStepMs(points, 16_000)).toBeCloseTo(2 * 320 * 8, 6);
     // Never less than linear, even if the last two steps got cheaper per row.
-    expect(estimateStepMs([{ rows: 1000, ms: 10 }, { rows: 2000, ms: 10 }], 4000)).toBeCloseTo(2 * 10 * 2, 6);
+    expect(
+      estimateStepMs(
+        [
+          { rows: 1000, ms: 10 },
+          { rows: 2000, ms: 10 },
+        ],
+        4000,
+      ),
+    ).toBeCloseTo(2 * 10 * 2, 6);
   });
 
   it('reads the local slopes and names the cliff where one jumps far above the fit', () => {
@@ -154,7 +173,14 @@ describe('sweep planning', () => {
       expect(await measureStep(late.report, 1000, true, late.now)).toEqual({ stopped: false, cpuMs: 50, wallMs: 100 });
       const first = reports([5000]);
       expect(await measureStep(first.report, 1000, false, first.now)).toEqual({ stopped: true, cpuMs: 500, wallMs: 1000 });
-      expect(await measureStep(async () => null, 1000, true, () => 0)).toBeNull();
+      expect(
+        await measureStep(
+          async () => null,
+          1000,
+          true,
+          () => 0,
+        ),
+      ).toBeNull();
     });
   });
 });

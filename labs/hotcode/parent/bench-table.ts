@@ -6,7 +6,10 @@ import type { BenchTable } from '../../types';
 function sweepText(s: HotcodeSummary): string {
   const steps = s.sweepSteps.length ? s.sweepSteps : s.sweep.map((p) => ({ ...p, status: 'measured' as const, wallMs: p.ms }));
   const text = steps
-    .map((st) => `${st.rows}:${st.status === 'measured' ? st.ms!.toPrecision(3) : st.status === 'stopped' ? `>${((st.wallMs ?? 0) / 1000).toFixed(1)}s(stopped)` : 'skipped'}`)
+    .map(
+      (st) =>
+        `${st.rows}:${st.status === 'measured' ? st.ms!.toPrecision(3) : st.status === 'stopped' ? `>${((st.wallMs ?? 0) / 1000).toFixed(1)}s(stopped)` : 'skipped'}`,
+    )
     .join(' ');
   const c = s.sweepCliff;
   return c ? `${text}; cliff ${c.fromRows}→${c.toRows}: ${c.atLeast ? '≥' : ''}${c.growth.toFixed(0)}×` : text;

@@ -3,7 +3,19 @@ import type { Sample } from '../../../lib/protocol';
 import type { FigureRecorder } from '../../types';
 import { findCliff, localSlopes, measuredPoints, type SweepStep } from '../child/sweep-steps';
 
-const NUMBERS = ['reportsOk', 'badReports', 'reportMsMin', 'reportMsMax', 'latencyP50Ms', 'probeP50Ms', 'probeMaxMs', 'probes', 'sweepExponent', 'sweepSkipped', 'sweepStopped'] as const;
+const NUMBERS = [
+  'reportsOk',
+  'badReports',
+  'reportMsMin',
+  'reportMsMax',
+  'latencyP50Ms',
+  'probeP50Ms',
+  'probeMaxMs',
+  'probes',
+  'sweepExponent',
+  'sweepSkipped',
+  'sweepStopped',
+] as const;
 
 export class HotcodeFigures implements FigureRecorder {
   private final: Partial<Record<(typeof NUMBERS)[number], number>> = {};
@@ -22,7 +34,8 @@ export class HotcodeFigures implements FigureRecorder {
   addFinal(extras: Record<string, number>, note: string | null = null, details: Record<string, unknown> = {}): void {
     for (const k of NUMBERS) if (typeof extras[k] === 'number') this.final[k] = extras[k];
     this.problem = note;
-    if (Array.isArray(details.sweepSteps)) this.steps = (details.sweepSteps as SweepStep[]).map(({ rows, status, ms, wallMs, projectedMs }) => ({ rows, status, ms, wallMs, projectedMs }));
+    if (Array.isArray(details.sweepSteps))
+      this.steps = (details.sweepSteps as SweepStep[]).map(({ rows, status, ms, wallMs, projectedMs }) => ({ rows, status, ms, wallMs, projectedMs }));
   }
 
   figures() {

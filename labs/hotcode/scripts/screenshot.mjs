@@ -15,10 +15,19 @@ const browser = await chromium.launch({ executablePath: (await findChromium()) ?
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${server.url}/?lab=${LAB}&strategies=report-slow,report-fixed&rows=5000&requests=2&profile=1`);
-  await page.getByTestId('connection-status').filter({ hasText: /^connected$/ }).waitFor();
-  await page.getByTestId('lab-switch').and(page.locator(`[data-lab="${LAB}"]`)).waitFor();
+  await page
+    .getByTestId('connection-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor();
+  await page
+    .getByTestId('lab-switch')
+    .and(page.locator(`[data-lab="${LAB}"]`))
+    .waitFor();
   await page.getByTestId('start-button').click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= 2, null, { timeout: 120_000, polling: 500 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="run-card"][data-status="completed"]').length >= 2, null, {
+    timeout: 120_000,
+    polling: 500,
+  });
   await page.locator('[data-testid="flame-graph"]').first().waitFor();
   await page.evaluate(() => document.querySelector('[data-testid="run-card"]').scrollIntoView({ block: 'start' }));
   await page.waitForTimeout(800);

@@ -4,6 +4,8 @@ import type { HotcodeParams } from './params';
 import { formatCount } from '../../../lib/readouts/format';
 
 export function describeParams(p: HotcodeParams, style: ParamsStyle): string[] {
-  const parts = p.sweep ? [`sweep to ${formatCount(p.rows)} rows`] : [`${formatCount(p.rows)} rows`, `${formatCount(p.requests)} report${p.requests === 1 ? '' : 's'}`];
+  const parts = p.sweep
+    ? [`sweep to ${formatCount(p.rows)} rows`]
+    : [`${formatCount(p.rows)} rows`, `${formatCount(p.requests)} report${p.requests === 1 ? '' : 's'}`];
   return style === 'legend' ? parts.slice(0, 2) : parts;
 }

@@ -17,9 +17,24 @@ export function HotcodeCharts({ run, label, source, active, scaleGroups }: RunCh
   const load = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
   return (
     <>
-      <TimeChart testId="run-chart" label={`/health wait and event-loop delay of the ${label} run over seconds`} lines={probe} height={150} scaleGroup={scaleGroups?.of('hotcode-probe') ?? null} zoomable={!active} reportsTiming />
+      <TimeChart
+        testId="run-chart"
+        label={`/health wait and event-loop delay of the ${label} run over seconds`}
+        lines={probe}
+        height={150}
+        scaleGroup={scaleGroups?.of('hotcode-probe') ?? null}
+        zoomable={!active}
+        reportsTiming
+      />
       <ViewButtons<HotcodeView> label={label} views={HOTCODE_VIEWS} value={view} onChange={setView} />
-      <TimeChart testId="run-chart-load" label={`${chosen.label} of the ${label} run over seconds`} lines={load} height={120} scaleGroup={scaleGroups?.of(`hotcode-${view}`, view === 'memory' ? 1024 : 1000) ?? null} zoomable={!active} />
+      <TimeChart
+        testId="run-chart-load"
+        label={`${chosen.label} of the ${label} run over seconds`}
+        lines={load}
+        height={120}
+        scaleGroup={scaleGroups?.of(`hotcode-${view}`, view === 'memory' ? 1024 : 1000) ?? null}
+        zoomable={!active}
+      />
       {run.summary?.lab === LAB_ID && run.summary.params.sweep && <SweepChart summary={run.summary} label={label} />}
     </>
   );

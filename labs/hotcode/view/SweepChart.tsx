@@ -31,7 +31,9 @@ function decades(lo: number, hi: number): number[] {
 export function SweepChart({ summary, label }: { summary: HotcodeSummary; label: string }) {
   const points = summary.sweep.filter((p) => p.ms > 0);
   if (points.length < 2) return null;
-  const stopped = summary.sweepSteps.filter((st) => st.status === 'stopped' && (st.ms ?? 0) > 0).map((st) => ({ rows: st.rows, ms: st.ms!, wallMs: st.wallMs ?? 0 }));
+  const stopped = summary.sweepSteps
+    .filter((st) => st.status === 'stopped' && (st.ms ?? 0) > 0)
+    .map((st) => ({ rows: st.rows, ms: st.ms!, wallMs: st.wallMs ?? 0 }));
   const skipped = summary.sweepSteps.filter((st) => st.status === 'skipped');
   const cliff = summary.sweepCliff;
   const all = [...points, ...stopped];
@@ -48,7 +50,14 @@ export function SweepChart({ summary, label }: { summary: HotcodeSummary; label:
   const [first, last] = [points[0].rows, points[points.length - 1].rows];
   const at = (rows: number) => all.find((p) => p.rows === rows)!;
   return (
-    <figure className="sweep-chart" data-testid="sweep-chart" data-exponent={k.toFixed(3)} data-stopped={stopped.length} data-skipped={skipped.length} data-cliff-rows={cliff ? cliff.toRows : undefined}>
+    <figure
+      className="sweep-chart"
+      data-testid="sweep-chart"
+      data-exponent={k.toFixed(3)}
+      data-stopped={stopped.length}
+      data-skipped={skipped.length}
+      data-cliff-rows={cliff ? cliff.toRows : undefined}
+    >
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Report CPU time against rows, log–log, of the ${label} run: ${exponentText(k)}`}>
         {xs.map((x) => (
           <g key={`x${x}`}>
@@ -73,7 +82,15 @@ export function SweepChart({ summary, label }: { summary: HotcodeSummary; label:
           const isCliff = cliff !== null && cliff.toRows === l.toRows;
           return (
             <g key={`s${l.toRows}`} data-testid="sweep-slope" data-slope={l.slope.toFixed(2)} data-cliff={isCliff || undefined}>
-              <line x1={px(a.rows)} y1={py(a.ms)} x2={px(b.rows)} y2={py(b.ms)} stroke={isCliff ? '#C0392B' : '#0072B2'} strokeWidth={isCliff ? 2.5 : 1} strokeDasharray={l.atLeast ? '3 2' : undefined} />
+              <line
+                x1={px(a.rows)}
+                y1={py(a.ms)}
+                x2={px(b.rows)}
+                y2={py(b.ms)}
+                stroke={isCliff ? '#C0392B' : '#0072B2'}
+                strokeWidth={isCliff ? 2.5 : 1}
+                strokeDasharray={l.atLeast ? '3 2' : undefined}
+              />
               <text x={(px(a.rows) + px(b.rows)) / 2 - 4} y={(py(a.ms) + py(b.ms)) / 2 - 4} textAnchor="end" fontSize="9" fill={isCliff ? '#C0392B' : '#555'}>
                 {`${l.atLeast ? '≥' : ''}${l.slope.toFixed(1)}`}
               </text>
@@ -86,7 +103,14 @@ export function SweepChart({ summary, label }: { summary: HotcodeSummary; label:
           </circle>
         ))}
         {stopped.map((p) => (
-          <path key={`x${p.rows}`} data-testid="sweep-stopped" d={`M ${px(p.rows)} ${py(p.ms) - 6} l 5 9 l -10 0 z`} fill="none" stroke="#C0392B" strokeWidth={1.5}>
+          <path
+            key={`x${p.rows}`}
+            data-testid="sweep-stopped"
+            d={`M ${px(p.rows)} ${py(p.ms) - 6} l 5 9 l -10 0 z`}
+            fill="none"
+            stroke="#C0392B"
+            strokeWidth={1.5}
+          >
             <title>{`${formatCount(p.rows)} rows: stopped after ${formatSeconds(p.wallMs)}, ${formatMs(p.ms)} of CPU by then (at least)`}</title>
           </path>
         ))}
@@ -98,7 +122,10 @@ export function SweepChart({ summary, label }: { summary: HotcodeSummary; label:
         Report CPU time (log) against rows (log): {exponentText(k)}; dashed: the fitted c·rows<sup>k</sup>; numbers: each segment&apos;s own slope.
         {cliff && <span className="sweep-cliff"> Cliff: {cliffText(cliff)}.</span>}
         {stopped.map((p) => (
-          <span key={p.rows}> {formatCount(p.rows)} rows: &gt; {formatSeconds(p.wallMs)} (stopped).</span>
+          <span key={p.rows}>
+            {' '}
+            {formatCount(p.rows)} rows: &gt; {formatSeconds(p.wallMs)} (stopped).
+          </span>
         ))}
         {skipped.length > 0 && (
           <span>

@@ -12,7 +12,14 @@ import { LAB_ID } from '../shared/id';
 const DONE = progressReadingOf(LAB_ID);
 
 function longTasksFigure(tasks: ReadonlyArray<{ durationMs: number; top: readonly string[] }>): Figure {
-  return { id: 'long-tasks', term: 'Long tasks', value: tasks.length, text: longTasksText(tasks), kind: 'total', alert: tasks.some((t) => t.durationMs > 1000) };
+  return {
+    id: 'long-tasks',
+    term: 'Long tasks',
+    value: tasks.length,
+    text: longTasksText(tasks),
+    kind: 'total',
+    alert: tasks.some((t) => t.durationMs > 1000),
+  };
 }
 
 export const hotcodeCard: CardLab = {
@@ -44,10 +51,17 @@ export const hotcodeCard: CardLab = {
         { id: 'probe', term: '/health p50 / max', value: s.probeMaxMs, text: probe, kind: 'overall', alert: s.probeMaxMs > 1000 },
       ];
       if (s.longTasks) figures.push(longTasksFigure(s.longTasks));
-      if (s.params.sweep && s.sweep.length > 1) figures.push({ id: 'exponent', term: 'Time ∝ rows^k', value: s.sweepExponent, text: exponentText(s.sweepExponent), kind: 'overall' });
+      if (s.params.sweep && s.sweep.length > 1)
+        figures.push({ id: 'exponent', term: 'Time ∝ rows^k', value: s.sweepExponent, text: exponentText(s.sweepExponent), kind: 'overall' });
       return [...figures, eventLoopFigure(summary, last)];
     }
-    const now = (id: string, term: string, value: number | undefined, text: string): Figure => ({ id, term, value: value ?? null, text: value === undefined ? '–' : text, kind: 'now' });
+    const now = (id: string, term: string, value: number | undefined, text: string): Figure => ({
+      id,
+      term,
+      value: value ?? null,
+      text: value === undefined ? '–' : text,
+      kind: 'now',
+    });
     return [
       now('probe', '/health', last?.probeMs, latencyText(last?.probeMs)),
       now('report', 'Last report', last?.lastReportMs, formatMs(last?.lastReportMs ?? 0)),

@@ -5,7 +5,21 @@ import { concludeDates, concludeFrozen, concludeGrowth } from './conclusions';
 import { HOTCODE_LESSON_STEPS } from './steps';
 
 const run = (over: Partial<HotcodeSummary>): HotcodeSummary =>
-  ({ lab: 'hotcode', runId: 'r', strategy: 'report-slow', outcome: 'completed', reason: null, params: DEFAULT_HOTCODE_PARAMS, reportsOk: 1, reportsPlanned: 1, reportMsMin: 100, probeMaxMs: 100, sweepExponent: 0, sweep: [], ...over }) as HotcodeSummary;
+  ({
+    lab: 'hotcode',
+    runId: 'r',
+    strategy: 'report-slow',
+    outcome: 'completed',
+    reason: null,
+    params: DEFAULT_HOTCODE_PARAMS,
+    reportsOk: 1,
+    reportsPlanned: 1,
+    reportMsMin: 100,
+    probeMaxMs: 100,
+    sweepExponent: 0,
+    sweep: [],
+    ...over,
+  }) as HotcodeSummary;
 
 describe('hot-code lesson conclusions', () => {
   it('step 1: the fix is faster and /health waits less, or the text says it is not', () => {

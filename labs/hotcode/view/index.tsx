@@ -15,8 +15,8 @@ export const view: LabView = {
   id: LAB_ID,
   tagline: (
     <>
-      Two lines made a report take 200 s: <code>toLocaleString</code> with a time zone, and a <code>groupBy</code> that copies its array
-      per row. Profile a run, find them in the flame graph, and watch the /health probe wait while they block the server.
+      Two lines made a report take 200 s: <code>toLocaleString</code> with a time zone, and a <code>groupBy</code> that copies its array per row. Profile a run,
+      find them in the flame graph, and watch the /health probe wait while they block the server.
     </>
   ),
   lessons,
@@ -31,6 +31,6 @@ export const view: LabView = {
   comparesSiblings: true,
   recordChart: null,
   RecordPanels: HotcodeRecordPanels,
-  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === LAB_ID ? s : null), o), memory: [] }),
+  recordItems: (s, o) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o), memory: [] }),
   verdict: (s, siblings, traits) => hotcodeVerdict(s as HotcodeSummary, siblings as readonly HotcodeSummary[], traits),
 };

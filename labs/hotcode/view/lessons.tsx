@@ -11,8 +11,8 @@ export const lessons: readonly LessonInfo[] = [
     title: 'Hot code, step by step · Stream Lab',
     blurb: (
       <>
-        Three live runs of the hot-code lab: a report that freezes the server (and its fix), what a time-zone{' '}
-        <code>toLocaleString</code> costs against a cached formatter, and a sweep showing rows² against rows.
+        Three live runs of the hot-code lab: a report that freezes the server (and its fix), what a time-zone <code>toLocaleString</code> costs against a cached
+        formatter, and a sweep showing rows² against rows.
       </>
     ),
   },

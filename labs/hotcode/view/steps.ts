@@ -17,7 +17,9 @@ export const PUSH_SWEEP: HotcodeParams = { ...REPORT_PARAMS, sweep: true, rows: 
 
 /** "10,000 rows, 1 report" or "sweep to 10,000 rows". */
 export function describeHotcodeParams(p: HotcodeParams): string {
-  return p.sweep ? `sweep to ${p.rows.toLocaleString('en-US')} rows` : `${p.rows.toLocaleString('en-US')} rows, ${p.requests} report${p.requests === 1 ? '' : 's'}`;
+  return p.sweep
+    ? `sweep to ${p.rows.toLocaleString('en-US')} rows`
+    : `${p.rows.toLocaleString('en-US')} rows, ${p.requests} report${p.requests === 1 ? '' : 's'}`;
 }
 
 export const HOTCODE_LESSON_STEPS: readonly HotcodeLessonStep[] = [

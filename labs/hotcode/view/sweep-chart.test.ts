@@ -55,7 +55,14 @@ describe('SweepChart', () => {
   });
 
   it('a sweep measured to its end has no stopped marker and no cliff', () => {
-    const clean = { ...summary, sweepSteps: summary.sweepSteps.slice(0, 4), sweepSlopes: summary.sweepSlopes.slice(0, 3), sweepCliff: null, sweepStopped: 0, sweepSkipped: 0 } as HotcodeSummary;
+    const clean = {
+      ...summary,
+      sweepSteps: summary.sweepSteps.slice(0, 4),
+      sweepSlopes: summary.sweepSlopes.slice(0, 3),
+      sweepCliff: null,
+      sweepStopped: 0,
+      sweepSkipped: 0,
+    } as HotcodeSummary;
     const html = renderToStaticMarkup(createElement(SweepChart, { summary: clean, label: 'groupby-spread' }));
     expect(html).toContain('data-stopped="0"');
     expect(html).not.toContain('data-cliff-rows');

@@ -66,13 +66,23 @@ describe('hotcodeVerdict', () => {
   });
 
   it('gives a sweep’s exponent, and flags a growth the strategy should not show', () => {
-    const sweep = [{ rows: 1000, ms: 1 }, { rows: 10_000, ms: 90 }];
+    const sweep = [
+      { rows: 1000, ms: 1 },
+      { rows: 10_000, ms: 90 },
+    ];
     const sweepSteps = [
       { rows: 1000, status: 'measured' as const, ms: 1, wallMs: 1, projectedMs: null },
       { rows: 10_000, status: 'measured' as const, ms: 90, wallMs: 95, projectedMs: 20 },
       { rows: 20_000, status: 'skipped' as const, ms: null, wallMs: null, projectedMs: 760_000 },
     ];
-    const spread = summary({ strategy: 'groupby-spread', params: { ...DEFAULT_HOTCODE_PARAMS, sweep: true, rows: 20_000 }, sweep, sweepSteps, sweepExponent: 1.95, sweepSkipped: 1 });
+    const spread = summary({
+      strategy: 'groupby-spread',
+      params: { ...DEFAULT_HOTCODE_PARAMS, sweep: true, rows: 20_000 },
+      sweep,
+      sweepSteps,
+      sweepExponent: 1.95,
+      sweepSkipped: 1,
+    });
     expect(verdict(spread)).toBe(
       "From 1,000 to 10,000 rows the report's CPU time went from 1.0 ms to 90.0 ms: k ≈ 1.95 (quadratic: 2× the rows, 3.9× the time); " +
         '1 larger step skipped (would not fit the 600 s timeout, 20,000 rows projected at 12 min 40 s).',
@@ -82,7 +92,10 @@ describe('hotcodeVerdict', () => {
   });
 
   it('names a cliff and a stopped step beside the exponent, from the figures', () => {
-    const sweep = [{ rows: 5000, ms: 20 }, { rows: 10_000, ms: 100 }];
+    const sweep = [
+      { rows: 5000, ms: 20 },
+      { rows: 10_000, ms: 100 },
+    ];
     const cliff = { fromRows: 10_000, toRows: 20_000, slope: 4.73, growth: 26.5, atLeast: true };
     const s = summary({
       strategy: 'groupby-spread',

@@ -37,7 +37,8 @@ export function cliffText(c: NonNullable<HotcodeSummary['sweepCliff']>): string 
 /** What happened to the steps that were not measured: "20,000 rows stopped after 6.8 s; 1 larger step skipped (projected 41 min)". */
 function unmeasuredText(s: HotcodeSummary): string {
   const parts: string[] = [];
-  for (const st of s.sweepSteps.filter((x) => x.status === 'stopped')) parts.push(`${formatCount(st.rows)} rows stopped after ${formatSeconds(st.wallMs ?? 0)} (the time left)`);
+  for (const st of s.sweepSteps.filter((x) => x.status === 'stopped'))
+    parts.push(`${formatCount(st.rows)} rows stopped after ${formatSeconds(st.wallMs ?? 0)} (the time left)`);
   if (s.sweepSkipped) {
     const skipped = s.sweepSteps.filter((x) => x.status === 'skipped');
     const first = skipped[0]?.projectedMs;
@@ -81,7 +82,10 @@ export function hotcodeVerdict(s: HotcodeSummary, others: readonly HotcodeSummar
     case 'completed': {
       if (s.params.sweep) return sweepVerdict(s, traits);
       // Its fix is what its file declares in comparedWith, run on as many rows.
-      return reportsVerdict(s, counterpartOf(s, others, traits, (o) => !o.params.sweep && o.params.rows === s.params.rows));
+      return reportsVerdict(
+        s,
+        counterpartOf(s, others, traits, (o) => !o.params.sweep && o.params.rows === s.params.rows),
+      );
     }
     case 'data-lost':
       return `Only ${formatCount(s.reportsOk)} of ${formatCount(s.reportsPlanned)} reports counted every row${reasonSuffix(s.reason)}.`;

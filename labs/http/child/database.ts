@@ -21,8 +21,55 @@ export interface TableInfo {
 /** Where a run's child finds the database: the cluster to start, or DATABASE_URL (read from its own env). */
 export type DbSource = { kind: 'embedded'; binDir: string; dataDir: string; passwordFile: string; uid: number | null; gid: number | null } | { kind: 'url' };
 
-const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hans', 'Ida', 'Jonas', 'Karla', 'Lukas', 'Mia', 'Noah', 'Olga', 'Paul', 'Rosa', 'Simon', 'Tilda', 'Uwe'];
-const LAST = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf', 'Neumann', 'Schwarz', 'Braun', 'Zimmermann', 'Krüger', 'Hartmann', 'Lange', 'Werner', 'Krause', 'Lehmann', 'Köhler'];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Clara',
+  'David',
+  'Emma',
+  'Felix',
+  'Greta',
+  'Hans',
+  'Ida',
+  'Jonas',
+  'Karla',
+  'Lukas',
+  'Mia',
+  'Noah',
+  'Olga',
+  'Paul',
+  'Rosa',
+  'Simon',
+  'Tilda',
+  'Uwe',
+];
+const LAST = [
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  'Koch',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Neumann',
+  'Schwarz',
+  'Braun',
+  'Zimmermann',
+  'Krüger',
+  'Hartmann',
+  'Lange',
+  'Werner',
+  'Krause',
+  'Lehmann',
+  'Köhler',
+];
 const CHUNK_ROWS = 50_000;
 
 export const tableName = (rows: number) => `author_${rows}`;
@@ -112,8 +159,12 @@ async function withServer<T>(cluster: Cluster, fn: (client: pg.Client) => Promis
 /** Makes `author_<rows>` unless the bookkeeping table says it is complete; returns its sums. */
 async function seed(client: pg.Client, rows: number, report: (doneRows: number) => void): Promise<TableInfo> {
   const table = tableName(rows);
-  await client.query('CREATE TABLE IF NOT EXISTS stream_lab_tables (name text PRIMARY KEY, rows bigint NOT NULL, id_sum bigint NOT NULL, year_sum bigint NOT NULL)');
-  const found = await client.query<{ rows: string; id_sum: string; year_sum: string }>('SELECT rows, id_sum, year_sum FROM stream_lab_tables WHERE name = $1', [table]);
+  await client.query(
+    'CREATE TABLE IF NOT EXISTS stream_lab_tables (name text PRIMARY KEY, rows bigint NOT NULL, id_sum bigint NOT NULL, year_sum bigint NOT NULL)',
+  );
+  const found = await client.query<{ rows: string; id_sum: string; year_sum: string }>('SELECT rows, id_sum, year_sum FROM stream_lab_tables WHERE name = $1', [
+    table,
+  ]);
   if (found.rows.length === 1) {
     const r = found.rows[0];
     return { table, rows: Number(r.rows), idSum: Number(r.id_sum), yearSum: Number(r.year_sum) };
@@ -132,7 +183,9 @@ async function seed(client: pg.Client, rows: number, report: (doneRows: number) 
   }
   await client.query(`ALTER TABLE ${table} ADD PRIMARY KEY (id)`);
   await client.query(`ANALYZE ${table}`);
-  const sums = await client.query<{ n: string; id_sum: string; year_sum: string }>(`SELECT count(*) AS n, sum(id) AS id_sum, sum(year_of_birth) AS year_sum FROM ${table}`);
+  const sums = await client.query<{ n: string; id_sum: string; year_sum: string }>(
+    `SELECT count(*) AS n, sum(id) AS id_sum, sum(year_of_birth) AS year_sum FROM ${table}`,
+  );
   const info: TableInfo = { table, rows: Number(sums.rows[0].n), idSum: Number(sums.rows[0].id_sum), yearSum: Number(sums.rows[0].year_sum) };
   await client.query('INSERT INTO stream_lab_tables VALUES ($1, $2, $3, $4)', [table, info.rows, info.idSum, info.yearSum]);
   return info;

@@ -213,22 +213,27 @@ async function main(cfg: LoadConfig): Promise<void> {
   const cpu = process.cpuUsage(cpuStart);
   const lat = sortedCopy(tally.latencies);
   send({ type: 'readings', readings: tally.readings(0) });
-  await new Promise<void>((resolve) => send({
-    type: 'done',
-    problem: tally.problem,
-    figures: {
-      responsesOk: tally.ok,
-      badResponses: tally.bad,
-      reqPerSec: fast.seconds > 0 ? fast.responses / fast.seconds : 0,
-      latencyP50Ms: percentileSorted(lat, 50),
-      latencyP99Ms: percentileSorted(lat, 99),
-      ttfbP50Ms: percentileSorted(sortedCopy(tally.ttfb), 50),
-      transferP50Ms: percentileSorted(sortedCopy(tally.transfer), 50),
-      bytesReceived: tally.bytes,
-      slowP50Ms: percentileSorted(sortedCopy(tally.slow), 50),
-      loadCpuMs: (cpu.user + cpu.system) / 1000,
-    },
-  }, resolve));
+  await new Promise<void>((resolve) =>
+    send(
+      {
+        type: 'done',
+        problem: tally.problem,
+        figures: {
+          responsesOk: tally.ok,
+          badResponses: tally.bad,
+          reqPerSec: fast.seconds > 0 ? fast.responses / fast.seconds : 0,
+          latencyP50Ms: percentileSorted(lat, 50),
+          latencyP99Ms: percentileSorted(lat, 99),
+          ttfbP50Ms: percentileSorted(sortedCopy(tally.ttfb), 50),
+          transferP50Ms: percentileSorted(sortedCopy(tally.transfer), 50),
+          bytesReceived: tally.bytes,
+          slowP50Ms: percentileSorted(sortedCopy(tally.slow), 50),
+          loadCpuMs: (cpu.user + cpu.system) / 1000,
+        },
+      },
+      resolve,
+    ),
+  );
 }
 
 serveLoad(main);

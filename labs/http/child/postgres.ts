@@ -47,14 +47,19 @@ export async function findBinDir(): Promise<string> {
     // Resolved: the folders the postgres user must pass through are the real ones.
     return realpathSync(join(mod.postgres, '..'));
   } catch {
-    throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch}: the optional package ${pkg} is not installed (set DATABASE_URL to use your own PostgreSQL)`);
+    throw new Error(
+      `no PostgreSQL binaries for ${process.platform}-${process.arch}: the optional package ${pkg} is not installed (set DATABASE_URL to use your own PostgreSQL)`,
+    );
   }
 }
 
 /** The user PostgreSQL will run as; as root, the `postgres` system user (created if missing). */
 export async function pgUser(): Promise<PgUser> {
   if (process.getuid?.() !== 0) return {};
-  const ids = async () => ({ uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()), gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()) });
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
+    gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
+  });
   try {
     return await ids();
   } catch {
@@ -117,7 +122,10 @@ export async function ensureCluster(wanted: string): Promise<MadeCluster> {
       });
     } catch (err) {
       const detail = (err as { stderr?: string }).stderr?.trim() || (err as Error).message;
-      const hint = user.uid !== undefined && /Permission denied/.test(detail) ? ' (PostgreSQL runs as the postgres user, who must be able to reach this folder: set STREAM_LAB_DATA_DIR to one it can, or DATABASE_URL)' : '';
+      const hint =
+        user.uid !== undefined && /Permission denied/.test(detail)
+          ? ' (PostgreSQL runs as the postgres user, who must be able to reach this folder: set STREAM_LAB_DATA_DIR to one it can, or DATABASE_URL)'
+          : '';
       throw new Error(`initdb failed in ${dataDir}: ${detail}${hint}`);
     }
   }
@@ -162,7 +170,8 @@ async function clearStaleLock(dataDir: string, waitMs = 5000): Promise<void> {
       rmSync(lock, { force: true });
       return;
     }
-    if (Date.now() > deadline) throw new Error(`the database folder ${dataDir} is in use by another PostgreSQL (PID ${pid}): another run or Stream Lab process is using it`);
+    if (Date.now() > deadline)
+      throw new Error(`the database folder ${dataDir} is in use by another PostgreSQL (PID ${pid}): another run or Stream Lab process is using it`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -183,7 +192,20 @@ export async function startPostgres(cluster: Cluster, opts: { startTimeoutMs?: n
   const port = await freePort();
   const proc = spawn(
     join(cluster.binDir, 'postgres'),
-    ['-D', cluster.dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=200'],
+    [
+      '-D',
+      cluster.dataDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'fsync=off',
+      '-c',
+      'max_connections=200',
+    ],
     { ...cluster.user, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
   );
   let log = '';

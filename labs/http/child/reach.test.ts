@@ -3,19 +3,56 @@
  * as a pure function, and, as root, the shared copy, the relocated cluster and the refusals on
  * real folders.
  */
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { embeddedRefusal, findBinDir, pgUser } from './postgres';
-import { canPass, chainOf, firstBlocking, fixFor, NOTE, onlyRootCanChange, placeCluster, PostgresUnreachable, runsAs, sharedCopy, sharedDir, sweepClusters, usableBinDir, type DirMode, type Who } from './reach';
+import {
+  canPass,
+  chainOf,
+  firstBlocking,
+  fixFor,
+  NOTE,
+  onlyRootCanChange,
+  placeCluster,
+  PostgresUnreachable,
+  runsAs,
+  sharedCopy,
+  sharedDir,
+  sweepClusters,
+  usableBinDir,
+  type DirMode,
+  type Who,
+} from './reach';
 
 const PG: Who = { uid: 101, gid: 104 };
 const dir = (path: string, mode: number, uid = 0, gid = 0): DirMode => ({ path, mode, uid, gid });
 
 describe('which folder blocks the postgres user (mode bits)', () => {
   it('names the private folder of a project cloned under mktemp -d, and the chmod that opens it', () => {
-    const chain = [dir('/', 0o755), dir('/tmp', 0o1777), dir('/tmp/tmp.abc', 0o700), dir('/tmp/tmp.abc/repo', 0o755), dir('/tmp/tmp.abc/repo/node_modules', 0o755)];
+    const chain = [
+      dir('/', 0o755),
+      dir('/tmp', 0o1777),
+      dir('/tmp/tmp.abc', 0o700),
+      dir('/tmp/tmp.abc/repo', 0o755),
+      dir('/tmp/tmp.abc/repo/node_modules', 0o755),
+    ];
     const blocked = firstBlocking(chain, PG);
     expect(blocked?.path).toBe('/tmp/tmp.abc');
     expect(fixFor(blocked!, PG)).toBe('chmod o+x /tmp/tmp.abc');

@@ -13,7 +13,24 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { constants, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, chmodSync, copyFileSync, readlinkSync, symlinkSync } from 'node:fs';
+import {
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  chmodSync,
+  copyFileSync,
+  readlinkSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -114,7 +131,9 @@ export function sharedDir(who: Who, bases: string[] = SHARED_BASES()): string {
     }
     const st = lstatSync(dir);
     if (!st.isDirectory() || st.uid !== 0 || (st.mode & 0o022) !== 0) {
-      throw new PostgresUnreachable(`${dir} is not a folder only root can change (owner uid ${st.uid}, mode ${(st.mode & 0o7777).toString(8)}): Stream Lab will not run PostgreSQL from it; remove it (rm -rf ${dir}), or set DATABASE_URL`);
+      throw new PostgresUnreachable(
+        `${dir} is not a folder only root can change (owner uid ${st.uid}, mode ${(st.mode & 0o7777).toString(8)}): Stream Lab will not run PostgreSQL from it; remove it (rm -rf ${dir}), or set DATABASE_URL`,
+      );
     }
     if ((st.mode & 0o555) !== 0o555) chmodSync(dir, 0o755);
     return dir;
@@ -125,7 +144,12 @@ export function sharedDir(who: Who, bases: string[] = SHARED_BASES()): string {
 /** Does `postgres --version` in `binDir` run as `who`? (Spawn errors such as EACCES come back as the reason.) */
 export async function runsAs(binDir: string, who: Who): Promise<string | null> {
   try {
-    const { stdout } = await run(join(binDir, 'postgres'), ['--version'], { uid: who.uid, gid: who.gid, timeout: 15_000, env: { ...process.env, LC_ALL: 'C' } });
+    const { stdout } = await run(join(binDir, 'postgres'), ['--version'], {
+      uid: who.uid,
+      gid: who.gid,
+      timeout: 15_000,
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     return /postgres/i.test(stdout) ? null : `postgres --version said ${JSON.stringify(stdout.trim())}`;
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
@@ -241,14 +265,18 @@ export async function usableBinDir(binDir: string, who: Who): Promise<string> {
     shared = sharedDir(who);
   } catch (err) {
     if (err instanceof PostgresUnreachable) {
-      throw new PostgresUnreachable(`the postgres user (PostgreSQL's, as Stream Lab runs as root) cannot run ${join(binDir, 'postgres')}: ${where}${blocked ? ` (fix: ${fixFor(blocked, who)})` : ''}; and ${err.message}`);
+      throw new PostgresUnreachable(
+        `the postgres user (PostgreSQL's, as Stream Lab runs as root) cannot run ${join(binDir, 'postgres')}: ${where}${blocked ? ` (fix: ${fixFor(blocked, who)})` : ''}; and ${err.message}`,
+      );
     }
     throw err;
   }
   const copy = join(sharedCopy(nativeDir, shared, key), 'bin');
   const stillWhy = await runsAs(copy, who);
   if (stillWhy !== null) {
-    throw new PostgresUnreachable(`the postgres user cannot run ${join(binDir, 'postgres')} (${where}) nor its copy ${join(copy, 'postgres')} (${stillWhy})${blocked ? `: fix: ${fixFor(blocked, who)}` : ''}, or set DATABASE_URL`);
+    throw new PostgresUnreachable(
+      `the postgres user cannot run ${join(binDir, 'postgres')} (${where}) nor its copy ${join(copy, 'postgres')} (${stillWhy})${blocked ? `: fix: ${fixFor(blocked, who)}` : ''}, or set DATABASE_URL`,
+    );
   }
   return copy;
 }
@@ -325,7 +353,9 @@ export function placeCluster(root: string, who: Who): string {
     shared = sharedDir(who);
   } catch (err) {
     if (err instanceof PostgresUnreachable) {
-      throw new PostgresUnreachable(`the postgres user (PostgreSQL's, as Stream Lab runs as root) cannot reach the database folder ${root}: ${blocked.path} is closed to it. Fix: ${fixFor(blocked, who)}, or set STREAM_LAB_DATA_DIR to a folder it can reach, or DATABASE_URL (${err.message})`);
+      throw new PostgresUnreachable(
+        `the postgres user (PostgreSQL's, as Stream Lab runs as root) cannot reach the database folder ${root}: ${blocked.path} is closed to it. Fix: ${fixFor(blocked, who)}, or set STREAM_LAB_DATA_DIR to a folder it can reach, or DATABASE_URL (${err.message})`,
+      );
     }
     throw err;
   }

@@ -92,7 +92,13 @@ export const scenario: Scenario<HttpConfig> = {
       }
       open.add(res);
       res.once('close', () => open.delete(res));
-      const ctx = { pool: pool!, sql: `SELECT id, first_name, last_name, year_of_birth FROM ${config.table} ORDER BY id`, batchRows: config.batchRows, cursorRows: config.cursorRows, sent: (n: number) => (rowsSent += n) };
+      const ctx = {
+        pool: pool!,
+        sql: `SELECT id, first_name, last_name, year_of_birth FROM ${config.table} ORDER BY id`,
+        batchRows: config.batchRows,
+        cursorRows: config.cursorRows,
+        sent: (n: number) => (rowsSent += n),
+      };
       strategy.run(req, res, ctx).catch((err: Error) => {
         // A client that hung up ends its pipeline with an error: that is the client's doing.
         if (res.destroyed && !res.writableFinished && (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
@@ -128,7 +134,16 @@ export const scenario: Scenario<HttpConfig> = {
         await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
         const { port } = server.address() as AddressInfo;
 
-        const loadConfig: LoadConfig = { port, concurrency: config.concurrency, requests: config.requests, slowClients: config.slowClients, slowKbps: config.slowKbps, format: strategy.format, expected: config.expected, timeoutS: config.timeoutS };
+        const loadConfig: LoadConfig = {
+          port,
+          concurrency: config.concurrency,
+          requests: config.requests,
+          slowClients: config.slowClients,
+          slowKbps: config.slowKbps,
+          format: strategy.format,
+          expected: config.expected,
+          timeoutS: config.timeoutS,
+        };
         const started = startLoad<LoadConfig, LoadReadings, LoadDone>(new URL('./load.mjs', import.meta.url), loadConfig, (r) => (load = r));
         loadChild = started.child;
         const report = await started.done;

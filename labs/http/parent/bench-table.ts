@@ -8,7 +8,25 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 /** The HTTP lab's table: the server under test's peaks, the load's throughput and latencies. */
 /** `strategies`: the lab's own (for each run's mode and the article's figure), passed in: importing the registry here would be an import cycle. */
 export function benchTable(summaries: readonly HttpSummary[], strategies: readonly StrategyBase[]): BenchTable {
-  const header = ['strategy', 'outcome', 'peak rss', 'heapUsed', 'external', 'arrayBuf', 'socket buf', 'req/s', 'p50 ms', 'p99 ms', 'ttfb p50', 'xfer p50', 'ok', 'bad', 'el max ms', 'time s', 'article'];
+  const header = [
+    'strategy',
+    'outcome',
+    'peak rss',
+    'heapUsed',
+    'external',
+    'arrayBuf',
+    'socket buf',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'ttfb p50',
+    'xfer p50',
+    'ok',
+    'bad',
+    'el max ms',
+    'time s',
+    'article',
+  ];
   const rows = summaries.map((s) => {
     const st = strategies.find((x) => x.id === s.strategy);
     return [

@@ -5,7 +5,18 @@
 import type { Sample } from '../../../lib/protocol';
 import type { FigureRecorder } from '../../types';
 
-const LOAD_FIGURES = ['responsesOk', 'badResponses', 'reqPerSec', 'latencyP50Ms', 'latencyP99Ms', 'ttfbP50Ms', 'transferP50Ms', 'bytesReceived', 'slowP50Ms', 'loadCpuMs'] as const;
+const LOAD_FIGURES = [
+  'responsesOk',
+  'badResponses',
+  'reqPerSec',
+  'latencyP50Ms',
+  'latencyP99Ms',
+  'ttfbP50Ms',
+  'transferP50Ms',
+  'bytesReceived',
+  'slowP50Ms',
+  'loadCpuMs',
+] as const;
 
 export class HttpFigures implements FigureRecorder {
   private peakWritableBytes = 0;

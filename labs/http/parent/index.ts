@@ -19,7 +19,11 @@ const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/str
 
 export const httpLab: Lab<Strategy> = {
   schema: httpSchema,
-  benchTable: (summaries) => benchTable(summaries as readonly HttpSummary[], found.map((f) => f.strategy)),
+  benchTable: (summaries) =>
+    benchTable(
+      summaries as readonly HttpSummary[],
+      found.map((f) => f.strategy),
+    ),
   dir: LAB_ID,
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),

@@ -5,9 +5,25 @@ import type { HttpParams } from './params';
 
 /** The HTTP lab's params and figures, added after `lab` when the lab came. */
 const csvColumns = [
-  'rows', 'batchRows', 'concurrency', 'requests', 'slowClients', 'slowKbps', 'requestsPlanned', 'responsesOk', 'badResponses',
-  'reqPerSec', 'latencyP50Ms', 'latencyP99Ms', 'ttfbP50Ms', 'transferP50Ms', 'bytesReceived', 'peakWritableBytes',
-  'peakOpenResponses', 'slowP50Ms', 'loadCpuMs',
+  'rows',
+  'batchRows',
+  'concurrency',
+  'requests',
+  'slowClients',
+  'slowKbps',
+  'requestsPlanned',
+  'responsesOk',
+  'badResponses',
+  'reqPerSec',
+  'latencyP50Ms',
+  'latencyP99Ms',
+  'ttfbP50Ms',
+  'transferP50Ms',
+  'bytesReceived',
+  'peakWritableBytes',
+  'peakOpenResponses',
+  'slowP50Ms',
+  'loadCpuMs',
 ] as const;
 
 /** The HTTP lab's params and figures of a run's row (null for a figure an interrupted run lacks). */

@@ -8,7 +8,12 @@ export function describeParams(p: HttpParams, style: ParamsStyle): string[] {
   const parts =
     style === 'run'
       ? [`${formatCount(p.rows)} rows`, `${formatCount(p.requests)} requests`, `${p.concurrency} at once`]
-      : [`${formatCount(p.rows)}-row table`, `${formatCount(p.requests)} requests`, `${p.concurrency} clients at once`, `${formatCount(p.batchRows)} rows per write`];
+      : [
+          `${formatCount(p.rows)}-row table`,
+          `${formatCount(p.requests)} requests`,
+          `${p.concurrency} clients at once`,
+          `${formatCount(p.batchRows)} rows per write`,
+        ];
   if (p.slowClients > 0) parts.push(`${p.slowClients} slow client${p.slowClients === 1 ? '' : 's'} at ${formatCount(p.slowKbps)} KB/s`);
   return parts;
 }

@@ -25,7 +25,13 @@ function HttpLessonRunImpl({ run, samples, memoryTop = 0 }: HttpLessonRunProps) 
   const series = useMemo(() => specSeries(HTTP_MEMORY_SERIES, samples).filter((s) => HTTP_LESSON_SERIES.includes(s.id)), [samples]);
   const s = run.summary?.lab === LAB_ID ? run.summary : null;
   const figures = s && {
-    data: { 'peak-heap-used': s.peak.heapUsed, 'peak-writable-bytes': s.peakWritableBytes, 'latency-p50-ms': s.latencyP50Ms, 'ttfb-p50-ms': s.ttfbP50Ms, 'responses-ok': s.responsesOk },
+    data: {
+      'peak-heap-used': s.peak.heapUsed,
+      'peak-writable-bytes': s.peakWritableBytes,
+      'latency-p50-ms': s.latencyP50Ms,
+      'ttfb-p50-ms': s.ttfbP50Ms,
+      'responses-ok': s.responsesOk,
+    },
     items: [
       ['responses right', `${s.responsesOk} of ${s.requestsPlanned}`],
       ['peak heapUsed', formatMb(s.peak.heapUsed)],
@@ -35,7 +41,13 @@ function HttpLessonRunImpl({ run, samples, memoryTop = 0 }: HttpLessonRunProps) 
   };
   return (
     <LessonRunPanel run={run} figures={figures}>
-      <MemoryChart label={`Memory and socket buffers of the server running ${run.strategy}, MB over seconds`} series={series} height={170} maxPointsPerSeries={POINTS_PER_SERIES} yAtLeast={memoryTop} />
+      <MemoryChart
+        label={`Memory and socket buffers of the server running ${run.strategy}, MB over seconds`}
+        series={series}
+        height={170}
+        maxPointsPerSeries={POINTS_PER_SERIES}
+        yAtLeast={memoryTop}
+      />
     </LessonRunPanel>
   );
 }

@@ -51,5 +51,14 @@ function cells(s: HttpSummary) {
 
 /** Table of ended HTTP runs, one row each, in the order given. */
 export function HttpResultsTable(props: HttpResultsTableProps) {
-  return <LabResultsTable lab={LAB_ID} name="HTTP" caption="Results of finished HTTP runs; memory in MB (MiB), times in ms" columns={COLUMNS} cells={cells} {...props} />;
+  return (
+    <LabResultsTable
+      lab={LAB_ID}
+      name="HTTP"
+      caption="Results of finished HTTP runs; memory in MB (MiB), times in ms"
+      columns={COLUMNS}
+      cells={cells}
+      {...props}
+    />
+  );
 }

@@ -23,15 +23,20 @@ export function HttpWalkthrough() {
     return runs.map((r) => <HttpLessonRun key={r.id} run={r} samples={samplesOf(r.id)} memoryTop={top} />);
   };
   return (
-    <WalkthroughPage page={LAB_ID} title="HTTP responses: buffered or streamed, step by step" steps={HTTP_LESSON_STEPS} lesson={lesson} describeParams={describeHttpParams} renderRuns={renderRuns}>
+    <WalkthroughPage
+      page={LAB_ID}
+      title="HTTP responses: buffered or streamed, step by step"
+      steps={HTTP_LESSON_STEPS}
+      lesson={lesson}
+      describeParams={describeHttpParams}
+      renderRuns={renderRuns}
+    >
       <p>
-        Each step serves rows of a PostgreSQL table from a fresh Node server under load, and draws that server&apos;s heap, RSS and
-        socket buffers. The conclusion under each step is computed from the figures of the runs you just made
+        Each step serves rows of a PostgreSQL table from a fresh Node server under load, and draws that server&apos;s heap, RSS and socket buffers. The
+        conclusion under each step is computed from the figures of the runs you just made
         {state.nodeVersion ? ` on Node ${state.nodeVersion}` : ''}, so when a run surprises, the text says so.
       </p>
-      <p className="muted">
-        The runs share the lab&apos;s queue with the dashboard and go one at a time: each starts its own database and load generator.
-      </p>
+      <p className="muted">The runs share the lab&apos;s queue with the dashboard and go one at a time: each starts its own database and load generator.</p>
     </WalkthroughPage>
   );
 }

@@ -41,13 +41,25 @@ export const httpCard: CardLab = {
         { id: 'heap-used', term: 'heapUsed', value: s.peak.heapUsed, text: formatMb(s.peak.heapUsed), kind: 'peak' },
         { id: 'socket-buffers', term: 'Socket buffers', value: s.peakWritableBytes, text: formatMb(s.peakWritableBytes), kind: 'peak' },
         { id: 'req-per-sec', term: 'Responses/s', value: s.reqPerSec, text: s.reqPerSec.toFixed(1), kind: 'overall' },
-        { id: 'latency-p99', term: 'Latency p50 / p99', value: s.latencyP99Ms, text: `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)}`, kind: 'overall' },
+        {
+          id: 'latency-p99',
+          term: 'Latency p50 / p99',
+          value: s.latencyP99Ms,
+          text: `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)}`,
+          kind: 'overall',
+        },
         eventLoopFigure(summary, last),
         ...cpuFigures(summary, last, lastProc, 'Server CPU'),
         loadCpu,
       ];
     }
-    const now = (id: string, term: string, value: number | undefined, text: string): Figure => ({ id, term, value: value ?? null, text: value === undefined ? '–' : text, kind: 'now' });
+    const now = (id: string, term: string, value: number | undefined, text: string): Figure => ({
+      id,
+      term,
+      value: value ?? null,
+      text: value === undefined ? '–' : text,
+      kind: 'now',
+    });
     const loadPct = last?.loadCpuPct;
     return [
       now('heap-used', 'heapUsed', last?.heapUsed, formatMb(last?.heapUsed ?? 0)),

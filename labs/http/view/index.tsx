@@ -14,10 +14,7 @@ import { LAB_ID } from '../shared/id';
 export const view: LabView = {
   id: LAB_ID,
   tagline: (
-    <>
-      A buffered JSON response holds every row in the server&apos;s heap; a streamed one stays flat. Watch its memory, socket buffers and
-      latency under load.
-    </>
+    <>A buffered JSON response holds every row in the server&apos;s heap; a streamed one stays flat. Watch its memory, socket buffers and latency under load.</>
   ),
   lessons,
   lessonPages: { http: HttpWalkthrough },
@@ -34,6 +31,6 @@ export const view: LabView = {
   comparesSiblings: true,
   recordChart: { what: 'memory and socket buffers', series: HTTP_MEMORY_SERIES },
   RecordPanels: null,
-  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === LAB_ID ? s : null), o), memory: recordMemory((s?.lab === LAB_ID ? s : null)) }),
+  recordItems: (s, o) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o), memory: recordMemory(s?.lab === LAB_ID ? s : null) }),
   verdict: (s, siblings, traits) => httpVerdict(s as HttpSummary, siblings as readonly HttpSummary[], traits),
 };

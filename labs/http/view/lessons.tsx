@@ -11,8 +11,8 @@ export const lessons: readonly LessonInfo[] = [
     title: 'HTTP responses, step by step · Stream Lab',
     blurb: (
       <>
-        Three live runs of the HTTP lab: a buffered JSON response against a cursor streamed into the response, a response
-        streamed out but buffered in, and slow clients against writes that ignore <code>drain</code>.
+        Three live runs of the HTTP lab: a buffered JSON response against a cursor streamed into the response, a response streamed out but buffered in, and slow
+        clients against writes that ignore <code>drain</code>.
       </>
     ),
   },

@@ -8,7 +8,14 @@ import { formatCount, formatMb, formatMs, formatSeconds } from '@/lib/readouts/f
 export function recordFigures(s: HttpSummary | null, o: RunRecord['observed']): Items {
   const ok = o?.readings.responsesOk;
   return [
-    ['Responses', s ? `${formatCount(s.responsesOk)} of ${formatCount(s.requestsPlanned)} right, ${formatCount(s.badResponses)} wrong` : ok !== undefined ? `${formatCount(ok)} right (until interrupted)` : '–'],
+    [
+      'Responses',
+      s
+        ? `${formatCount(s.responsesOk)} of ${formatCount(s.requestsPlanned)} right, ${formatCount(s.badResponses)} wrong`
+        : ok !== undefined
+          ? `${formatCount(ok)} right (until interrupted)`
+          : '–',
+    ],
     ['Throughput', s ? `${s.reqPerSec.toFixed(1)} responses/s` : '–'],
     ['Latency p50 / p99', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)}` : '–'],
     ['First byte p50', s ? formatMs(s.ttfbP50Ms) : '–'],

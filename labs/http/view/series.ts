@@ -41,7 +41,11 @@ export const HTTP_LOAD_VIEWS = [
   {
     id: 'loop',
     label: 'Event loop',
-    specs: [EXTRA_SERIES.elMaxMs, { key: 'elMeanMs', label: 'event-loop delay (mean)', unit: 'ms', color: '#56B4E9', value: (s: Sample) => s.elMeanMs }, EXTRA_SERIES.longTaskMs],
+    specs: [
+      EXTRA_SERIES.elMaxMs,
+      { key: 'elMeanMs', label: 'event-loop delay (mean)', unit: 'ms', color: '#56B4E9', value: (s: Sample) => s.elMeanMs },
+      EXTRA_SERIES.longTaskMs,
+    ],
   },
 ] as const satisfies ReadonlyArray<{ id: string; label: string; specs: readonly SeriesSpec<Sample>[] }>;
 

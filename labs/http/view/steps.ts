@@ -72,7 +72,7 @@ export function buildHttpLessonSteps(load: HttpParams, slow: HttpParams): readon
       title: 'Slow clients: res.write without drain',
       paragraphs: [
         `Now ${slow.slowClients} extra clients each read one response of ${formatCount(slow.rows)} rows at ${formatCount(slow.slowKbps)} KB/s, ` +
-          'more than the kernel\'s socket buffers absorb. write-ignoring-drain reads the ' +
+          "more than the kernel's socket buffers absorb. write-ignoring-drain reads the " +
           'same cursor but passes every batch to res.write whatever it returns: what the client has not read yet stays queued in the ' +
           'server, in the socket’s writableLength. ndjson-cursor’s pipeline stops reading the cursor until the socket drains.',
       ],

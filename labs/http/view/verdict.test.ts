@@ -23,7 +23,15 @@ const buffered = summary({
   params: { rows: 100_000 },
   rows: 100_000,
 });
-const cursor = summary({ runId: 'c', strategy: 'ndjson-cursor', peak: { heapUsed: 60 * MIB }, latencyP50Ms: 1200, ttfbP50Ms: 4, params: { rows: 100_000 }, rows: 100_000 });
+const cursor = summary({
+  runId: 'c',
+  strategy: 'ndjson-cursor',
+  peak: { heapUsed: 60 * MIB },
+  latencyP50Ms: 1200,
+  ttfbP50Ms: 4,
+  params: { rows: 100_000 },
+  rows: 100_000,
+});
 
 describe('httpVerdict, compared with buffered-json', () => {
   it('says how much streaming lowered the heap and what it did to latency', () => {
@@ -107,7 +115,9 @@ describe('httpVerdict on socket buffers', () => {
 
   it('says how much of the buffered bodies waited in socket buffers for slow clients', () => {
     const base = { ...buffered, params: { ...buffered.params, ...slow }, peakWritableBytes: 65 * MIB };
-    expect(verdict(base, [])).toMatch(/before anything is sent\. With 4 slow clients reading 256 KB\/s each, res\.end handed their whole bodies to the sockets: up to 65 MB waited there\.$/);
+    expect(verdict(base, [])).toMatch(
+      /before anything is sent\. With 4 slow clients reading 256 KB\/s each, res\.end handed their whole bodies to the sockets: up to 65 MB waited there\.$/,
+    );
     expect(verdict({ ...base, peakWritableBytes: 0.2 * MIB }, [])).toMatch(/before anything is sent\.$/);
   });
 
@@ -125,7 +135,13 @@ describe('httpVerdict for runs that did not complete', () => {
   });
 
   it('names the budget an out-of-memory run passed', () => {
-    const oom = summary({ outcome: 'out-of-memory', responsesOk: 3, peak: { rss: 300 * MIB, heapUsed: 200 * MIB }, peakOpenResponses: 20, params: { budgetMb: 256 } });
+    const oom = summary({
+      outcome: 'out-of-memory',
+      responsesOk: 3,
+      peak: { rss: 300 * MIB, heapUsed: 200 * MIB },
+      peakOpenResponses: 20,
+      params: { budgetMb: 256 },
+    });
     expect(verdict(oom)).toBe(
       'Out of memory: RSS reached 300 MB and passed the 256 MB memory budget with up to 20 responses open, after 3 of 20 responses; heapUsed peaked at 200 MB.',
     );
@@ -140,7 +156,9 @@ describe('httpVerdict for runs that did not complete', () => {
 
   it('is what verdictFor answers for an HTTP summary, with the experiment’s other runs', () => {
     expect(verdictFor(cursor, traitsOf(cursor), [buffered])).toBe(verdict(cursor, [buffered]));
-    expect(verdictFor(summary({ outcome: 'crashed', responsesOk: 5, reason: 'killed by SIGSEGV.' }))).toBe('Crashed after 5 of 20 responses: killed by SIGSEGV.');
+    expect(verdictFor(summary({ outcome: 'crashed', responsesOk: 5, reason: 'killed by SIGSEGV.' }))).toBe(
+      'Crashed after 5 of 20 responses: killed by SIGSEGV.',
+    );
   });
 });
 

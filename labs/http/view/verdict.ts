@@ -60,7 +60,7 @@ export function smallTableHint(base: HttpSummary): string {
   if (growth === undefined || growth >= SMALL_GROWTH_BYTES) return '';
   return (
     ` ${BASELINE_STRATEGY}'s heap grew only ${formatMb(Math.max(0, growth))} above idle: its responses are too small to stand out ` +
-    'from the server\'s own heap; try more rows or more clients at once.'
+    "from the server's own heap; try more rows or more clients at once."
   );
 }
 
@@ -85,8 +85,7 @@ function cursorVerdict(s: HttpSummary, base: HttpSummary | undefined): string {
   }
   const lower = ratio > 1 ? `was only ${formatTimes(ratio)} lower than` : 'was not lower than';
   return (
-    `Not what streaming should show: ${s.strategy}'s peak heap ${lower} ${BASELINE_STRATEGY}'s ${heaps}; it ${latencyChange(s, base)}.` +
-    smallTableHint(base)
+    `Not what streaming should show: ${s.strategy}'s peak heap ${lower} ${BASELINE_STRATEGY}'s ${heaps}; it ${latencyChange(s, base)}.` + smallTableHint(base)
   );
 }
 
@@ -129,7 +128,8 @@ function drainVerdict(s: HttpSummary, pull: HttpSummary | undefined): string {
     const piled = s.peakWritableBytes >= PILE_MIN_BYTES ? ': res.write kept queueing rows the clients had not read' : ', too little to show a pile-up';
     return `${s.strategy} held up to ${held} in socket buffers with ${slowPart(s)}${piled}. Run ndjson-cursor beside it to compare.`;
   }
-  if (piledUp(s, pull)) return `${s.strategy} held ${held} in socket buffers with ${slowPart(s)}; ${pull.strategy} at most ${formatMbCeil(pull.peakWritableBytes)}.`;
+  if (piledUp(s, pull))
+    return `${s.strategy} held ${held} in socket buffers with ${slowPart(s)}; ${pull.strategy} at most ${formatMbCeil(pull.peakWritableBytes)}.`;
   return (
     `Not what ignoring drain should show: with ${slowPart(s)}, ${s.strategy}'s socket buffers peaked at ${held}, ` +
     `not much more than ${pull.strategy}'s ${formatMb(pull.peakWritableBytes)}.`

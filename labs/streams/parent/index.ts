@@ -30,7 +30,11 @@ const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/str
 
 export const streamsLab: Lab<Strategy> = {
   schema: streamsSchema,
-  benchTable: (summaries) => benchTable(summaries as readonly StreamsSummary[], found.map((f) => f.strategy)),
+  benchTable: (summaries) =>
+    benchTable(
+      summaries as readonly StreamsSummary[],
+      found.map((f) => f.strategy),
+    ),
   dir: LAB_ID,
   routes,
   strategies: found.map((f) => f.strategy),

@@ -51,7 +51,7 @@ const CASES = [
     id: 'add-listener-data',
     article: { label: 's2', flowing: true },
     title: "addListener('data')",
-    explanation: "addListener is the same method as on, so it switches to flowing too.",
+    explanation: 'addListener is the same method as on, so it switches to flowing too.',
     run: (s) => {
       s.addListener('data', nothing);
     },
@@ -113,7 +113,7 @@ const CASES = [
   {
     id: 'read-loop',
     article: null,
-    title: "readable.read() in a loop",
+    title: 'readable.read() in a loop',
     explanation: "The classic paused-mode consumer: wait for 'readable', then read() until it returns null. The stream never flows.",
     run: (s) => {
       s.on('readable', () => {
@@ -211,7 +211,10 @@ function codeOf(fn) {
   const body = source.slice(source.indexOf('{') + 1, source.lastIndexOf('}'));
   const lines = body.split('\n').filter((line, i, all) => line.trim() !== '' || (i > 0 && i < all.length - 1));
   const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length));
-  return lines.map((l) => l.slice(indent)).join('\n').trim();
+  return lines
+    .map((l) => l.slice(indent))
+    .join('\n')
+    .trim();
 }
 
 function helpersCode() {

@@ -11,7 +11,7 @@ import { measureModes } from './modes';
  * reading modes", readable.resume(), readable.pipe(), 'readable' event). The quote is the reason.
  */
 const DOCUMENTED: Record<string, { flowing: Flowing; docs: string }> = {
-  fresh: { flowing: null, docs: 'when readable.readableFlowing is null, no mechanism for consuming the stream\'s data is provided' },
+  fresh: { flowing: null, docs: "when readable.readableFlowing is null, no mechanism for consuming the stream's data is provided" },
   'on-data': { flowing: true, docs: "attaching a listener for the 'data' event ... readable.readableFlowing to true" },
   'add-listener-data': { flowing: true, docs: 'addListener is an alias of on' },
   'readable-listener': { flowing: false, docs: "the 'readable' event ... readableFlowing would become false" },

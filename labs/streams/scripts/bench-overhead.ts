@@ -31,7 +31,13 @@ async function main(): Promise<void> {
     const rates: Record<'on' | 'off', number[]> = { on: [], off: [] };
     for (let i = 0; i < repeat; i++) {
       for (const mode of ['on', 'off'] as const) {
-        const params: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb, delayMs: 0, sampleMs: mode === 'on' ? DEFAULT_STREAMS_PARAMS.sampleMs : null, budgetMb: null };
+        const params: StreamsParams = {
+          ...DEFAULT_STREAMS_PARAMS,
+          sizeMb,
+          delayMs: 0,
+          sampleMs: mode === 'on' ? DEFAULT_STREAMS_PARAMS.sampleMs : null,
+          budgetMb: null,
+        };
         const s = await startStreamsRun({ runId: randomUUID(), strategy, params, file }).done;
         if (s.outcome !== 'completed') throw new Error(`${strategy} ended ${s.outcome}: ${s.reason}`);
         rates[mode].push(s.mbPerSec);

@@ -7,6 +7,14 @@ export const markdownTable: MarkdownTable = {
   align: ['---:', '---:', '---:', '---:', '---:', '---:', '---:'],
   cells: (r, row) => {
     const p = r.run.params as StreamsParams;
-    return [text(p?.sizeMb), text(p?.delayMs), mb(row.peakRss), mb(row.peakHeapUsed), mb(row.peakArrayBuffers), fixed(typeof row.durationMs === 'number' ? row.durationMs / 1000 : null, 1), fixed(row.mbPerSec, 1)];
+    return [
+      text(p?.sizeMb),
+      text(p?.delayMs),
+      mb(row.peakRss),
+      mb(row.peakHeapUsed),
+      mb(row.peakArrayBuffers),
+      fixed(typeof row.durationMs === 'number' ? row.durationMs / 1000 : null, 1),
+      fixed(row.mbPerSec, 1),
+    ];
   },
 };

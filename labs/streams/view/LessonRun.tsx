@@ -33,7 +33,16 @@ function lessonSeries(params: StreamsParams, samples: readonly Sample[], proc: r
     // The budget is enforced on the RSS read from /proc as well, which sees a blocked child.
     series.push({ id: 'proc-rss', label: 'rss from /proc', color: '#56B4E9', points: proc.map((p) => ({ x: p.t, y: p.rss })) });
     const lastT = Math.max(samples.at(-1)?.t ?? 0, proc.at(-1)?.t ?? 0);
-    series.push({ id: 'budget', label: `budget (${budgetMb} MB)`, color: '#000000', dashed: true, points: [{ x: 0, y: budgetMb * MIB }, { x: lastT, y: budgetMb * MIB }] });
+    series.push({
+      id: 'budget',
+      label: `budget (${budgetMb} MB)`,
+      color: '#000000',
+      dashed: true,
+      points: [
+        { x: 0, y: budgetMb * MIB },
+        { x: lastT, y: budgetMb * MIB },
+      ],
+    });
   }
   return series;
 }
@@ -64,7 +73,14 @@ function LessonRunImpl({ run, samples, proc, memoryTop = 0, bufferTop = 0 }: Les
   };
   return (
     <LessonRunPanel run={run} figures={figures} name={name}>
-      <MemoryChart label={`Memory of ${name}, MB over seconds`} series={series} sampleCount={samples.length} height={150} maxPointsPerSeries={POINTS_PER_SERIES} yAtLeast={memoryTop} />
+      <MemoryChart
+        label={`Memory of ${name}, MB over seconds`}
+        series={series}
+        sampleCount={samples.length}
+        height={150}
+        maxPointsPerSeries={POINTS_PER_SERIES}
+        yAtLeast={memoryTop}
+      />
       <BufferLevelChart label={`How far ${name} read ahead of its consumer`} samples={samples} chunkKb={params.chunkKb} yAtLeast={bufferTop} />
     </LessonRunPanel>
   );

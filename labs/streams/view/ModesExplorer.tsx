@@ -62,11 +62,10 @@ export function ModesExplorer() {
         <header className="lesson-intro">
           <h1>Stream modes: flowing or paused?</h1>
           <p>
-            A Readable stream is in one of three states: <code>readableFlowing === null</code> (nobody has chosen how to read it),{' '}
-            <code>true</code> (flowing: chunks are pushed to listeners as fast as they are read) or <code>false</code> (paused: chunks
-            wait in the stream&apos;s buffer until someone calls <code>read()</code>). Each row below creates a fresh{' '}
-            <code>s = fs.createReadStream(file)</code>, runs the code shown, and reads <code>s.readableFlowing</code> right away, in a
-            new Node process on the server, every time you load or press the button.
+            A Readable stream is in one of three states: <code>readableFlowing === null</code> (nobody has chosen how to read it), <code>true</code> (flowing:
+            chunks are pushed to listeners as fast as they are read) or <code>false</code> (paused: chunks wait in the stream&apos;s buffer until someone calls{' '}
+            <code>read()</code>). Each row below creates a fresh <code>s = fs.createReadStream(file)</code>, runs the code shown, and reads{' '}
+            <code>s.readableFlowing</code> right away, in a new Node process on the server, every time you load or press the button.
           </p>
         </header>
 
@@ -110,7 +109,13 @@ export function ModesExplorer() {
                 </thead>
                 <tbody>
                   {report.cases.map((c) => (
-                    <tr key={c.id} data-testid="mode-row" data-case={c.id} data-flowing={flowingAttr(c.flowing)} className={differsFromArticle(c) ? 'differs' : undefined}>
+                    <tr
+                      key={c.id}
+                      data-testid="mode-row"
+                      data-case={c.id}
+                      data-flowing={flowingAttr(c.flowing)}
+                      className={differsFromArticle(c) ? 'differs' : undefined}
+                    >
                       <th scope="row">
                         {c.title}
                         {c.article && <span className="muted article-label"> article {c.article.label}</span>}
@@ -122,9 +127,7 @@ export function ModesExplorer() {
                       </td>
                       <td data-testid="mode-value">
                         <FlowingValue value={c.flowing} />
-                        {c.article && c.article.flowing !== c.flowing && (
-                          <span className="note"> (article: {describeFlowing(c.article.flowing)})</span>
-                        )}
+                        {c.article && c.article.flowing !== c.flowing && <span className="note"> (article: {describeFlowing(c.article.flowing)})</span>}
                         {c.error && <span className="form-error"> {c.error}</span>}
                       </td>
                       <td>{c.explanation}</td>

@@ -55,16 +55,30 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
               {showExperiment && <th scope="col">Exp.</th>}
               <th scope="col">Strategy</th>
               <th scope="col">Outcome</th>
-              <th scope="col" className="num">Peak RSS</th>
+              <th scope="col" className="num">
+                Peak RSS
+              </th>
               <th scope="col" className="num" title="Peak memory (MB) the source article published: 150 MB file, 10 ms per chunk, Node 20.11">
                 Article
               </th>
-              <th scope="col" className="num">heapUsed</th>
-              <th scope="col" className="num">external</th>
-              <th scope="col" className="num">arrayBuffers</th>
-              <th scope="col" className="num">File</th>
-              <th scope="col" className="num">Duration (s)</th>
-              <th scope="col" className="num">MB/s</th>
+              <th scope="col" className="num">
+                heapUsed
+              </th>
+              <th scope="col" className="num">
+                external
+              </th>
+              <th scope="col" className="num">
+                arrayBuffers
+              </th>
+              <th scope="col" className="num">
+                File
+              </th>
+              <th scope="col" className="num">
+                Duration (s)
+              </th>
+              <th scope="col" className="num">
+                MB/s
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -80,7 +94,14 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
               if (s?.lab !== LAB_ID) return null;
               const info = strategies.find((x) => x.lab === run.lab && x.id === run.strategy);
               return (
-                <tr key={run.id} data-testid="result-row" data-run-id={run.id} data-strategy={run.strategy} data-outcome={s.outcome} className={`outcome-${s.outcome}`}>
+                <tr
+                  key={run.id}
+                  data-testid="result-row"
+                  data-run-id={run.id}
+                  data-strategy={run.strategy}
+                  data-outcome={s.outcome}
+                  className={`outcome-${s.outcome}`}
+                >
                   {showExperiment && <td className="num">{experimentNumber(run.experimentId)}</td>}
                   <th scope="row">
                     {info?.label ?? run.strategy}
@@ -108,9 +129,9 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
       </div>
       {unlike.length > 0 && (
         <p className="article-note" data-testid="article-note">
-          Article figures are shown only beside runs of the article&apos;s experiment ({ARTICLE_RUN.sizeMb} MB file, {ARTICLE_RUN.delayMs} ms per chunk,
-          Node {ARTICLE_RUN.node}); {unlike.length === 1 ? 'one run here' : `${unlike.length} runs here`} used other parameters ({unlikeParams}), so a
-          peak beside the article&apos;s would compare unlike runs.
+          Article figures are shown only beside runs of the article&apos;s experiment ({ARTICLE_RUN.sizeMb} MB file, {ARTICLE_RUN.delayMs} ms per chunk, Node{' '}
+          {ARTICLE_RUN.node}); {unlike.length === 1 ? 'one run here' : `${unlike.length} runs here`} used other parameters ({unlikeParams}), so a peak beside
+          the article&apos;s would compare unlike runs.
         </p>
       )}
     </>

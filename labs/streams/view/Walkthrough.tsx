@@ -31,15 +31,22 @@ export function BackpressureWalkthrough() {
     return runs.map((r) => <LessonRun key={r.id} run={r} samples={samplesOf(r.id)} proc={procOf(r.id)} {...tops} />);
   };
   return (
-    <WalkthroughPage page="backpressure" title="Push vs pull, step by step" steps={LESSON_STEPS} lesson={lesson} describeParams={describeParams} renderRuns={renderRuns}>
+    <WalkthroughPage
+      page="backpressure"
+      title="Push vs pull, step by step"
+      steps={LESSON_STEPS}
+      lesson={lesson}
+      describeParams={describeParams}
+      renderRuns={renderRuns}
+    >
       <p>
-        Each step runs a small experiment on this server, in a fresh Node process, and draws two charts per run: memory, and how
-        far the reader got ahead of the consumer. The conclusion under each step is computed from the figures of the run you just
-        made{state.nodeVersion ? ` on Node ${state.nodeVersion}` : ''}, so when a run surprises, the text says so.
+        Each step runs a small experiment on this server, in a fresh Node process, and draws two charts per run: memory, and how far the reader got ahead of the
+        consumer. The conclusion under each step is computed from the figures of the run you just made{state.nodeVersion ? ` on Node ${state.nodeVersion}` : ''}
+        , so when a run surprises, the text says so.
       </p>
       <p className="muted">
-        The runs share the lab&apos;s queue with the dashboard: if someone else is running an experiment, a step waits for its turn.
-        writableLength is not shown: the runs&apos; strategies do not expose a Writable to the sampler.
+        The runs share the lab&apos;s queue with the dashboard: if someone else is running an experiment, a step waits for its turn. writableLength is not
+        shown: the runs&apos; strategies do not expose a Writable to the sampler.
       </p>
     </WalkthroughPage>
   );

@@ -30,7 +30,14 @@ describe('bufferLevel', () => {
 
 describe('peakOf', () => {
   it('finds the first highest point, or null for nothing', () => {
-    expect(peakOf([{ x: 0, y: 1 }, { x: 1, y: 5 }, { x: 2, y: 5 }, { x: 3, y: 2 }])).toEqual({ x: 1, y: 5 });
+    expect(
+      peakOf([
+        { x: 0, y: 1 },
+        { x: 1, y: 5 },
+        { x: 2, y: 5 },
+        { x: 3, y: 2 },
+      ]),
+    ).toEqual({ x: 1, y: 5 });
     expect(peakOf([])).toBeNull();
   });
 });

@@ -4,22 +4,32 @@ import { DEFAULT_STREAMS_PARAMS } from '../shared/params';
 import type { Memory } from '../../../lib/protocol';
 import type { StreamsSummary } from '../shared/schema';
 import { makeSummary } from '../../../lib/test-fixtures';
-import {
-  concludeFromEventLoss,
-  concludeGarbageVsRetained,
-  concludeMemoryBudget,
-  concludePushVsPull,
-  concludeWhereTheFileGoes,
-} from './conclusions';
+import { concludeFromEventLoss, concludeGarbageVsRetained, concludeMemoryBudget, concludePushVsPull, concludeWhereTheFileGoes } from './conclusions';
 
 const FILE = 32 * MIB;
 const KB = 1024;
-const mem = (over: Partial<Memory> = {}): Memory => ({ rss: 60 * MIB, heapTotal: 10 * MIB, heapUsed: 6 * MIB, external: 3 * MIB, arrayBuffers: 1 * MIB, ...over });
+const mem = (over: Partial<Memory> = {}): Memory => ({
+  rss: 60 * MIB,
+  heapTotal: 10 * MIB,
+  heapUsed: 6 * MIB,
+  external: 3 * MIB,
+  arrayBuffers: 1 * MIB,
+  ...over,
+});
 
 /** The shared summary fixture with this file's baseline: an idle reading, 2 ms per chunk. */
 function summary(over: Parameters<typeof makeSummary>[0] = {}): StreamsSummary {
   const { peak, params, ...rest } = over;
-  return makeSummary({ durationMs: 1500, mbPerSec: 21, peak: mem(peak), idle: mem(), procPeakRss: 0, sampleCount: 30, params: { delayMs: 2, ...params }, ...rest });
+  return makeSummary({
+    durationMs: 1500,
+    mbPerSec: 21,
+    peak: mem(peak),
+    idle: mem(),
+    procPeakRss: 0,
+    sampleCount: 30,
+    params: { delayMs: 2, ...params },
+    ...rest,
+  });
 }
 
 describe('concludePushVsPull', () => {
@@ -49,7 +59,9 @@ describe('concludePushVsPull', () => {
     const push = summary({ peakBufferedBytes: 31 * MIB });
     const c = concludePushVsPull(push, { ...pull, peakBufferedBytes: 1 * MIB });
     expect(c.asExpected).toBe(false);
-    expect(c.text).toMatch(/Not what this lesson expects: the pull reader ran 16\.0 highWaterMarks ahead, more than the 8 this lesson expects of a pull reader\.$/);
+    expect(c.text).toMatch(
+      /Not what this lesson expects: the pull reader ran 16\.0 highWaterMarks ahead, more than the 8 this lesson expects of a pull reader\.$/,
+    );
   });
 
   it('concludes nothing from a run that was stopped', () => {

@@ -9,7 +9,6 @@ import { formatMb, formatPercent, formatSeconds } from '../../../lib/readouts/fo
 import { highWaterMarkBytes } from './buffer';
 import { unfinished as unfinishedRuns, type Conclusion } from '../../../lib/lessons/unfinished';
 
-
 /** A push reader this far ahead of its consumer (share of the file) has ignored backpressure. */
 export const PUSH_AHEAD_SHARE = 0.5;
 /** A pull reader stays within this many highWaterMarks of its consumer. */

@@ -33,6 +33,6 @@ export const view: LabView = {
   comparesSiblings: false,
   recordChart: null,
   RecordPanels: null,
-  recordItems: (s, o) => ({ figures: recordFigures((s?.lab === LAB_ID ? s : null), o), memory: recordMemory((s?.lab === LAB_ID ? s : null)) }),
+  recordItems: (s, o) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o), memory: recordMemory(s?.lab === LAB_ID ? s : null) }),
   verdict: (s, _siblings, info) => streamsVerdict(s as StreamsSummary, info),
 };

@@ -11,8 +11,8 @@ export const lessons: readonly LessonInfo[] = [
     title: 'Stream modes · Stream Lab',
     blurb: (
       <>
-        What <code>readableFlowing</code> is after each way of touching a stream: a &apos;data&apos; listener, an async iterator,
-        pipe, pipeline, pause, unpipe and more, measured in a fresh Node process every time.
+        What <code>readableFlowing</code> is after each way of touching a stream: a &apos;data&apos; listener, an async iterator, pipe, pipeline, pause, unpipe
+        and more, measured in a fresh Node process every time.
       </>
     ),
   },
@@ -26,8 +26,8 @@ export const lessons: readonly LessonInfo[] = [
     title: 'Push vs pull, step by step · Stream Lab',
     blurb: (
       <>
-        Five short live runs: push vs pull, where the file goes in memory, how fromEvent + takeUntil loses data, garbage vs
-        retained memory, and the out-of-memory failure under a memory budget.
+        Five short live runs: push vs pull, where the file goes in memory, how fromEvent + takeUntil loses data, garbage vs retained memory, and the
+        out-of-memory failure under a memory budget.
       </>
     ),
   },

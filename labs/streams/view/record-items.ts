@@ -7,7 +7,10 @@ import { formatMb } from '@/lib/readouts/format';
 /** What the streams lab measured: how much of the file got through, how fast, how far the reader ran ahead. */
 export function recordFigures(s: StreamsSummary | null, o: RunRecord['observed']): Items {
   return [
-    ['Processed', s ? `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}` : o?.readings.bytesProcessed !== undefined ? formatMb(o.readings.bytesProcessed) : '–'],
+    [
+      'Processed',
+      s ? `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}` : o?.readings.bytesProcessed !== undefined ? formatMb(o.readings.bytesProcessed) : '–',
+    ],
     ['Throughput', s ? `${s.mbPerSec.toFixed(1)} MB/s` : '–'],
   ];
 }

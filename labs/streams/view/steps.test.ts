@@ -45,7 +45,10 @@ describe('step texts', () => {
   it('quote no number that is not a figure of the step’s own presets', () => {
     for (const step of LESSON_STEPS) {
       const figures = presetFigures(step);
-      expect(numbersInText(step).filter((n) => !figures.has(n)), `step ${step.n}`).toEqual([]);
+      expect(
+        numbersInText(step).filter((n) => !figures.has(n)),
+        `step ${step.n}`,
+      ).toEqual([]);
     }
   });
 
@@ -58,7 +61,10 @@ describe('step texts', () => {
     expect(steps.map((s) => s.presets.map((p) => p.params))).toEqual([[small], [small], [small], [small, { ...small, retained: true }], [budget]]);
     for (const step of steps) {
       const figures = presetFigures(step);
-      expect(numbersInText(step).filter((n) => !figures.has(n)), `step ${step.n}`).toEqual([]);
+      expect(
+        numbersInText(step).filter((n) => !figures.has(n)),
+        `step ${step.n}`,
+      ).toEqual([]);
     }
   });
 });

@@ -4,13 +4,7 @@
  */
 import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../shared/params';
 import type { LessonStep as GenericLessonStep } from '../../../lib/lessons/lesson';
-import {
-  concludeFromEventLoss,
-  concludeGarbageVsRetained,
-  concludeMemoryBudget,
-  concludePushVsPull,
-  concludeWhereTheFileGoes,
-} from './conclusions';
+import { concludeFromEventLoss, concludeGarbageVsRetained, concludeMemoryBudget, concludePushVsPull, concludeWhereTheFileGoes } from './conclusions';
 import { LAB_ID } from '../shared/id';
 
 export { matchStepExperiments, type LessonPreset } from '../../../lib/lessons/lesson';
@@ -63,7 +57,7 @@ export function buildLessonSteps(small: StreamsParams, budget: BudgetParams): re
       ],
       watch:
         'The buffer-level chart is bytes read minus bytes handed to the consumer. Push: a ramp up to the file size, then a slow ' +
-        'drain. Pull: a low line a couple of highWaterMarks high (the chunk in the consumer\'s hands plus the one the stream ' +
+        "drain. Pull: a low line a couple of highWaterMarks high (the chunk in the consumer's hands plus the one the stream " +
         'has read ahead), never near the file size; the conclusion below says how many highWaterMarks this run measured.',
       presets: [{ strategies: ['rxjs-from', 'pipeline-generator'], params: small }],
       conclude: ([push, pull]) => concludePushVsPull(push, pull),

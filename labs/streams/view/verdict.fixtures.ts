@@ -106,7 +106,6 @@ export const OTHERS = {
   }),
 };
 
-
 // npm run bench -- --strategies rxjs-from,rxjs-fromEvent --size-mb 16 --delay-ms 2 --json (data-lost), and
 // npm run bench -- --strategies rxjs-from --size-mb 16 --delay-ms 2 --budget-mb 64 --json (out-of-memory)
 export const RECORDED_LOSSES = {

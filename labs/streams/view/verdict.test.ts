@@ -17,7 +17,9 @@ describe('verdictFor on recorded runs (16 MiB file, 2 ms per chunk)', () => {
         'Retained mode (a GC before every sample) counts only memory still referenced.',
     );
     expect(text).not.toContain('kept on the V8 heap');
-    expect(verdictFor(DEFAULT_MODE.webStreams, PULL)).toContain('heapUsed grew by 20.1 MB (125% of the file) and arrayBuffers peaked at 1.6 MB, but this strategy discards every result');
+    expect(verdictFor(DEFAULT_MODE.webStreams, PULL)).toContain(
+      'heapUsed grew by 20.1 MB (125% of the file) and arrayBuffers peaked at 1.6 MB, but this strategy discards every result',
+    );
   });
 
   it('says the results were kept when the strategy keeps them by design (toArray), even in default mode', () => {
@@ -115,9 +117,7 @@ describe('verdictFor', () => {
 
   it('does not credit a push reader with backpressure when its consumer simply kept up', () => {
     const s = summary({ peak: { arrayBuffers: 0.5 * MIB }, peakBufferedBytes: 64 * 1024 });
-    expect(verdictFor(s, PUSH)).toBe(
-      'arrayBuffers stayed under 0.5 MB (2% of the file): the consumer kept up, so the missing backpressure did not show.',
-    );
+    expect(verdictFor(s, PUSH)).toBe('arrayBuffers stayed under 0.5 MB (2% of the file): the consumer kept up, so the missing backpressure did not show.');
   });
 
   it('calls a reader that ran well ahead but not over half the file loose', () => {

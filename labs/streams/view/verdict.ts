@@ -12,7 +12,6 @@ export const IGNORED_SHARE = 0.5;
 /** Below this share of the file (or a few chunks) the reader counts as keeping pace with the consumer. */
 export const SMALL_SHARE = 0.1;
 
-
 function share(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
 }
@@ -116,15 +115,9 @@ export function streamsVerdict(s: StreamsSummary, info?: StrategyTraits): string
     }
     case 'stopped':
       if (s.sampleCount === 0 && s.bytesProcessed === 0) return 'Stopped before it started: nothing was measured.';
-      return (
-        `Stopped after ${formatSeconds(s.durationMs)} with ${processedPart(s)} processed; ` +
-        `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`
-      );
+      return `Stopped after ${formatSeconds(s.durationMs)} with ${processedPart(s)} processed; ` + `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`;
     case 'timed-out':
-      return (
-        `Timed out after ${s.params.timeoutS} s with ${processedPart(s)} processed; ` +
-        `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`
-      );
+      return `Timed out after ${s.params.timeoutS} s with ${processedPart(s)} processed; ` + `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`;
     case 'interrupted':
       return (
         `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ` +

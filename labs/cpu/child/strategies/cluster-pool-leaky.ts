@@ -17,7 +17,9 @@ async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderT
     // this process runs every earlier request's listener too, and while a process has two requests,
     // its first answer settles both (the second request gets the first one's result).
     return new Promise((resolve) => {
-      proc.on('message', (m: { id: number; value: number; pid: number; computeMs: number }) => resolve({ id: m.id, n, value: m.value, servedBy: String(m.pid), spawnMs: 0, computeMs: m.computeMs }));
+      proc.on('message', (m: { id: number; value: number; pid: number; computeMs: number }) =>
+        resolve({ id: m.id, n, value: m.value, servedBy: String(m.pid), spawnMs: 0, computeMs: m.computeMs }),
+      );
     });
   });
   const close = async () => {
@@ -41,7 +43,7 @@ export const strategy: Strategy = {
   expects: { outcome: 'completed', leaksListeners: true },
   keepsResults: false,
   explanation:
-    'The write-up’s pool: processes forked once, each request sent to the next one with worker.on(\'message\') — a ' +
+    "The write-up’s pool: processes forked once, each request sent to the next one with worker.on('message') — a " +
     'listener added per request and never removed. Listener count and memory grow with every request; Node warns past 10.',
   article: { peakMb: '–', note: 'bonus: a process pool with cluster.setupPrimary' },
   run,

@@ -9,7 +9,14 @@ function memoizedDateFormat(locales: string, options: Intl.DateTimeFormatOptions
   const key = JSON.stringify({ locales, options });
   const cached = cache.get(key);
   if (cached) return cached;
-  const formatOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' };
+  const formatOptions: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  };
   const dateFormat = new Intl.DateTimeFormat(locales, { ...formatOptions, ...options });
   cache.set(key, dateFormat);
   return dateFormat;

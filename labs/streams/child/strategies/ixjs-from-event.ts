@@ -25,7 +25,7 @@ export const strategy: Strategy = {
   keepsResults: false,
   explanation:
     "IxJS's fromEvent attaches a 'data' listener as soon as it is created: the stream flows and every chunk " +
-    "waits in an unbounded queue until it is pulled. A pull-based library cannot undo a push-based source. " +
+    'waits in an unbounded queue until it is pulled. A pull-based library cannot undo a push-based source. ' +
     "Like the RxJS version it needs takeUntil('end') to finish, which drops what is still queued.",
   article: { peakMb: '213', note: 'footnote: fromEvent in IxJS behaves like RxJS' },
   run,

@@ -23,7 +23,7 @@ export const strategy: Strategy = {
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
   keepsResults: false,
   explanation:
-    "Converts the Node stream to a WHATWG ReadableStream and pipes it to a WritableStream whose write() waits for " +
+    'Converts the Node stream to a WHATWG ReadableStream and pipes it to a WritableStream whose write() waits for ' +
     'the consumer; pipeTo() reads only while the writable has room.',
   article: null,
   run,
