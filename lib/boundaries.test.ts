@@ -56,6 +56,19 @@ describe('import boundaries (lint)', () => {
     ).toEqual([]);
   });
 
+  it('refuses a function over 60 lines in the runner and the queue, and nowhere else', async () => {
+    const long = (n: number) =>
+      `export function f(): number {\n${Array.from({ length: n - 3 }, (_, i) => `  const a${i} = ${i};`).join('\n')}\n  return 0;\n}\n`;
+    const tooLong = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return result.messages.filter((m) => m.ruleId === 'max-lines-per-function').length;
+    };
+    expect(await tooLong('server/runner/example.ts', long(61))).toBe(1);
+    expect(await tooLong('server/queue/example.ts', long(61))).toBe(1);
+    expect(await tooLong('server/runner/example.ts', long(60))).toBe(0);
+    expect(await tooLong('server/hub/example.ts', long(61))).toBe(0);
+  });
+
   it('lets the tree’s own files through', async () => {
     for (const file of [
       'labs/deadline/child/lateness.ts',

@@ -30,6 +30,15 @@ export interface PreparedRunHandle extends RunHandle {
   readonly prepared: Promise<Prepared | null>;
 }
 
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The lab's preparation, then the caller's check of it. */
+async function prepareChecked(req: PrepareAndStartRequest): Promise<Prepared> {
+  const p = await requireLab(req.lab).prepare(req.params, req.onData ?? (() => {}));
+  await req.check?.(p);
+  return p;
+}
+
 export function prepareAndStart(req: PrepareAndStartRequest): PreparedRunHandle {
   let inner: RunHandle | null = null;
   let ended = false;
@@ -57,13 +66,7 @@ export function prepareAndStart(req: PrepareAndStartRequest): PreparedRunHandle 
       rejectDone(err);
     }
   };
-  const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-  const prepared = (async () => {
-    const p = await requireLab(req.lab).prepare(req.params, req.onData ?? (() => {}));
-    await req.check?.(p);
-    return p;
-  })();
+  const prepared = prepareChecked(req);
   prepared.then(
     (p) => {
       if (ended) return; // stopped while it was being prepared: it has ended already
@@ -71,11 +74,11 @@ export function prepareAndStart(req: PrepareAndStartRequest): PreparedRunHandle 
         req.onPrepared?.(p);
         inner = startRun({ ...req, prepared: p });
       } catch (err) {
-        return endUnstarted(message(err), 'crashed');
+        return endUnstarted(errorText(err), 'crashed');
       }
       void inner.done.then(end, (err: unknown) => ((ended = true), rejectDone(err)));
     },
-    (err: unknown) => endUnstarted(message(err), 'crashed'),
+    (err: unknown) => endUnstarted(errorText(err), 'crashed'),
   );
 
   return {
