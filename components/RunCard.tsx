@@ -1,6 +1,7 @@
 'use client';
 
 /** One run, live: its lab's charts, progress with ETA, its figures, and the verdict. */
+import Link from 'next/link';
 import { memo } from 'react';
 import type { LiveState, ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
 import { labOf } from '@/lib/labs';
@@ -86,6 +87,12 @@ function RunCardImpl({
         <h3>{label}</h3>
         {info?.mode && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
         <StatusBadge status={run.status} />
+        {/* Once ended, the run's own page: its recorded series and figures, a link to keep or share. */}
+        {!active && (
+          <Link href={`/runs/${run.id}`} className="run-card-link" data-testid="run-card-link" aria-label={`${label} run's page`}>
+            Run page
+          </Link>
+        )}
       </header>
 
       {view && <view.RunCharts run={run} samples={samples} label={label} source={source} active={active} scaleGroups={scaleGroups} live={live} />}

@@ -111,6 +111,12 @@ test('Stop ends a running run as stopped', async ({ page }) => {
   await card.getByTestId('run-stop').click();
   await expect(card).toHaveAttribute('data-status', 'stopped');
   await expect(card.getByTestId('run-verdict')).toContainText(/stopped/i);
+  // The ended card leads to the run's own page, which shows the same run.
+  const id = await card.getAttribute('data-run-id');
+  await expect(card.getByTestId('run-card-link')).toHaveAttribute('href', `/runs/${id}`);
+  await card.getByTestId('run-card-link').click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${id}$`));
+  await expect(page.getByTestId('run-verdict')).toContainText(/stopped/i);
 });
 
 test('an out-of-range value is marked at its field, Start is off, and nothing is sent', async ({ page }) => {
