@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildIsStale, findChromium, root } from './lib.mjs';
 
 const tty = Boolean(process.stdout.isTTY);
@@ -134,10 +134,28 @@ function figures(kind, report, out) {
     return { note: 'no report written' };
   }
   if (kind === 'vitest') {
-    return { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+    const failures = json.testResults.flatMap((file) => {
+      const where = relative(root, file.name);
+      const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => ({ where, name: t.fullName, error: t.failureMessages?.[0] }));
+      // A file that failed to load has no failed test of its own, only a message.
+      return tests.length || file.status !== 'failed' ? tests : [{ where, name: '(the file)', error: file.message }];
+    });
+    return { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests, failures };
   }
+  const failures = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push({ where: `${spec.file}:${spec.line}`, name: [...titles, spec.title].join(' › '), error });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+  };
+  for (const suite of json.suites ?? []) walk(suite, []);
   const { expected, unexpected, skipped, flaky } = json.stats;
-  return { passed: expected + flaky, failed: unexpected, skipped, note: flaky ? `${flaky} flaky (passed on retry)` : '' };
+  return { passed: expected + flaky, failed: unexpected, skipped, note: flaky ? `${flaky} flaky (passed on retry)` : '', failures };
 }
 
 const seconds = (ms) => (ms < 60_000 ? `${Math.round(ms / 1000)}s` : `${Math.floor(ms / 60_000)}m ${Math.round((ms % 60_000) / 1000)}s`);
@@ -187,6 +205,18 @@ console.log(
     .trimEnd()}`,
 );
 for (const row of rows) console.log(line(row));
+// The failed tests by name after the table, so the last lines of a long log (all a CI page may keep) say what broke.
+const named = rows.flatMap((r) => (r.failures ?? []).map((f) => ({ ...f, stage: r.stage })));
+if (named.length) console.log(`\nFailed tests:`);
+for (const f of named.slice(0, 20)) {
+  const first =
+    (f.error ?? '')
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  console.log(`  ${f.stage}  ${f.where}  ${f.name}${first ? `\n      ${first.trim().slice(0, 300)}` : ''}`);
+}
+if (named.length > 20) console.log(`  … and ${named.length - 20} more (see above)`);
 const failed = rows.filter((r) => r.result === 'FAILED').map((r) => r.stage);
 console.log(`\n${failed.length ? `FAILED: ${failed.join(', ')}` : 'No stage failed.'} (${seconds(Date.now() - started)} in all)`);
 process.exit(interrupted ? 130 : failed.length ? 1 : 0);
