@@ -36,6 +36,8 @@ export interface ExperimentFormProps {
   onStarted?(): void;
   /** With the operator token Stop all stops everyone's runs; without it, this browser's own. */
   operator?: boolean;
+  /** True while a run Stop all would stop is going (any run for the operator, else this browser's): the button shows only then. */
+  stoppable?: boolean;
   /** The Node runtimes the server offers (its own first); none known yet = the select offers the server's. */
   runtimes?: readonly RuntimeInfo[];
 }
@@ -55,6 +57,7 @@ export function ExperimentForm(props: ExperimentFormProps) {
     identified = true,
     onStarted,
     operator = false,
+    stoppable = false,
     runtimes = [],
   } = props;
   const form = formOf(values.lab);
@@ -139,19 +142,21 @@ export function ExperimentForm(props: ExperimentFormProps) {
             >
               Start
             </button>
-            <button
-              type="button"
-              data-testid="stop-all-button"
-              onClick={stopAll}
-              disabled={!connected}
-              title={
-                operator
-                  ? 'Stops every run in the room (you hold the operator token)'
-                  : 'Stops every run this browser started; others’ runs are theirs (or the operator’s) to stop'
-              }
-            >
-              {operator ? 'Stop all' : 'Stop mine'}
-            </button>
+            {stoppable && (
+              <button
+                type="button"
+                data-testid="stop-all-button"
+                onClick={stopAll}
+                disabled={!connected}
+                title={
+                  operator
+                    ? 'Stops every run in the room (you hold the operator token)'
+                    : 'Stops every run this browser started; others’ runs are theirs (or the operator’s) to stop'
+                }
+              >
+                {operator ? 'Stop all' : 'Stop mine'}
+              </button>
+            )}
           </div>
           {blocked && (
             <p className="field-error" id="start-blocked" data-testid="start-blocked">

@@ -2,7 +2,7 @@
 
 /** The live view: a card per run of the latest experiment, and a line for runs of older ones still going. */
 import { mixedMachinesWarning } from '@/lib/readouts/workers';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Experiment, RunState, RunSummary, StrategyInfo } from '@/lib/protocol';
 import type { LabState } from '@/lib/lab-state';
 import { isActive, isOwn, queuePlace } from '@/lib/lab-state';
@@ -25,6 +25,10 @@ export interface LiveRunsProps {
   feeds: LiveFeeds;
   onStopRun(runId: string): void;
   onStopExperiment(experimentId: string): void;
+  /** Reads ended runs' series from history when the page holds none (useLabSocket's restore). */
+  restore(runIds: readonly string[]): void;
+  /** Why history gave a run no samples (useLabSocket's unrecorded). */
+  unrecorded: Readonly<Record<string, string>>;
 }
 
 /**
@@ -39,7 +43,7 @@ function useSummaries(runs: readonly RunState[]): readonly RunSummary[] {
 }
 
 /** Cards for the given experiment's runs plus a compact list of other active runs. */
-export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExperiment }: LiveRunsProps) {
+export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExperiment, restore, unrecorded }: LiveRunsProps) {
   // Cards of one experiment share their y-scale unless the user asks for each card's own.
   const [sharedScale, setSharedScale] = useState(true);
   const experimentId = experiment?.id ?? null;
@@ -55,6 +59,11 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
     return e ? isOwn(state, e) : false;
   };
   const othersActive = Object.values(state.runs).filter((r) => isActive(r) && !shown.has(r.id) && own(r));
+  // An ended run the page holds no samples of (freed, or ended before the page joined): read it back.
+  const missing = runs.filter((r) => !isActive(r) && r.startedAt !== null && !(state.samples[r.id]?.length ?? 0)).map((r) => r.id);
+  const missingKey = missing.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => restore(missing), [missingKey, restore]);
   const mayStop = experiment !== null && (isOwn(state, experiment) || (state.me?.operator ?? false));
 
   return (
@@ -107,6 +116,7 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
             feed={feeds.feed(run.id)}
             scaleGroups={scaleGroups}
             siblings={siblings}
+            historyNote={unrecorded[run.id]}
           />
         ))}
       </div>

@@ -15,6 +15,7 @@ import { useArraySource } from '@/components/hooks/useArraySource';
 import { StatusBadge } from '@/components/StatusBadge';
 import { ProfilePanel } from '@/components/profile/ProfilePanel';
 import { commonCard } from '@/components/run-card/common-card';
+import { ChartPlaceholder } from '@/components/charts/placeholder';
 
 export interface RunCardProps {
   run: RunState;
@@ -36,9 +37,18 @@ export interface RunCardProps {
   scaleGroups?: ScaleGroups | null;
   /** The experiment's finished runs: the HTTP lab's verdict compares with them. */
   siblings?: readonly RunSummary[];
+  /** Why an ended run's charts stay empty (history had none, or could not be read); unset while reading. */
+  historyNote?: string;
 }
 
 const NO_SIBLINGS: readonly RunSummary[] = [];
+
+/** What the card's empty charts say: an ended run never "waits", since nothing more will come. */
+function placeholderOf(run: RunState, active: boolean, historyNote: string | undefined): string {
+  if (active) return 'Waiting for samples…';
+  if (run.startedAt === null) return 'This run ended before it started: no samples';
+  return historyNote ?? 'Reading this run’s samples from history…';
+}
 
 /** "Waiting: #3 in the queue, about 40 s". */
 function waitingText(waiting: RunCardProps['waiting']): string {
@@ -60,6 +70,7 @@ function RunCardImpl({
   canStop = true,
   waiting = null,
   siblings = NO_SIBLINGS,
+  historyNote,
 }: RunCardProps) {
   const fallback = useArraySource(samples);
   const source = feed ?? fallback;
@@ -95,7 +106,11 @@ function RunCardImpl({
         )}
       </header>
 
-      {view && <view.RunCharts run={run} samples={samples} label={label} source={source} active={active} scaleGroups={scaleGroups} live={live} />}
+      {view && (
+        <ChartPlaceholder.Provider value={placeholderOf(run, active, historyNote)}>
+          <view.RunCharts run={run} samples={samples} label={label} source={source} active={active} scaleGroups={scaleGroups} live={live} />
+        </ChartPlaceholder.Provider>
+      )}
       {run.summary?.profile && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
 
       <div className="run-progress" data-testid="run-progress" data-fraction={progress.fraction.toFixed(4)}>

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
 import { DEFAULT_FORM_LAB, defaultFormValues, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
-import { followedExperiment, isActive, runsOf } from '@/lib/lab-state';
+import { followedExperiment, isActive, isOwn, runsOf } from '@/lib/lab-state';
 import { isPageLab, LAB_NAMES, labOf, PAGE_LABS, type PageLabId } from '@/lib/labs';
 import { RoomPanel } from '@/components/RoomPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
@@ -88,7 +88,7 @@ export function StreamLab() {
 }
 
 function LabPage() {
-  const { state, connection, feeds, send, reintroduce } = useLabSocket();
+  const { state, connection, feeds, send, reintroduce, restore, unrecorded } = useLabSocket();
   // Each lab keeps its own form, so switching back finds it as it was left.
   const [forms, setForms] = useState<Record<PageLabId, ExperimentFormValues>>(
     () => Object.fromEntries(PAGE_LABS.map((l) => [l, defaultFormValues(l)])) as Record<PageLabId, ExperimentFormValues>,
@@ -110,6 +110,13 @@ function LabPage() {
   // A page opened while this browser's experiment runs shows that experiment's form, whatever its lab.
   const latest = followedExperiment(state, null);
   const runningExperiment = latest && isPageLab(latest.lab) && runsOf(state, latest).some(isActive) ? latest : null;
+  const operator = state.me?.operator ?? false;
+  // Stop all / Stop mine is offered only while it would stop something.
+  const stoppable = Object.values(state.runs).some((r) => {
+    if (!isActive(r)) return false;
+    const e = state.experiments.find((x) => x.id === r.experimentId);
+    return operator || (e !== undefined && isOwn(state, e));
+  });
   const labStrategies = useMemo(() => state.strategies.filter((s) => s.lab === lab), [state.strategies, lab]);
 
   // readouts (start feedback, prefill)
@@ -164,7 +171,8 @@ function LabPage() {
           serverError={state.error}
           runningExperiment={runningExperiment}
           identified={state.me !== null}
-          operator={state.me?.operator ?? false}
+          operator={operator}
+          stoppable={stoppable}
           runtimes={state.runtimes}
           onStarted={() => {
             setWatching(null);
@@ -177,7 +185,16 @@ function LabPage() {
         <RoomPanel state={state} watching={watching} onWatch={watch} onStop={stopExperiment} onIdentityChange={reintroduce} />
         <QueueBackendNotice backend={state.backend} />
         <DataProgress data={state.data} />
-        <LiveRuns state={state} experiment={experiment} runs={runs} feeds={feeds} onStopRun={stopRun} onStopExperiment={stopExperiment} />
+        <LiveRuns
+          state={state}
+          experiment={experiment}
+          runs={runs}
+          feeds={feeds}
+          onStopRun={stopRun}
+          onStopExperiment={stopExperiment}
+          restore={restore}
+          unrecorded={unrecorded}
+        />
         <ComparisonPanel runs={runs} feeds={feeds} strategies={state.strategies} lab={experiment ? labOf(experiment) : lab} />
         <ResultsPanel state={state} latestRuns={runs} lab={lab} />
         <CodePanel strategies={codeStrategies} />

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Locator, type Page, stopLeftovers } from './fixtures';
 
 const MIB = 1024 * 1024;
 
@@ -14,10 +14,6 @@ interface FormValues {
 async function openLab(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('connection-status')).toHaveText('connected');
-}
-
-async function stopEverything(page: Page): Promise<void> {
-  await page.getByTestId('stop-all-button').click();
 }
 
 async function fillForm(page: Page, strategies: string[], values: FormValues): Promise<void> {
@@ -70,7 +66,7 @@ test.beforeEach(async ({ page }) => {
   const frames: string[] = (sent = []);
   page.on('websocket', (ws) => ws.on('framesent', (frame) => frames.push(String(frame.payload))));
   await openLab(page);
-  await stopEverything(page);
+  await stopLeftovers(page);
 });
 
 test('push vs pull: chart points grow live and the push reader buffers far more arrayBuffers', async ({ page }) => {
@@ -131,11 +127,15 @@ test('an out-of-range value is marked at its field, Start is off, and nothing is
   await expect(page.getByTestId('start-button')).toBeDisabled();
   // Enter in a field submits the form: the same check refuses it.
   await page.getByTestId('input-delayMs').press('Enter');
-  // A valid command after it: the page sends on one socket, in order, from its handlers (the submit
-  // handler sends at once or never), so once stop.all shows in the frame watch, an experiment.start
-  // sent by the Enter would already be in it. This proves the watch works too; it replaces a 1 s wait.
-  await stopEverything(page);
-  await expect.poll(() => sentHere().some((f) => f.includes('"stop.all"'))).toBe(true);
+  // A valid message after it: the page sends on one socket, in order, from its handlers (the submit
+  // handler sends at once or never), so once the hello of a name change shows in the frame watch, an
+  // experiment.start sent by the Enter would already be in it. This proves the watch works too; it
+  // replaces a 1 s wait.
+  const details = page.getByTestId('room-panel').locator('details');
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+  await page.getByTestId('room-name').fill('Sentinel');
+  await page.getByTestId('room-save').click();
+  await expect.poll(() => sentHere().some((f) => f.includes('"hello"'))).toBe(true);
   expect(sentHere().filter((f) => f.includes('"experiment.start"'))).toEqual([]);
   expect(await cardIds()).toEqual(before);
 });
@@ -159,7 +159,7 @@ test('a second browser sees the same run live from the Room panel', async ({ pag
   await expect.poll(() => points(chart)).toBeGreaterThan(seen);
   // Whatever the run's end (stopped now, or completed if the machine was slow to get here),
   // the second browser shows the same one.
-  await stopEverything(page);
+  await stopLeftovers(page);
   await expect(card).toHaveAttribute('data-status', /^(stopped|completed)$/);
   await expect(mirrored).toHaveAttribute('data-status', (await card.getAttribute('data-status'))!);
   await other.close();

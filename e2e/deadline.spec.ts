@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, stopLeftovers } from './fixtures';
 import { formatMs } from '../lib/readouts/format';
 
 /** A 4-second schedule of light requests: a run is mostly starting the store, the service and the load. */
@@ -8,7 +8,7 @@ const SCHEDULE = { durationS: '4', spikeStartS: '1', spikeS: '2', baselineRps: '
 async function openDeadlineLab(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('connection-status')).toHaveText('connected');
-  await page.getByTestId('stop-all-button').click();
+  await stopLeftovers(page);
   await page.getByTestId('lab-option-deadline').check();
   await expect(page.getByTestId('lab-switch')).toHaveAttribute('data-lab', 'deadline');
 }

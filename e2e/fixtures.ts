@@ -8,7 +8,7 @@
  * whenever the key is absent (storageState did it once, at the start); contexts a test makes itself
  * with browser.newContext() get no token (none of them stops runs).
  */
-import { test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { E2E_OPERATOR_TOKEN } from '../playwright.config';
 
 export const test = base.extend({
@@ -29,4 +29,11 @@ export const test = base.extend({
 });
 
 export { expect } from '@playwright/test';
+
+/** Stops whatever earlier tests left going, as the operator: Stop all is offered only while some run is going. */
+export async function stopLeftovers(page: Page): Promise<void> {
+  await expect(page.getByTestId('room-panel')).toContainText('you are the operator');
+  const stop = page.getByTestId('stop-all-button');
+  if (await stop.isVisible()) await stop.click();
+}
 export type { Browser, Locator, Page } from '@playwright/test';

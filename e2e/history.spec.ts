@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, stopLeftovers } from './fixtures';
 import { parseSamplesCsv } from '../lib/history/export';
 import { runDetailSchema } from '../lib/history';
 
@@ -7,7 +7,7 @@ import { runDetailSchema } from '../lib/history';
 async function recordTwoRuns(page: Page): Promise<[string, string]> {
   await page.goto('/');
   await expect(page.getByTestId('connection-status')).toHaveText('connected');
-  await page.getByTestId('stop-all-button').click();
+  await stopLeftovers(page);
   for (const box of await page.locator('[data-testid^="strategy-checkbox-"]').all()) {
     const id = (await box.getAttribute('data-testid'))!.replace('strategy-checkbox-', '');
     await box.setChecked(id === 'rxjs-from' || id === 'pipeline-generator');
@@ -173,7 +173,7 @@ test('a shared link fills the form and starts only after the visitor confirms', 
   // on its own from the link, before the confirm (this replaces a 1 s wait that watched for one).
   const starts = sent.map((f) => JSON.parse(f) as { type: string; params?: { delayMs?: number } }).filter((m) => m.type === 'experiment.start');
   expect(starts.map((m) => m.params?.delayMs)).toEqual([3]);
-  await page.getByTestId('stop-all-button').click();
+  await stopLeftovers(page);
 });
 
 test('an embedded preset experiment runs when its Start button is pressed', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, stopLeftovers } from './fixtures';
 
 /** A few thousand rows: each report takes tens of ms; a run is mostly starting the server and its load. */
 const RUN_TIMEOUT_MS = 60_000;
@@ -7,7 +7,7 @@ const RUN_TIMEOUT_MS = 60_000;
 async function openHotcodeLab(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('connection-status')).toHaveText('connected');
-  await page.getByTestId('stop-all-button').click();
+  await stopLeftovers(page);
   await page.getByTestId('lab-option-hotcode').check();
   await expect(page.getByTestId('lab-switch')).toHaveAttribute('data-lab', 'hotcode');
 }

@@ -3,12 +3,13 @@
  * pick strategies, press Start and find the cards the new experiment made. Not a spec file.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { stopLeftovers } from './fixtures';
 
 /** Opens the page, waits for the server's snapshot, stops whatever earlier tests left going and switches to `lab`. */
 export async function openLab(page: Page, lab: string): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('connection-status')).toHaveText('connected');
-  await page.getByTestId('stop-all-button').click();
+  await stopLeftovers(page);
   await page.getByTestId(`lab-option-${lab}`).check();
   await expect(page.getByTestId('lab-switch')).toHaveAttribute('data-lab', lab);
 }

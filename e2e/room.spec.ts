@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from './fixtures';
+import { expect, stopLeftovers, test, type Browser, type Page } from './fixtures';
 import { E2E_OPERATOR_TOKEN } from '../playwright.config';
 
 /** Opens the Room panel's name/token form (a <details>) if it is closed. */
@@ -36,6 +36,8 @@ test('each browser keeps its own experiment, sees the other in the Room panel, a
   const b = await member(browser, 'Bea');
   await startSlow(a, 'for-await');
   await startSlow(b, 'ixjs-from');
+  // Without the operator token Stop all is "Stop mine", offered while this browser's run goes.
+  await expect(a.getByTestId('stop-all-button')).toHaveText('Stop mine');
 
   // A's page still shows A's run, not B's; B's experiment is listed in A's room with B's name.
   await expect(a.getByTestId('run-card')).toHaveCount(1);
@@ -83,7 +85,55 @@ test('each browser keeps its own experiment, sees the other in the Room panel, a
   await aInB.getByTestId('room-stop').click();
   await expect(a.locator(`[data-testid="run-card"][data-run-id="${runId}"]`)).toHaveAttribute('data-status', 'stopped');
 
-  await b.getByTestId('stop-all-button').click();
+  await stopLeftovers(b);
+  await a.context().close();
+  await b.context().close();
+});
+
+/** Starts a short streams experiment of the given strategies and waits until every card has ended. */
+async function startQuick(page: Page, strategies: readonly string[]): Promise<void> {
+  for (const box of await page.locator('[data-testid^="strategy-checkbox-"]').all()) {
+    const id = (await box.getAttribute('data-testid'))!.replace('strategy-checkbox-', '');
+    await box.setChecked(strategies.includes(id));
+  }
+  await page.getByTestId('input-sizeMb').fill('1');
+  await page.getByTestId('input-delayMs').fill('20');
+  const before = new Set(await page.getByTestId('run-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-run-id'))));
+  await page.getByTestId('start-button').click();
+  // The page follows its new experiment: every card is a new run.
+  await expect
+    .poll(async () => {
+      const ids = await page.getByTestId('run-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-run-id')));
+      return ids.length === strategies.length && ids.every((id) => !before.has(id));
+    })
+    .toBe(true);
+  for (const card of await page.getByTestId('run-card').all()) await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+}
+
+/** Every chart of the cards and the comparison has drawn a line (charts draw once on screen). */
+async function expectLines(page: Page, cards: number): Promise<void> {
+  await expect(page.getByTestId('run-card')).toHaveCount(cards);
+  const charts = page.locator('[data-testid="run-card"] .chart, [data-testid="comparison-chart"]');
+  expect(await charts.count()).toBeGreaterThan(cards);
+  for (const chart of await charts.all()) {
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-drawn', 'true');
+  }
+  await expect(page.locator('.chart-waiting:visible')).toHaveCount(0);
+}
+
+test('a finished experiment keeps its lines while another browser runs four, and after a reload (issue 26)', async ({ browser }) => {
+  const a = await member(browser, 'Ada');
+  const b = await member(browser, 'Bea');
+  await startQuick(a, ['for-await', 'pipeline-generator']);
+  await expectLines(a, 2);
+  for (let i = 0; i < 4; i++) await startQuick(b, ['rxjs-from']);
+  // Nothing of B's is going: no "Stop mine" to press.
+  await expect(b.getByTestId('stop-all-button')).toHaveCount(0);
+  await expectLines(a, 2);
+  await a.reload();
+  await expect(a.getByTestId('connection-status')).toHaveText('connected');
+  await expectLines(a, 2);
   await a.context().close();
   await b.context().close();
 });

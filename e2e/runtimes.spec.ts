@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, stopLeftovers } from './fixtures';
 
 /*
  * The runtime select of the form. With a second Node installed (.ci/run installs 22 into
@@ -11,7 +11,7 @@ const LINK = '/?strategies=pipeline-generator&sizeMb=1&delayMs=0&sampleMs=20';
 async function open(page: Page, link = LINK): Promise<void> {
   await page.goto(link);
   await expect(page.getByTestId('connection-status')).toHaveText('connected');
-  await page.getByTestId('stop-all-button').click();
+  await stopLeftovers(page);
 }
 
 /** Starts the form as it is and returns the new run's id once its result row is there. */

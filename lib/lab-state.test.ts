@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { applyServerMessages, followedExperiment, initialLabState, keptRunIds, latestExperiment, runsOf, type LabState } from './lab-state';
+import {
+  applyServerMessages,
+  followedExperiment,
+  initialLabState,
+  latestExperiment,
+  MAX_RUNS_WITH_SAMPLES,
+  runsOf,
+  seriesPlan,
+  THINNED_POINTS,
+  withRecordedSeries,
+  type LabState,
+} from './lab-state';
 import { boundSeries } from './series';
 import { MIB } from './protocol/params';
 import { DEFAULT_STREAMS_PARAMS as DEFAULT_PARAMS } from '../labs/streams/shared/params';
@@ -131,27 +142,61 @@ describe('applyServerMessages', () => {
     expect(s.data).toEqual([file, table]);
   });
 
-  it('keeps samples only for the newest experiments once a new one is created', () => {
+  // Issue 26: another browser's experiments never blank this browser's finished cards.
+  const mine = { id: 'me', name: 'A' };
+  const theirs = { id: 'them', name: 'B' };
+  const owned = (id: string, at: number, owner: { id: string; name: string }) => ({ ...experiment(id, at, [`${id}-r`]), owner });
+  // Two runs' series told apart by their heap figure.
+  const long = (tag: string) => Array.from({ length: 1000 }, (_, i) => makeSample({ t: i, at: i, rss: i, heapUsed: tag.charCodeAt(0) }));
+
+  it("keeps every sample of this browser's experiments while others run four more, and thins others' older runs", () => {
     let s = applyServerMessages(initialLabState, [
-      snapshot({
-        experiments: ['e1', 'e2', 'e3'].map((id, i) => experiment(id, i, [`${id}-r`])),
-        samples: { 'e1-r': [sample(1)], 'e2-r': [sample(2)], 'e3-r': [sample(3)] },
-      }),
+      snapshot({ experiments: [owned('a1', 1, mine), owned('b0', 0, theirs)], runs: [run('a1-r', 'completed'), run('b0-r', 'completed')] }),
+      { type: 'hello.ok', owner: mine, operator: false },
+      { type: 'run.samples', runId: 'a1-r', samples: long('a'), proc: [], dropped: 0 },
+      { type: 'run.samples', runId: 'b0-r', samples: long('b'), proc: [], dropped: 0 },
     ]);
-    s = applyServerMessages(s, [{ type: 'experiment.created', experiment: experiment('e4', 9, ['e4-r']) }, samples('e4-r', [4])]);
-    expect(Object.keys(s.samples).sort()).toEqual(['e2-r', 'e3-r', 'e4-r']);
+    for (let i = 2; i <= 5; i++) s = applyServerMessages(s, [{ type: 'experiment.created', experiment: owned(`b${i}`, i, theirs) }]);
+    expect(s.samples['a1-r']).toHaveLength(1000);
+    // b0 (like b2) is neither among the newest three nor this browser's: its line stays, thinned.
+    expect(s.samples['b0-r'].length).toBeGreaterThan(THINNED_POINTS / 2);
+    expect(s.samples['b0-r'].length).toBeLessThanOrEqual(THINNED_POINTS);
+    expect(s.samples['b0-r'].at(-1)).toEqual(long('b').at(-1));
+    const plan = seriesPlan(s);
+    expect([...plan.thinned]).toEqual(['b2-r', 'b0-r']);
+    expect([...plan.freed]).toEqual([]);
   });
 
-  it('keeps the runs of the newest experiments and any run still going (the live feeds follow this)', () => {
+  it('thins nothing before hello.ok says whose experiments are whose', () => {
     const s = applyServerMessages(initialLabState, [
       snapshot({
-        experiments: ['e1', 'e2', 'e3', 'e4'].map((id, i) => experiment(id, i, [`${id}-r`])),
-        runs: [run('e1-r', 'running'), run('e2-r', 'completed'), run('e4-r', 'queued')],
+        experiments: ['e1', 'e2', 'e3', 'e4', 'e5'].map((id, i) => owned(id, i, theirs)),
+        samples: { 'e1-r': long('1'), 'e5-r': long('5') },
       }),
     ]);
-    expect([...keptRunIds(s)].sort()).toEqual(['e1-r', 'e2-r', 'e3-r', 'e4-r']);
-    const later = applyServerMessages(s, [{ type: 'run.updated', run: run('e1-r', 'stopped') }]);
-    expect([...keptRunIds(later)].sort()).toEqual(['e2-r', 'e3-r', 'e4-r']);
+    expect(s.samples['e1-r']).toHaveLength(1000);
+    const after = applyServerMessages(s, [{ type: 'hello.ok', owner: mine, operator: false }]);
+    expect(after.samples['e1-r'].length).toBeLessThanOrEqual(THINNED_POINTS);
+    expect(after.samples['e5-r']).toHaveLength(1000);
+  });
+
+  it(`frees the series of runs past the newest ${MAX_RUNS_WITH_SAMPLES}, never of a run still going`, () => {
+    const n = MAX_RUNS_WITH_SAMPLES + 5;
+    const exps = Array.from({ length: n }, (_, i) => owned(`e${i}`, i, mine));
+    const s = applyServerMessages(initialLabState, [
+      snapshot({ experiments: exps, runs: [run('e0-r', 'running'), run('e1-r', 'completed')], samples: { 'e0-r': [sample(1)], 'e1-r': [sample(1)] } }),
+      { type: 'hello.ok', owner: mine, operator: false },
+    ]);
+    const plan = seriesPlan(s);
+    expect(plan.freed.size).toBe(4); // e1 … e4: the five oldest but e0, which is running
+    expect(plan.freed.has('e0-r')).toBe(false);
+    expect(Object.keys(s.samples)).toEqual(['e0-r']);
+  });
+
+  it('takes a recorded series back only when the page holds none', () => {
+    const s = applyServerMessages(initialLabState, [snapshot({ samples: { r1: [sample(1)] } })]);
+    expect(withRecordedSeries(s, 'r1', [sample(5)], []).samples.r1).toEqual([sample(1)]);
+    expect(withRecordedSeries(s, 'r2', [sample(5)], []).samples.r2).toEqual([sample(5)]);
   });
 });
 

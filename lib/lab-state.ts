@@ -21,8 +21,12 @@ import { DEFAULT_MAX_SIZE_MB } from '../labs/streams/shared/limits';
 import { boundSeries } from './series';
 import type { RuntimeInfo } from './runtimes';
 
-/** Only the newest experiments' samples are kept: older ones live on in the results table. */
+/** The newest experiments whose runs keep every sample the page received (with this browser's own). */
 export const EXPERIMENTS_WITH_SAMPLES = 3;
+/** Other runs keep this many points, thinned evenly: a finished card still draws its whole line. */
+export const THINNED_POINTS = 300;
+/** Past this many runs, the oldest runs' samples are freed; a card that shows one reloads it from history. */
+export const MAX_RUNS_WITH_SAMPLES = 60;
 
 export interface LabError {
   code: string;
@@ -94,20 +98,55 @@ function appendTo<T>(map: Map<string, T[]>, key: string, items: readonly T[]): v
   else map.set(key, [...items]);
 }
 
-/** Runs whose samples the page keeps: those of the newest experiments, and any still going. */
-export function keptRunIds(state: LabState): Set<string> {
-  const keep = new Set(state.experiments.slice(-EXPERIMENTS_WITH_SAMPLES).flatMap((e) => e.runIds));
-  for (const run of Object.values(state.runs)) if (isActive(run)) keep.add(run.id);
-  return keep;
+/** Runs whose series the page thins to THINNED_POINTS, and runs whose series it frees; the rest keep all. */
+export interface SeriesPlan {
+  thinned: ReadonlySet<string>;
+  freed: ReadonlySet<string>;
 }
 
-/** Forgets the samples of runs outside the newest experiments, so a long session stays small. */
-function dropOldSamples(state: LabState): void {
-  const keep = keptRunIds(state);
-  const pick = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).filter(([id]) => keep.has(id)));
-  if (Object.keys(state.samples).some((id) => !keep.has(id))) state.samples = pick(state.samples);
-  if (Object.keys(state.proc).some((id) => !keep.has(id))) state.proc = pick(state.proc);
-  if (Object.keys(state.live).some((id) => !keep.has(id))) state.live = pick(state.live);
+/**
+ * Memory is bounded by thinning, not by dropping what someone is looking at: runs still going, the
+ * newest experiments and this browser's own keep every sample; other runs among the newest
+ * MAX_RUNS_WITH_SAMPLES keep THINNED_POINTS; older ones keep none (a card showing one reloads it from history).
+ */
+export function seriesPlan(state: LabState): SeriesPlan {
+  const newestFirst = [...state.experiments].reverse();
+  const recent = new Set(newestFirst.slice(0, EXPERIMENTS_WITH_SAMPLES).map((e) => e.id));
+  const thinned = new Set<string>();
+  const freed = new Set<string>();
+  let count = 0;
+  for (const e of newestFirst) {
+    // Until hello.ok says who this page is, any experiment may be its own: none is thinned yet.
+    const whole = recent.has(e.id) || state.me === null || isOwn(state, e);
+    for (const id of e.runIds) {
+      const run = state.runs[id];
+      if (run && isActive(run)) continue;
+      if (count++ >= MAX_RUNS_WITH_SAMPLES) freed.add(id);
+      else if (!whole) thinned.add(id);
+    }
+  }
+  return { thinned, freed };
+}
+
+/** Thins or frees series by the plan, copying only the records that change. */
+function applySeriesPlan(state: LabState): void {
+  const { thinned, freed } = seriesPlan(state);
+  const fit = <T>(record: Record<string, readonly T[]>): Record<string, readonly T[]> => {
+    const ids = Object.keys(record);
+    if (!ids.some((id) => freed.has(id) || (thinned.has(id) && record[id].length > THINNED_POINTS))) return record;
+    const out: Record<string, readonly T[]> = {};
+    for (const id of ids) if (!freed.has(id)) out[id] = thinned.has(id) ? boundSeries(record[id], THINNED_POINTS) : record[id];
+    return out;
+  };
+  state.samples = fit(state.samples);
+  state.proc = fit(state.proc);
+  if (Object.keys(state.live).some((id) => freed.has(id))) state.live = Object.fromEntries(Object.entries(state.live).filter(([id]) => !freed.has(id)));
+}
+
+/** A finished run's series read back from history (the page had freed it, or never received it). */
+export function withRecordedSeries(prev: LabState, runId: string, samples: readonly Sample[], proc: readonly ProcSample[]): LabState {
+  if ((prev.samples[runId]?.length ?? 0) > 0) return prev;
+  return { ...prev, samples: { ...prev.samples, [runId]: samples }, proc: { ...prev.proc, [runId]: proc } };
 }
 
 /** Applies messages in order and returns a new state; `prev` is left untouched. */
@@ -147,10 +186,11 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
         // The snapshot already holds everything received before it.
         pendingSamples = new Map();
         pendingProc = new Map();
+        applySeriesPlan(next);
         break;
       case 'experiment.created':
         next.experiments = upsertExperiment(next.experiments, m.experiment);
-        dropOldSamples(next);
+        applySeriesPlan(next);
         break;
       case 'run.queued':
       case 'run.updated':
@@ -171,6 +211,7 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
         break;
       case 'hello.ok':
         next.me = { owner: m.owner, operator: m.operator };
+        applySeriesPlan(next); // which experiments are this browser's own is known from here
         break;
       case 'queue.order':
         next.queue = m.queue;

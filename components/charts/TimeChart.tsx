@@ -7,7 +7,8 @@
  * every visible series, a legend that hides and shows series, a log-scale toggle, the unit the
  * y axis picked, and drag-to-zoom / double-click-to-reset where `zoomable`.
  */
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useContext, useMemo, useRef, useState } from 'react';
+import { ChartPlaceholder } from './placeholder';
 import type { ChartLine } from './chart-lines';
 import { ChartColumns } from './line-columns';
 import { HoverStore } from './hover';
@@ -73,6 +74,7 @@ function TimeChartImpl({
   const hover = useMemo(() => new HoverStore(), []);
   const columns = useMemo(() => new ChartColumns(lines), [lines]);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const placeholder = useContext(ChartPlaceholder);
   const [log, setLog] = useState(false);
   const toggle = (key: string) =>
     setHidden((prev) => {
@@ -114,7 +116,7 @@ function TimeChartImpl({
       <div className="chart-body">
         {renderer === 'canvas' ? <CanvasPlot {...plotProps} /> : <SvgPlot {...plotProps} maxPointsPerSeries={maxPointsPerSeries} yAtLeast={yAtLeast} />}
         <div className="chart-waiting" style={{ height }}>
-          Waiting for samples…
+          {placeholder}
         </div>
         <ChartReadout columns={columns} hidden={hidden} hover={hover} fixedScale={fixedScale} plotLeft={PLOT_LEFT_PX} />
       </div>

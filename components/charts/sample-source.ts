@@ -5,6 +5,7 @@
  */
 import type { Sample } from '@/lib/protocol';
 import { boundSeries, MAX_SAMPLES_PER_RUN } from '@/lib/series';
+import { THINNED_POINTS, type SeriesPlan } from '@/lib/lab-state';
 
 export interface SampleSource<R = Sample> {
   /** Run id for live feeds (the benchmark times samples of these), null otherwise. */
@@ -98,12 +99,15 @@ export class LiveFeeds {
     for (const [id, s] of Object.entries(samples)) this.feed(id).replace(s);
   }
 
-  /** Frees the samples of runs the page no longer keeps (see lab-state's dropOldSamples). */
-  retain(runIds: ReadonlySet<string>): void {
+  /** Thins or frees feeds as the page's state does (lab-state's seriesPlan). */
+  retain({ thinned, freed }: SeriesPlan): void {
     for (const [id, feed] of this.feeds) {
-      if (runIds.has(id)) continue;
-      feed.replace([]);
-      this.feeds.delete(id);
+      if (freed.has(id)) {
+        feed.replace([]);
+        this.feeds.delete(id);
+      } else if (thinned.has(id) && feed.rows().length > THINNED_POINTS) {
+        feed.replace(boundSeries(feed.rows(), THINNED_POINTS));
+      }
     }
   }
 }

@@ -8,7 +8,9 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClientRequest, ServerMessage } from '@/lib/protocol';
-import { applyServerMessages, initialLabState, keptRunIds, type LabState } from '@/lib/lab-state';
+import { applyServerMessages, initialLabState, seriesPlan, THINNED_POINTS, withRecordedSeries, type LabState } from '@/lib/lab-state';
+import { runDetailSchema } from '@/lib/history';
+import { fetchJson } from '@/components/history/api';
 import { initInstrumentation, noteExperimentCreated } from '@/components/instrumentation';
 import { LiveFeeds } from '@/components/charts/sample-source';
 import { openLabConnection, type ConnectionState, type LabConnection } from '@/components/hooks/lab-connection';
@@ -24,7 +26,14 @@ export interface LabSocket {
   send(message: ClientRequest): boolean;
   /** Says hello again after this browser's name or operator token changed. */
   reintroduce(): void;
+  /** Reads finished runs' series back from history when the page holds none (once per run). */
+  restore(runIds: readonly string[]): void;
+  /** Why history gave no samples for a run (none recorded, or the read failed): its card says so. */
+  unrecorded: Readonly<Record<string, string>>;
 }
+
+/** Messages after which the page thins or frees older runs' series (see lab-state's seriesPlan). */
+const REPLANS = new Set<ServerMessage['type']>(['snapshot', 'experiment.created', 'hello.ok']);
 
 /** Figures, progress bars and tables follow the samples at most this often. */
 export const FIGURES_INTERVAL_MS = 250;
@@ -59,7 +68,7 @@ export function useLabSocket(): LabSocket {
       if (batch.length === 0) return;
       setState((prev) => {
         const next = applyServerMessages(prev, batch);
-        if (batch.some((m) => m.type === 'experiment.created' || m.type === 'snapshot')) feeds.retain(keptRunIds(next));
+        if (batch.some((m) => REPLANS.has(m.type))) feeds.retain(seriesPlan(next));
         return next;
       });
       // Connected means "showing the server's current state", which starts with its snapshot.
@@ -94,5 +103,26 @@ export function useLabSocket(): LabSocket {
 
   const reintroduce = useCallback(() => connectionRef.current?.reintroduce(), []);
 
-  return { state, connection, feeds, send, reintroduce };
+  const asked = useRef(new Set<string>());
+  const [unrecorded, setUnrecorded] = useState<Readonly<Record<string, string>>>({});
+  const none = useCallback((id: string, why: string) => setUnrecorded((prev) => ({ ...prev, [id]: why })), []);
+  const restore = useCallback(
+    (runIds: readonly string[]) => {
+      for (const id of runIds) {
+        if (asked.current.has(id)) continue;
+        asked.current.add(id);
+        // A run still being recorded or never recorded answers 404: its card keeps saying so.
+        fetchJson(`/api/runs/${encodeURIComponent(id)}?points=${THINNED_POINTS}`, runDetailSchema)
+          .then((detail) => {
+            if (detail.samples.length === 0) return none(id, 'No samples were recorded for this run');
+            if (feeds.feed(id).rows().length === 0) feeds.feed(id).replace(detail.samples);
+            setState((prev) => withRecordedSeries(prev, id, detail.samples, detail.proc));
+          })
+          .catch((error: Error) => none(id, `This run’s samples could not be read from history: ${error.message}`));
+      }
+    },
+    [feeds, none],
+  );
+
+  return { state, connection, feeds, send, reintroduce, restore, unrecorded };
 }
