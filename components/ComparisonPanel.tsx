@@ -7,6 +7,7 @@ import { METRIC_LABELS, metricsOfLabs, type ComparisonMetric } from '@/lib/reado
 import { DEFAULT_LAB, type LabId } from '@/lib/labs';
 import { isActive } from '@/lib/lab-state';
 import { TimeChart } from '@/components/charts/TimeChart';
+import { ChartPlaceholder } from '@/components/charts/placeholder';
 import { MetricSelect } from '@/components/charts/MetricSelect';
 import { metricLines } from '@/components/charts/chart-lines';
 import { strategyStyle } from '@/components/charts/palette';
@@ -57,7 +58,16 @@ function ComparisonPanelImpl({ runs, feeds, strategies: catalog, lab = DEFAULT_L
         <MetricSelect id="comparison-metric" testId="comparison-metric" value={metric} onChange={setMetric} metrics={metrics} />
       </header>
       <p className="muted">Latest experiment; each strategy keeps its colour and line style on every page. Time is counted from each run’s own start.</p>
-      <TimeChart testId="comparison-chart" label={`${METRIC_LABELS[metric]} of every run over seconds`} lines={lines} height={260} zoomable={finished} />
+      {runs.length === 0 ? (
+        // No axes and no unit before there is a run: an empty chart would show a made-up scale.
+        <p className="muted comparison-empty" data-testid="comparison-empty">
+          Start an experiment: each of its runs is drawn here, one line a run.
+        </p>
+      ) : (
+        <ChartPlaceholder.Provider value={finished ? 'Reading these runs’ samples from history…' : 'Waiting for samples…'}>
+          <TimeChart testId="comparison-chart" label={`${METRIC_LABELS[metric]} of every run over seconds`} lines={lines} height={260} zoomable={finished} />
+        </ChartPlaceholder.Provider>
+      )}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { isActive, isOwn, queuePlace } from '@/lib/lab-state';
 import { formatClock } from '@/lib/readouts/format';
 import { experimentParamsText } from '@/lib/readouts/params-text';
 import { RunCard } from '@/components/RunCard';
+import { LastExperiment } from '@/components/LastExperiment';
 import { useProgressiveCount } from '@/components/hooks/useProgressiveCount';
 import { StatusBadge } from '@/components/StatusBadge';
 import { ScaleGroups } from '@/components/charts/scale-group';
@@ -19,6 +20,8 @@ const NO_SAMPLES: never[] = [];
 
 export interface LiveRunsProps {
   state: LabState;
+  /** The lab the page shows (an empty dashboard points to this browser's last experiment of it). */
+  lab: string;
   experiment: Experiment | null;
   runs: readonly RunState[];
   /** Samples as they arrive, for the cards' charts. */
@@ -43,7 +46,7 @@ function useSummaries(runs: readonly RunState[]): readonly RunSummary[] {
 }
 
 /** Cards for the given experiment's runs plus a compact list of other active runs. */
-export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExperiment, restore, unrecorded }: LiveRunsProps) {
+export function LiveRuns({ state, lab, experiment, runs, feeds, onStopRun, onStopExperiment, restore, unrecorded }: LiveRunsProps) {
   // Cards of one experiment share their y-scale unless the user asks for each card's own.
   const [sharedScale, setSharedScale] = useState(true);
   const experimentId = experiment?.id ?? null;
@@ -94,7 +97,12 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
           </>
         )}
       </header>
-      {!experiment && <p className="muted panel">No experiment yet: pick strategies and press Start.</p>}
+      {!experiment && (
+        <div className="panel empty-runs">
+          <p className="muted">No experiment yet: pick strategies and press Start.</p>
+          <LastExperiment lab={lab} owner={state.me?.owner.id ?? null} />
+        </div>
+      )}
       {mixedMachinesWarning(runs) && (
         <p className="note" data-testid="mixed-machines" role="note">
           {mixedMachinesWarning(runs)}
@@ -122,7 +130,8 @@ export function LiveRuns({ state, experiment, runs, feeds, onStopRun, onStopExpe
       </div>
       {othersActive.length > 0 && (
         <div className="panel other-runs">
-          <h3>Still going from earlier experiments</h3>
+          {/* While watching another browser's experiment, this browser's own runs stay listed here. */}
+          <h3>{experiment && !isOwn(state, experiment) ? 'Your runs still going' : 'Still going from earlier experiments'}</h3>
           <ul>
             {othersActive.map((r) => (
               <li key={r.id}>

@@ -187,6 +187,7 @@ function LabPage() {
         <DataProgress data={state.data} />
         <LiveRuns
           state={state}
+          lab={lab}
           experiment={experiment}
           runs={runs}
           feeds={feeds}

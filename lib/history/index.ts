@@ -96,6 +96,8 @@ export const runListItemSchema = z.object({
   diskBytes: z.number(),
   /** The lab's own history columns' figures (its schema's historyColumns), by key; null where the run has none. */
   figures: z.record(z.string(), z.number().nullable()).default({}),
+  /** Who started the run's experiment (its public id and name), null when nobody in a room did. */
+  owner: ownerSchema.nullable().default(null),
 });
 export type RunListItem = z.infer<typeof runListItemSchema>;
 
@@ -223,5 +225,6 @@ export function toListItem(record: RunRecord, diskBytes: number): RunListItem {
     sampleCount: observed?.sampleCount ?? s?.sampleCount ?? 0,
     diskBytes,
     figures: Object.fromEntries((labSchema(run.lab)?.historyColumns ?? []).map((c) => [c.key, numberAt(s, c.key)])),
+    owner: record.experiment?.owner ?? null,
   };
 }

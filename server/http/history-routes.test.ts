@@ -165,6 +165,9 @@ describe('DELETE /api/runs/:id', () => {
       experiment: { id: run.experimentId, strategies: [run.strategy], parallel: false, owner: { id: publicId('browser-of-alice-0123456789'), name: 'Alice' } },
     });
     await history.store.end({ ...run, status: 'completed', summary: makeSummary(run) }, 1_700_000_005_000);
+    // The list names whose run it is (public id and name), so an empty dashboard can point to its own last one.
+    const listed = runListResponseSchema.parse(await (await get('/api/runs')).json()).runs.find((r) => r.id === id);
+    expect(listed?.owner).toEqual({ id: publicId('browser-of-alice-0123456789'), name: 'Alice' });
     const other = await get(`/api/runs/${id}`, { method: 'DELETE', headers: { [BROWSER_HEADER]: 'browser-of-bob-0123456789' } });
     expect(other.status).toBe(403);
     expect((await other.json()).message).toBe(`only Alice's browser can delete run ${id}, or the operator (STREAM_LAB_OPERATOR_TOKEN)`);
