@@ -43,6 +43,8 @@ export default defineConfig({
       // The tests use small files; don't make the 150 MiB default on start.
       STREAM_LAB_PREPARE_MB: '0',
       STREAM_LAB_OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
+      // A training page on the next port may frame the embeds (e2e/history.spec.ts: embeds size themselves).
+      STREAM_LAB_FRAME_ANCESTORS: `'self' http://127.0.0.1:${port + 1}`,
     },
   },
 });

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, stopLeftovers } from './fixtures';
 import { parseSamplesCsv } from '../lib/history/export';
@@ -127,11 +128,13 @@ test('an embed URL shows the chart inside an iframe on a same-origin training pa
   // No navigation chrome inside the embed.
   await expect(frame.locator('header.site-header')).toHaveCount(0);
 
-  // Another origin is refused by frame-ancestors 'self' (the default): the frame never shows the run.
+  // Another origin is refused by frame-ancestors (by default 'self' only): the frame never shows the run.
   // localhost and 127.0.0.1 are different origins (both loopback, so only frame-ancestors is in play).
   const foreign = baseURL!.replace('127.0.0.1', 'localhost');
   await page.route(`${foreign}/__training/page.html`, (route) => route.fulfill({ contentType: 'text/html', body: trainingPage(`${baseURL}/embed/runs/${a}`) }));
-  expect((await page.request.get(`/embed/runs/${a}`)).headers()['content-security-policy']).toBe("frame-ancestors 'self'");
+  // (The e2e server also lets the next port frame it, for the self-sizing test below.)
+  const next = baseURL!.replace(/:(\d+)$/, (_, p: string) => `:${Number(p) + 1}`);
+  expect((await page.request.get(`/embed/runs/${a}`)).headers()['content-security-policy']).toBe(`frame-ancestors 'self' ${next}`);
   await page.goto(`${foreign}/__training/page.html`);
   // Chromium replaces a refused frame with its error page.
   await expect
@@ -143,6 +146,48 @@ test('an embed URL shows the chart inside an iframe on a same-origin training pa
     )
     .toBe('chrome-error://chromewebdata/');
   await expect(page.frameLocator('iframe').getByTestId('run-detail')).toHaveCount(0);
+});
+
+test('embeds on a training page from another port size themselves to their content, from the snippets the pages give (issue 26)', async ({ page, baseURL }) => {
+  const [a, b] = await twoRuns(page);
+  const snippet = async (path: string) => {
+    await page.goto(path);
+    return page.getByTestId('embed-snippet').inputValue();
+  };
+  const run = await snippet(`/runs/${a}`);
+  const compare = await snippet(`/runs/compare?ids=${a},${b}`);
+  // The script is the same in both: the host page needs it once.
+  expect(run.split('\n')[1]).toBe(compare.split('\n')[1]);
+  const port = Number(new URL(baseURL!).port) + 1;
+  const body = `<!doctype html><title>Training</title><h1>Backpressure</h1>${run.split('\n')[0]}<p>and side by side:</p>${compare}`;
+  // A real server on the next port: Chromium refuses a loopback frame inside a page Playwright made up
+  // (ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS), as it would inside a public site.
+  const host = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(body));
+  await new Promise<void>((resolve) => host.listen(port, '127.0.0.1', resolve));
+  try {
+    await page.goto(`http://127.0.0.1:${port}/training.html`);
+    for (const [i, testId] of [
+      [0, 'run-detail'],
+      [1, 'comparison'],
+    ] as const) {
+      const frame = page.frameLocator('iframe').nth(i);
+      await expect(frame.getByTestId(testId)).toBeVisible();
+      const element = page.locator('iframe').nth(i);
+      // Sized to the content: the frame's document fits without an inner scrollbar, and the frame is
+      // not left at the snippet's fallback height with a gap below the content.
+      await expect
+        .poll(async () => {
+          const inner = (await (await element.elementHandle())!.contentFrame())!;
+          const [scroll, client] = await inner.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.clientHeight]);
+          const fallback = Number(await element.getAttribute('height'));
+          const { height } = (await element.boundingBox())!;
+          return scroll <= client && Math.round(height) !== fallback;
+        })
+        .toBe(true);
+    }
+  } finally {
+    await new Promise((resolve) => host.close(resolve));
+  }
 });
 
 test('a shared link fills the form and starts only after the visitor confirms', async ({ page }) => {
@@ -176,15 +221,20 @@ test('a shared link fills the form and starts only after the visitor confirms', 
   await stopLeftovers(page);
 });
 
-test('an embedded preset experiment runs when its Start button is pressed', async ({ page }) => {
+test('an embedded preset experiment runs when its Start button is pressed, with the comparison chart', async ({ page }) => {
   await page.setViewportSize({ width: 480, height: 800 });
-  await page.goto('/embed/experiment?strategies=pipeline-generator&sizeMb=4&delayMs=1');
+  await page.goto('/embed/experiment?strategies=pipeline-generator,for-await&sizeMb=4&delayMs=1');
   await expect(page.getByTestId('embed-preset')).toHaveText('4 MB file · 1 ms/chunk · 64 KB chunks');
   await expect(page.getByTestId('run-card')).toHaveCount(0);
   await page.getByTestId('embed-start').click();
-  const card = page.getByTestId('run-card');
-  await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await expect(page.getByTestId('run-card')).toHaveCount(2);
+  for (const card of await page.getByTestId('run-card').all()) await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  const card = page.locator('[data-testid="run-card"][data-strategy="pipeline-generator"]');
   await expect(card.getByTestId('run-verdict')).toContainText('backpressure held');
+  // Both runs on one chart, as on the dashboard.
+  const comparison = page.getByTestId('comparison-chart');
+  await comparison.scrollIntoViewIfNeeded();
+  await expect(comparison).toHaveAttribute('data-drawn', 'true');
   // Fits 480 px: nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(480);
 });

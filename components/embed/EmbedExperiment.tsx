@@ -11,6 +11,7 @@ import { buildStartMessage, formFromQuery, labFromQuery, type BuildResult, type 
 import { runsOf } from '@/lib/lab-state';
 import { labSchema } from '@/labs/schemas';
 import { RunCard } from '@/components/RunCard';
+import { ComparisonPanel } from '@/components/ComparisonPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
 import { strategyInfo, strategyLabel } from '@/components/history/labels';
 
@@ -26,7 +27,7 @@ function presetText(values: ExperimentFormValues, built: BuildResult | null): st
 
 /** The embeddable preset experiment. */
 export function EmbedExperiment({ query }: { query: string }) {
-  const { state, connection, send } = useLabSocket();
+  const { state, connection, send, feeds } = useLabSocket();
   // Experiments that existed when Start was pressed: the first new one with our strategies is ours.
   const [startedAfter, setStartedAfter] = useState<Set<string> | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -99,10 +100,13 @@ export function EmbedExperiment({ query }: { query: string }) {
               dropped={state.dropped[run.id] ?? 0}
               info={strategyInfo(state.strategies, run.lab, run.strategy)}
               onStop={stop}
+              feed={feeds.feed(run.id)}
             />
           ))}
         </div>
       )}
+      {/* The strategies on one chart, as on the dashboard: the point of running them side by side. */}
+      {runs.length > 1 && <ComparisonPanel runs={runs} feeds={feeds} strategies={state.strategies} lab={lab} />}
       <p className="embed-credit">
         <a href={`/?${query}`} target="_blank" rel="noopener">
           Open in Stream Lab

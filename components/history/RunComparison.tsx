@@ -21,6 +21,7 @@ import { useOrigin } from './RunDetailView';
 import { comparisonSeries } from './run-series';
 import { useFetched } from './useFetched';
 import { useRunDetails } from './useRunDetails';
+import { EMBED_RESIZE_SCRIPT } from '@/components/embed/resize-script';
 
 /** /runs/compare?ids=… and /embed/compare?ids=… */
 export function RunComparison({ idsParam, metricParam, embed = false }: { idsParam: string | null; metricParam?: string | null; embed?: boolean }) {
@@ -125,7 +126,7 @@ function ComparisonView({ details, strategies, embed, metricParam }: ComparisonV
           <CopyBox label="Results table as Markdown (paste into a wiki page)" text={markdown} testId="compare-markdown" rows={Math.min(10, runs.length + 2)} />
           <CopyBox
             label="Embed this comparison in a training page"
-            text={`<iframe src="${origin}/embed/compare?ids=${ids}&metric=${metric}" title="Stream Lab: ${runs.length} runs compared" width="100%" height="560" style="border:0" loading="lazy"></iframe>`}
+            text={`<iframe src="${origin}/embed/compare?ids=${ids}&metric=${metric}" data-stream-lab title="Stream Lab: ${runs.length} runs compared" width="100%" height="680" style="border:0" loading="lazy"></iframe>\n${EMBED_RESIZE_SCRIPT}`}
             testId="embed-snippet"
             rows={3}
           />

@@ -17,6 +17,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
 import { EmbedSnippet } from '@/components/embed/EmbedSnippet';
+import { EMBED_RESIZE_SCRIPT } from '@/components/embed/resize-script';
 import { ExportedChart } from './ExportedChart';
 import { HistoryHeader } from './HistoryHeader';
 import { formatDateTime, strategyInfo, strategyLabel } from './labels';
@@ -155,7 +156,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
             <EmbedSnippet
               label="Embed this run in a training page"
               path={`/embed/runs/${run.id}`}
-              snippet={`<iframe src="${origin}/embed/runs/${run.id}" title="${label} run: ${chart?.what ?? 'memory'} over time" width="100%" height="420" style="border:0" loading="lazy"></iframe>`}
+              snippet={`<iframe src="${origin}/embed/runs/${run.id}" data-stream-lab title="${label} run: ${chart?.what ?? 'memory'} over time" width="100%" height="480" style="border:0" loading="lazy"></iframe>\n${EMBED_RESIZE_SCRIPT}`}
               testId="embed-snippet"
             />
           </section>
