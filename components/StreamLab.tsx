@@ -9,6 +9,7 @@ import { followedExperiment, isActive, isOwn, runsOf } from '@/lib/lab-state';
 import { isPageLab, LAB_NAMES, labOf, PAGE_LABS, type PageLabId } from '@/lib/labs';
 import { RoomPanel } from '@/components/RoomPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
+import { ThemeToggle } from '@/components/ThemeToggle';
 import { ExperimentForm } from '@/components/ExperimentForm';
 import { DataProgress } from '@/components/DataProgress';
 import { QueueBackendNotice } from '@/components/QueueBackendNotice';
@@ -157,6 +158,7 @@ function LabPage() {
           <LessonsLink lab={lab} />
           <ConnectionStatus connection={connection} />
           {state.nodeVersion && <p className="muted">Node {state.nodeVersion}</p>}
+          <ThemeToggle />
         </div>
       </header>
       <main className="layout">

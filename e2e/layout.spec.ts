@@ -83,38 +83,83 @@ async function pages(page: Page): Promise<Array<[name: string, path: string]>> {
   ];
 }
 
-test('no page is wider than a 390 px phone screen, and axe finds no serious or critical violation on any', async ({ page }) => {
-  test.setTimeout(300_000);
+/** Serious and critical axe violations on the page as it is now, one line each. */
+async function axeViolations(page: Page, name: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${name}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join('; ')}`,
+    );
+}
+
+test('no page is wider than a 390 px phone screen, and axe finds no serious or critical violation on any page type, light or dark', async ({ page }) => {
+  test.setTimeout(400_000);
   const list = await pages(page);
   const wide: string[] = [];
   const violations: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    for (const [name, path] of list) {
-      await page.goto(path);
-      // Pages fill in after hydration: the dashboard once connected, recorded pages once read.
-      await page.waitForLoadState('networkidle');
-      if (path.startsWith('/?')) await expect(page.getByTestId('connection-status')).toHaveText('connected');
-      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-      if (width === 390 && scroll > client) wide.push(`${name} (${path}): ${scroll} px`);
-      if (width === 390) {
-        const { violations: found } = await new AxeBuilder({ page }).analyze();
-        for (const v of found.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-          violations.push(
-            `${name}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join('; ')}`,
-          );
+  // axe, light and dark: one page of each type (a dashboard, a run page, history, compare, the lessons, a
+  // lesson, each embed), a different lab's where there is a choice; the width check: every page. Dark
+  // pages are visited only for axe (or screenshots).
+  const types = new Set([
+    'dashboard-streams',
+    'run-http',
+    'history',
+    'compare-deadline',
+    'lessons',
+    'lesson-cpu',
+    'embed-run',
+    'embed-compare',
+    'embed-experiment',
+  ]);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      for (const [name, path] of list) {
+        if (scheme === 'dark' && !SHOTS && !types.has(name)) continue;
+        await page.goto(path);
+        // Pages fill in after hydration: the dashboard once connected, recorded pages once read.
+        await page.waitForLoadState('networkidle');
+        if (path.startsWith('/?')) await expect(page.getByTestId('connection-status')).toHaveText('connected');
+        if (width === 390) {
+          const { scroll, client } = await page.evaluate(() => ({
+            scroll: document.documentElement.scrollWidth,
+            client: document.documentElement.clientWidth,
+          }));
+          if (scheme === 'light' && scroll > client) wide.push(`${name} (${path}): ${scroll} px`);
+          if (types.has(name)) violations.push(...(await axeViolations(page, `${name} (${scheme})`)));
         }
-      }
-      if (SHOTS) {
-        mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+        if (SHOTS) {
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
+        }
       }
     }
   }
-  console.log(`checked at 390 px (width, and axe): ${list.map(([name]) => name).join(', ')}`);
+  console.log(`checked at 390 px (width): ${list.map(([name]) => name).join(', ')}; axe, light and dark: ${[...types].join(', ')}`);
   expect(wide, 'pages wider than the viewport').toEqual([]);
   expect(violations, 'serious or critical accessibility violations').toEqual([]);
+});
+
+test('dark mode follows the system, and the toggle overrides it on every page', async ({ page }) => {
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/runs');
+  const light = await background();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await background();
+  expect(dark).not.toBe(light);
+  // Chosen in one page's header, kept for the next page, whatever the system says.
+  await page.getByTestId('theme-toggle').selectOption('light');
+  expect(await background()).toBe(light);
+  await page.goto('/lessons');
+  expect(await background()).toBe(light);
+  await expect(page.getByTestId('theme-toggle')).toHaveValue('light');
+  await page.getByTestId('theme-toggle').selectOption('system');
+  expect(await background()).toBe(dark);
 });

@@ -1,5 +1,6 @@
 /** Header of the history pages: where you are, and the way back to the lab. */
 import Link from 'next/link';
+import { ThemeToggle } from '@/components/ThemeToggle';
 
 export function HistoryHeader({ title }: { title: string }) {
   return (
@@ -11,6 +12,7 @@ export function HistoryHeader({ title }: { title: string }) {
       <nav className="history-nav" aria-label="Pages">
         <Link href="/">Lab</Link>
         <Link href="/runs">History</Link>
+        <ThemeToggle />
       </nav>
     </header>
   );

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LESSONS } from '@/labs/lessons';
+import { ThemeToggle } from '@/components/ThemeToggle';
 
 /** 'index' for the lessons' index, else a lesson's slug. */
 export type LessonPage = string;
@@ -24,7 +25,10 @@ export function LessonsNav({ current, children }: { current: LessonPage; childre
           </Link>
         ))}
       </nav>
-      {children && <div className="header-meta">{children}</div>}
+      <div className="header-meta">
+        {children}
+        <ThemeToggle />
+      </div>
     </header>
   );
 }
