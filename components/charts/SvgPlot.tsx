@@ -10,7 +10,7 @@ import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, XAxis, YA
 import { decimateMinMax, MAX_POINTS_PER_SERIES, type Point } from '@/lib/series/decimate';
 import { maxOfLines } from './line-columns';
 import { writeUnit, type PlotProps } from './CanvasPlot';
-import { formatScaled, formatSecondsTick, pickScale } from './units';
+import { formatScaled, formatSecondsTick, pickScale, ticksBetween } from './units';
 import { BAND_COLOR, niceTop, REFERENCE_COLOR } from './uplot-options';
 
 // Plot area inside the recharts surface: margins plus the axes' sizes (kept in step with the JSX).
@@ -103,6 +103,7 @@ function SvgPlotImpl({
           dataKey="x"
           domain={domain}
           allowDataOverflow
+          ticks={ticksBetween(domain[0] / 1000, domain[1] / 1000, 5).map((sec) => sec * 1000)}
           tickFormatter={(ms: number) => formatSecondsTick(ms / 1000)}
           tick={{ fontSize: 11 }}
           height={X_AXIS_HEIGHT}
@@ -113,6 +114,7 @@ function SvgPlotImpl({
           scale={log ? 'log' : 'linear'}
           domain={[lowY, top / scale.divisor]}
           allowDataOverflow
+          ticks={log ? undefined : ticksBetween(0, top / scale.divisor)}
           tickFormatter={formatScaled}
           tick={{ fontSize: 11 }}
           label={{ value: scale.suffix, angle: -90, position: 'insideLeft', offset: 12, fontSize: 11 }}

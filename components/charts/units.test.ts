@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesScale, formatScaled, formatWithScale, niceTicks, pickScale } from './units';
+import { bytesScale, formatScaled, formatWithScale, niceTicks, pickScale, ticksBetween } from './units';
 import { niceCeil, ScaleGroup } from './scale-group';
 
 const MIB = 1024 ** 2;
@@ -72,5 +72,31 @@ describe('niceTicks', () => {
   it('gives a plain 0–1 axis for nothing to show', () => {
     expect(niceTicks(0)).toEqual([0, 1]);
     expect(niceTicks(Number.NaN)).toEqual([0, 1]);
+  });
+});
+
+describe('ticksBetween (every chart axis: 1, 2 or 5 × 10ⁿ)', () => {
+  it('gives round ticks inside the range, never 65 or 2.5 steps', () => {
+    // The history axes: a 0–195 span read 0/65/130/195, a 0–13 s one 3.5/7/11.
+    expect(ticksBetween(0, 195)).toEqual([0, 50, 100, 150]);
+    expect(ticksBetween(0, 13, 5)).toEqual([0, 2, 4, 6, 8, 10, 12]);
+    expect(ticksBetween(0, 9.6, 5)).toEqual([0, 2, 4, 6, 8]);
+    expect(ticksBetween(2.3, 4.1)).toEqual([2.5, 3, 3.5, 4]);
+    for (const [min, max] of [
+      [0, 1],
+      [0, 7.7],
+      [0, 1234],
+      [10, 11],
+    ]) {
+      const ticks = ticksBetween(min, max);
+      const step = ticks[1] - ticks[0];
+      expect(step / 10 ** Math.floor(Math.log10(step))).toSatisfy((m: number) => [1, 2, 5].some((n) => Math.abs(m - n) < 1e-9));
+      expect(ticks.every((t) => t >= min - 1e-9 && t <= max + 1e-9)).toBe(true);
+      expect(ticks.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('has a single tick for an empty range', () => {
+    expect(ticksBetween(3, 3)).toEqual([3]);
   });
 });

@@ -96,3 +96,20 @@ export function niceTicks(max: number, count = 4): number[] {
   const n = Math.ceil(max / step - 1e-9);
   return Array.from({ length: n + 1 }, (_, i) => Number((i * step).toPrecision(12)));
 }
+
+/** The step of 1, 2 or 5 × 10ⁿ nearest (on a log scale) to cutting `span` into `count` parts. */
+export function niceStep(span: number, count = 4): number {
+  const rough = span / count;
+  const pow = 10 ** Math.floor(Math.log10(rough));
+  const steps = [1, 2, 5, 10].map((m) => m * pow);
+  return steps.reduce((best, s) => (Math.abs(Math.log(s / rough)) < Math.abs(Math.log(best / rough)) ? s : best));
+}
+
+/** Ticks on multiples of a nice step inside [min, max] (both ends included when they fall on one). */
+export function ticksBetween(min: number, max: number, count = 4): number[] {
+  if (!(max > min) || !Number.isFinite(max - min)) return [min];
+  const step = niceStep(max - min, count);
+  const out: number[] = [];
+  for (let i = Math.ceil(min / step - 1e-9); i * step <= max * (1 + 1e-12) + 1e-12; i++) out.push(Number((i * step).toPrecision(12)));
+  return out;
+}

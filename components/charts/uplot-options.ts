@@ -6,7 +6,7 @@
 import uPlot from 'uplot';
 import type { ChartLine } from './chart-lines';
 import { niceCeil } from './scale-group';
-import { formatScaled, formatSecondsTick, type DisplayScale, type SeriesUnit } from './units';
+import { formatScaled, formatSecondsTick, ticksBetween, type DisplayScale, type SeriesUnit } from './units';
 
 export interface ReferenceLine {
   /** In the chart's raw unit (bytes for memory). */
@@ -57,22 +57,16 @@ function yRange(s: PlotSettings): uPlot.Range.Function {
   };
 }
 
-const TICK_STEPS = [1, 2, 2.5, 5, 10];
-
-/** Ticks on round numbers of the display unit (0, 25, 50 MB), not of raw bytes (23.8, 47.7 MB). */
+/** Ticks on round numbers (1, 2 or 5 × 10ⁿ) of the display unit (0, 20, 40 MB), not of raw bytes (23.8, 47.7 MB). */
 function linearSplits(s: PlotSettings): uPlot.Axis.Splits {
   return (_u, _axisIdx, min, max) => {
     const { divisor } = s.displayScale(max);
-    const span = (max - min) / divisor;
-    if (!(span > 0)) return [min];
-    const rough = span / 4;
-    const mag = 10 ** Math.floor(Math.log10(rough));
-    const step = (TICK_STEPS.find((t) => t * mag >= rough) ?? 10) * mag;
-    const out: number[] = [];
-    for (let v = Math.ceil(min / divisor / step) * step; v <= max / divisor + step * 1e-9; v += step) out.push(v * divisor);
-    return out;
+    return ticksBetween(min / divisor, max / divisor).map((v) => v * divisor);
   };
 }
+
+/** Time ticks on round seconds (0, 2, 4, 6 s; 0, 0.5, 1 s), about five across. */
+const secondSplits: uPlot.Axis.Splits = (_u, _axisIdx, min, max) => ticksBetween(min / 1000, max / 1000, 5).map((v) => v * 1000);
 
 /** Log ticks at 1, 2 and 5 × 10^k of the display unit (1, 10, 100 MB), not of raw bytes. */
 function logSplits(s: PlotSettings): uPlot.Axis.Splits {
@@ -141,7 +135,13 @@ export function plotOptions(s: PlotSettings): uPlot.Options {
       y: { distr: s.log ? 3 : 1, range: yRange(s) },
     },
     axes: [
-      { font: axisFont, size: 28, values: (_u, splits) => splits.map((ms) => formatSecondsTick(ms / 1000)), grid: { stroke: '#e3e6ea', dash: [3, 3] } },
+      {
+        font: axisFont,
+        size: 28,
+        splits: secondSplits,
+        values: (_u, splits) => splits.map((ms) => formatSecondsTick(ms / 1000)),
+        grid: { stroke: '#e3e6ea', dash: [3, 3] },
+      },
       {
         font: axisFont,
         size: 44,

@@ -9,7 +9,7 @@ import { memo, useMemo } from 'react';
 import type { LatenessPoint } from '../shared/schema';
 import { formatCount, formatMs } from '@/lib/readouts/format';
 import { BAND_COLOR, type TimeBand } from '../../../components/charts/uplot-options';
-import { formatWithScale, niceTicks, pickScale } from '../../../components/charts/units';
+import { formatWithScale, niceTicks, pickScale, ticksBetween } from '../../../components/charts/units';
 
 const WIDTH = 1000;
 const HEIGHT = 160;
@@ -32,7 +32,8 @@ function LatenessScatterImpl({ points, band, label }: { points: readonly Latenes
   const yScale = pickScale('ms', topMs);
   const x = (ms: number) => (ms / axisMs) * WIDTH;
   const y = (ms: number) => HEIGHT - (ms / topMs) * HEIGHT;
-  const ticks = Array.from({ length: 6 }, (_, i) => (axisMs * i) / 5);
+  // Round seconds (1, 2 or 5 × 10ⁿ), about four across: six labels overlapped on a narrow card ("8.3 s10.3 s").
+  const ticks = ticksBetween(0, axisMs / 1000, 4).map((sec) => sec * 1000);
   return (
     <figure className="lateness-scatter" data-testid="lateness-scatter" data-points={points.length} data-deadline-points={deadlines} data-max-ms={maxMs}>
       <figcaption className="muted">
