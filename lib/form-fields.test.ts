@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldError, fieldLabel, formFieldErrors } from './form/form-fields';
 import { defaultFormValues } from './form/experiment-form';
+import { formOf } from './form/lab-forms';
 
 describe('fieldError', () => {
   it('refuses the values a new user tried, naming the field as the page labels it and its range', () => {
@@ -42,5 +43,19 @@ describe('formFieldErrors', () => {
     expect(formFieldErrors(values.numbers, 2048)).toEqual({});
     expect(Object.keys(formFieldErrors({ ...values.numbers, sizeMb: '0', chunkKb: '0' }, 2048))).toEqual(['sizeMb', 'chunkKb']);
     expect(fieldLabel('seed')).toBe('Data seed');
+  });
+});
+
+describe('rules across fields (issue 26: nothing refused only by the server, in code names)', () => {
+  it('marks a deadline spike that ends after the schedule at Spike lasts, in the fields’ labels, and only once every field is valid', () => {
+    const form = formOf('deadline');
+    const values = defaultFormValues('deadline');
+    expect(formFieldErrors(values.numbers, 2048, form)).toEqual({});
+    const late = { ...values.numbers, spikeStartS: '50', spikeS: '20', durationS: '60' };
+    expect(formFieldErrors(late, 2048, form)).toEqual({
+      spikeS: 'The spike must end within the schedule: Spike starts at (50 s) + Spike lasts (20 s) = 70 s, more than Schedule length (60 s)',
+    });
+    // A field broken on its own is told first; the rule across fields waits for it.
+    expect(Object.keys(formFieldErrors({ ...late, objects: '0' }, 2048, form))).toEqual(['objects']);
   });
 });

@@ -67,6 +67,11 @@ export function formFieldErrors(numbers: Readonly<Record<string, string>>, maxSi
     const error = fieldError(field, numbers[field] ?? '', maxSizeMb, form);
     if (error) errors[field] = error;
   }
+  if (Object.keys(errors).length === 0 && form.crossCheck) {
+    const values = Object.fromEntries(form.linkOrder.map((f) => [f, Number((numbers[f] ?? '').trim())]));
+    const broken = form.crossCheck(values);
+    if (broken) errors[broken.field] = broken.message;
+  }
   return errors;
 }
 

@@ -56,6 +56,11 @@ export interface LabForm {
    * labs/<lab>/parent/index.ts `runsAlone`); null when they may run in parallel.
    */
   runsAlone: string | null;
+  /**
+   * Rules across fields (the deadlines lab's spike must end within its schedule), checked once every
+   * field is valid on its own: the field to mark and the message, in the fields' labels; null when met.
+   */
+  crossCheck?: (values: Readonly<Record<string, number>>) => { field: string; message: string } | null;
 }
 
 /**

@@ -3,6 +3,10 @@ import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import type { RunState } from '../../lib/protocol';
 import { DurationEstimates, waitingOrder } from './estimate';
 import { newExperiment } from './new-experiment';
+import { RunBook } from './run-book';
+import { runProgress } from '../../lib/readouts/progress';
+import { MIB } from '../../lib/protocol/params';
+import { makeSample } from '../../lib/test-fixtures';
 
 const NOW = 1_000_000;
 
@@ -78,5 +82,28 @@ describe('estimated waits', () => {
     expect(etas(waitingOrder([unknown], jobs, book([unknown, b]), est, { now: NOW }))).toEqual([null]);
     // With a second slot idle, the job behind it needs no estimate of the unknown one.
     expect(etas(waitingOrder([unknown], jobs, book([unknown, b]), est, { now: NOW, slots: 2, jobOf: (r) => r.id }))).toEqual([0]);
+  });
+});
+
+describe("waits behind a running run come from its card's ETA", () => {
+  it('adds the waits up from the running run’s own time left, not the estimate', () => {
+    const est = new DurationEstimates();
+    const [a] = runs(['for-await'], est, 10_000).map((s) => running(s, 1000));
+    const [b] = runs(['rxjs-from'], est, 5000);
+    // The estimate says 9 s are left; the run's own pace says 34.2 s: the wait uses the latter.
+    const order = waitingOrder([a], [{ owner: 'x', runIds: [b.id] }], book([a, b]), est, { now: NOW, remainingMs: () => 34_200 });
+    expect(etas(order)).toEqual([34_200]);
+  });
+
+  it('RunBook.remainingMs is the ETA lib/readouts/progress.ts gives the card, from the same samples', () => {
+    const { experiment, states } = newExperiment('streams', ['for-await'], DEFAULT_STREAMS_PARAMS, false, null);
+    const rb = new RunBook();
+    rb.add(experiment, states);
+    const run: RunState = { ...states[0], status: 'running', startedAt: NOW, preparedUnits: 4 * MIB };
+    expect(rb.remainingMs(run)).toBeNull();
+    const samples = [0, 500, 1000].map((t) => makeSample({ t, bytesProcessed: (t / 1000) * MIB }));
+    for (const s of samples) rb.runs.get(run.id)!.series.addSample(s);
+    expect(rb.remainingMs(run)).toBe(runProgress(samples, 4 * MIB).etaMs);
+    expect(rb.remainingMs(run)).toBeCloseTo(3000);
   });
 });

@@ -34,8 +34,8 @@ export class DurationEstimates {
 }
 
 export interface WaitOptions {
-  /** How much of a running run's work is done (0–1), from its progress; null when unknown. */
-  doneShare?: (run: RunState) => number | null;
+  /** A running run's own time left, the figure its card shows as ETA (RunBook.remainingMs); null when unknown. */
+  remainingMs?: (run: RunState) => number | null;
   now?: number;
   /** Jobs that run at once: 1 for this server's own queue, the workers' slots with Redis. */
   slots?: number;
@@ -54,15 +54,16 @@ export function waitingOrder(
   jobs: readonly Job[],
   runs: ReadonlyMap<string, { state: RunState }>,
   estimates: DurationEstimates,
-  { doneShare = () => null, now = Date.now(), slots = 1, jobOf = () => '' }: WaitOptions = {},
+  { remainingMs = () => null, now = Date.now(), slots = 1, jobOf = () => '' }: WaitOptions = {},
 ): QueueEntry[] {
   // When each busy slot frees: its job's longest remaining run (null: unknown).
   const busy = new Map<string, number | null>();
   for (const r of running) {
     const elapsed = r.startedAt === null ? 0 : now - r.startedAt;
-    // A run well under way knows its own pace (the same figure as its card's ETA); else the estimate.
-    const share = doneShare(r);
-    const left = share !== null && share > 0.05 && share < 1 ? (elapsed * (1 - share)) / share : (estimates.estimate(r) ?? NaN) - elapsed;
+    // A run under way knows its own pace: the waits behind it add up from its card's ETA, so the two
+    // never disagree; before its pace is known, the estimate less the time it has run.
+    const own = remainingMs(r);
+    const left = own !== null ? own : Math.max(0, (estimates.estimate(r) ?? NaN) - elapsed);
     const key = jobOf(r);
     const before = busy.has(key) ? busy.get(key)! : 0;
     busy.set(key, Number.isNaN(left) || before === null ? null : Math.max(before, left));

@@ -7,6 +7,8 @@ import { tailAfter } from '../../lib/series';
 import type { RunHandle } from '../runner/runner';
 import type { Covered } from '../hub/snapshot';
 import { RunSeries } from './run-series';
+import { runProgress } from '../../lib/readouts/progress';
+import { labSchema } from '../../labs/schemas';
 
 export interface RunEntry {
   state: RunState;
@@ -29,6 +31,17 @@ export class RunBook {
   /** The owner of a run (from its experiment); null for the server's own runs. */
   ownerOf(entry: RunEntry | undefined): Owner | null {
     return entry ? (this.experiments.get(entry.state.experimentId)?.owner ?? null) : null;
+  }
+
+  /**
+   * A running run's time left at its recent pace: the same figure (and function) as its card's ETA,
+   * from the same samples; null when its lab has no progress reading or the pace is not known yet.
+   */
+  remainingMs(run: RunState): number | null {
+    const progress = labSchema(run.lab)?.progress;
+    const samples = this.runs.get(run.id)?.series.samples;
+    if (!progress || !samples || !run.preparedUnits) return null;
+    return runProgress(samples, run.preparedUnits, progress.done).etaMs;
   }
 
   /** A run's samples and /proc readings taken after the given times (what a snapshot lacks). */

@@ -115,17 +115,8 @@ export class RunQueue implements ExperimentQueue {
       this.jobs.order(),
       this.book.runs,
       this.estimates,
-      { doneShare: (r) => this.doneShare(r) },
+      { remainingMs: (r) => this.book.remainingMs(r) },
     );
-  }
-
-  /** How much of a running run's work is done (0–1), from its lab's progress reading; null if unknown. */
-  private doneShare(run: RunState): number | null {
-    const progress = requireLab(run.lab).schema.progress;
-    const last = this.book.runs.get(run.id)?.series.samples.at(-1);
-    if (!progress || !last || !run.preparedUnits) return null;
-    const done = last[progress.done];
-    return typeof done === 'number' ? done / run.preparedUnits : null;
   }
 
   private queueChanged(): void {

@@ -139,6 +139,7 @@ export class RunMirror {
       {
         slots: this.slots,
         jobOf: (run) => this.jobOf(run.id)?.id ?? run.id,
+        remainingMs: (run) => this.book.remainingMs(run),
       },
     );
   }

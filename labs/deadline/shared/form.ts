@@ -47,4 +47,12 @@ export const form: LabForm = {
   defaultStrategies: ['unbounded', 'worker-pool'],
   alwaysWritten: new Set(['baselineRps', 'spikeRps', 'objects', 'cpuMs']),
   runsAlone: 'each run needs every core of the machine to itself',
+  // The server refuses the same (checkSpikeFits); the form says it first, in the fields' own words.
+  crossCheck: ({ spikeStartS, spikeS, durationS }) =>
+    spikeStartS + spikeS > durationS
+      ? {
+          field: 'spikeS',
+          message: `The spike must end within the schedule: Spike starts at (${spikeStartS} s) + Spike lasts (${spikeS} s) = ${spikeStartS + spikeS} s, more than Schedule length (${durationS} s)`,
+        }
+      : null,
 };

@@ -29,6 +29,16 @@ describe('deadline verdict', () => {
     expect(verdict(s)).toContain('Every request met the 1200 ms deadline');
   });
 
+  it('does not call a spike within one core harmless when requests missed the deadline, and says where the lateness came from', () => {
+    // The default fixture: 1.0 core of demand, 170 of 240 missed.
+    const v = verdict(makeDeadlineSummary({ spikeDemandCores: 0.9 }));
+    expect(v).toContain('170 of 240 requests missed');
+    expect(v).not.toContain('no strategy needed to fall behind');
+    expect(v).toContain('within one core on average, yet 170 requests missed the deadline: the lateness came from bursts');
+    const calm = verdict(makeDeadlineSummary({ spikeDemandCores: 0.9, onTime: 240, late: 0, timedOut: 0, spikeLatenessP99Ms: 20 }));
+    expect(calm).toContain('within one core, so no strategy needed to fall behind');
+  });
+
   it('words the outcomes and the recovery', () => {
     expect(outcomesText(makeDeadlineSummary())).toBe('70 on time, 121 late, 49 timed out, 0 refused, 0 errors of 240 sent');
     expect(recoveryText({ recoveryMs: -1, latenessMaxMs: 900, recoveredBelowMs: 100 })).toBe(

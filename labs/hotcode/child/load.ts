@@ -21,8 +21,8 @@ export interface HotcodeLoadConfig {
 export interface HotcodeLoadReadings {
   reportsOk: number;
   badReports: number;
-  /** The latest /health round trip, or the age of the one still waiting (ms). */
-  probeMs: number;
+  /** The latest /health round trip, or the age of the one still waiting (ms); absent before the first probe. */
+  probeMs?: number;
   /** The latest report's time in the server's handler (ms). */
   lastReportMs: number;
   /** Rows of the report asked for last (a sweep's current step). */
@@ -45,13 +45,13 @@ const STOP_GRACE_MS = 10_000;
 
 const send: (m: HotcodeLoadMessage, then?: () => void) => void = sendToRun;
 
-/** Probes /health every `everyMs`; `now()` is the last round trip or the age of the one waiting. */
+/** Probes /health every `everyMs`; `now()` is the last round trip or the age of the one waiting, null before the first. */
 function startProbe(port: number, everyMs: number, timeoutMs: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const times: number[] = [];
   let sentAt: number | null = null;
   let pending: Promise<unknown> | null = null;
-  let last = 0;
+  let last: number | null = null;
   const timer =
     everyMs > 0
       ? setInterval(() => {
@@ -67,7 +67,7 @@ function startProbe(port: number, everyMs: number, timeoutMs: number) {
       : null;
   return {
     times,
-    now: () => (sentAt !== null ? Math.max(last, performance.now() - sentAt) : last),
+    now: (): number | null => (sentAt !== null ? Math.max(last ?? 0, performance.now() - sentAt) : last),
     /** Stops probing; a probe still waiting (the longest one, behind a report) is let finish. */
     async stop() {
       if (timer) clearInterval(timer);
@@ -76,6 +76,9 @@ function startProbe(port: number, everyMs: number, timeoutMs: number) {
     },
   };
 }
+
+/** No reading before the first probe: the chart starts at the first round trip, not at 0 ms. */
+const probeReading = (ms: number | null) => (ms === null ? {} : { probeMs: ms });
 
 async function main(cfg: HotcodeLoadConfig): Promise<void> {
   const t0 = performance.now();
@@ -89,7 +92,7 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
     () =>
       send({
         type: 'readings',
-        readings: { reportsOk: state.ok, badReports: state.bad, probeMs: probe.now(), lastReportMs: state.lastMs, reportRows: state.rows },
+        readings: { reportsOk: state.ok, badReports: state.bad, ...probeReading(probe.now()), lastReportMs: state.lastMs, reportRows: state.rows },
       }),
     REPORT_MS,
   );
@@ -157,7 +160,7 @@ async function main(cfg: HotcodeLoadConfig): Promise<void> {
   agent.destroy();
   send({
     type: 'readings',
-    readings: { reportsOk: state.ok, badReports: state.bad, probeMs: probe.now(), lastReportMs: state.lastMs, reportRows: state.rows },
+    readings: { reportsOk: state.ok, badReports: state.bad, ...probeReading(probe.now()), lastReportMs: state.lastMs, reportRows: state.rows },
   });
   const figures = {
     reportsOk: state.ok,

@@ -22,7 +22,7 @@ interface HotcodeConfig {
   timeoutS: number;
 }
 
-const NO_LOAD: HotcodeLoadReadings = { reportsOk: 0, badReports: 0, probeMs: 0, lastReportMs: 0, reportRows: 0 };
+const NO_LOAD: HotcodeLoadReadings = { reportsOk: 0, badReports: 0, lastReportMs: 0, reportRows: 0 };
 
 export const scenario: Scenario<HotcodeConfig> = {
   parseConfig: (c) => ({

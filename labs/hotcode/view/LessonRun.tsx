@@ -14,7 +14,7 @@ function HotcodeLessonRunImpl({ run }: { run: RunState }) {
     data: { 'report-ms': s.reportMsMin, exponent: s.sweepExponent },
     items: [
       ['report', formatMs(s.reportMsMin)],
-      ['/health max', formatMs(s.probeMaxMs)],
+      ['/health max', s.probes > 0 ? formatMs(s.probeMaxMs) : 'not probed'],
     ] as Array<[string, string]>,
   };
   return (

@@ -4,7 +4,7 @@
  * (labs/hotcode/view/verdict.ts); when the figures contradict the lesson, the text says so. Pure.
  */
 import type { HotcodeSummary } from '../shared/schema';
-import { exponentText, NO_LOSS, SUPERLINEAR } from './verdict';
+import { exponentText, healthText, NO_LOSS, SUPERLINEAR } from './verdict';
 import { formatMs, formatTimes } from '../../../lib/readouts/format';
 import type { Conclusion } from '../../../lib/lessons/unfinished';
 import { unfinished } from '../../../lib/lessons/unfinished';
@@ -24,7 +24,7 @@ export function concludeFrozen(slow: HotcodeSummary, fixed: HotcodeSummary): Con
   const ratio = fixed.reportMsMin > 0 ? slow.reportMsMin / fixed.reportMsMin : 0;
   const facts =
     `The report as found took ${formatMs(slow.reportMsMin)} of synchronous work and /health waited up to ${formatMs(slow.probeMaxMs)}; ` +
-    `fixed, ${formatMs(fixed.reportMsMin)} and /health up to ${formatMs(fixed.probeMaxMs)}`;
+    `fixed, ${formatMs(fixed.reportMsMin)} and ${healthText(fixed)}`;
   if (ratio >= NO_LOSS && slow.probeMaxMs > fixed.probeMaxMs)
     return { asExpected: true, text: `${facts}: ${formatTimes(ratio)} faster, and the server answers other requests again.` };
   return { asExpected: false, text: `${facts}. Not what this lesson expects: the fix should be at least ${NO_LOSS}× faster and /health should wait less.` };

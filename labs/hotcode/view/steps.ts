@@ -32,7 +32,8 @@ export const HOTCODE_LESSON_STEPS: readonly HotcodeLessonStep[] = [
         'its array on every row. It runs synchronously in the request handler, so while it runs the server answers nothing, not even /health.',
       'Tick “CPU profile” on the dashboard to see the same run as a flame graph: groupBySpread and formatDayToLocale stand out.',
     ],
-    watch: 'The /health line climbs in a ramp for as long as each report runs, then drops; report-fixed’s stays near zero.',
+    watch:
+      'Each run’s “/health max”: report-slow’s is about as long as its report, since the server answers nothing meanwhile; report-fixed’s stays near zero.',
     presets: [{ strategies: ['report-slow', 'report-fixed'], params: REPORT_PARAMS }],
     conclude: ([slow, fixed]) => concludeFrozen(slow, fixed),
   },

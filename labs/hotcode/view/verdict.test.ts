@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HotcodeSummary } from '../shared/schema';
 import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_HOTCODE_PARAMS } from '../shared/params';
-import { hotcodeVerdict } from './verdict';
+import { healthText, hotcodeVerdict } from './verdict';
 import { traitsOf } from '../../test-traits';
 import { verdictOf as verdictFor } from '../../views';
 
@@ -117,5 +117,14 @@ describe('hotcodeVerdict', () => {
     );
     // A cliff alone makes a "linear" strategy's sweep read as not linear.
     expect(verdict({ ...s, strategy: 'groupby-push', sweepExponent: 1 })).toMatch(/^Not the linear growth groupby-push should show: .*A cliff: /);
+  });
+});
+
+describe('healthText', () => {
+  it('says /health was not probed rather than "up to 0.0 ms" when the run ended within one probe interval', () => {
+    const fixed = summary({ strategy: 'report-fixed', probes: 0, probeMaxMs: 0 });
+    expect(healthText(fixed)).toBe(`/health not probed: the run ended within one ${DEFAULT_HOTCODE_PARAMS.probeMs} ms probe interval`);
+    expect(healthText(summary({ probes: 4, probeMaxMs: 110 }))).toBe('/health up to 110 ms');
+    expect(verdict(summary(), [fixed])).not.toContain('up to 0');
   });
 });

@@ -62,13 +62,19 @@ function sweepVerdict(s: HotcodeSummary, traits: StrategyTraits | undefined): st
   return `${facts}${cliff}.`;
 }
 
+/** "/health up to 110 ms", or that no probe was answered while the run went (it ended within one probe interval). */
+export function healthText(s: Pick<HotcodeSummary, 'probes' | 'probeMaxMs' | 'params'>): string {
+  if (s.params.probeMs <= 0) return '/health not probed (probe interval 0)';
+  return s.probes > 0 ? `/health up to ${formatMs(s.probeMaxMs)}` : `/health not probed: the run ended within one ${formatMs(s.params.probeMs)} probe interval`;
+}
+
 function reportsVerdict(s: HotcodeSummary, fix: HotcodeSummary | undefined): string {
   const reports = `${formatCount(s.reportsOk)} report${s.reportsOk === 1 ? '' : 's'} of ${formatCount(s.params.rows)} rows`;
   const probe = s.params.probeMs > 0 ? `; /health waited up to ${formatMs(s.probeMaxMs)} meanwhile (median ${formatMs(s.probeP50Ms)})` : '';
   const facts = `${reports} took ${formatMs(s.reportMsMin)}–${formatMs(s.reportMsMax)} each of synchronous work${probe}`;
   if (!fix || fix.reportMsMin <= 0) return `${facts}.`;
   const ratio = s.reportMsMin / fix.reportMsMin;
-  const against = `${fix.strategy}: ${formatMs(fix.reportMsMin)}, /health up to ${formatMs(fix.probeMaxMs)}`;
+  const against = `${fix.strategy}: ${formatMs(fix.reportMsMin)}, ${healthText(fix)}`;
   if (ratio < NO_LOSS) return `Not the hot spot ${s.strategy} should show: ${facts}, only ${formatTimes(ratio)} the ${against}.`;
   return `${facts}: ${formatTimes(ratio)} slower than ${against}.`;
 }

@@ -27,8 +27,9 @@ export interface LoadReadings {
   responsesOk: number;
   badResponses: number;
   reqPerSec: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
+  /** Absent until the first response completed: the chart starts at the first real value, not at 0 ms. */
+  latencyP50Ms?: number;
+  latencyP99Ms?: number;
   loadCpuPct: number;
 }
 
@@ -53,7 +54,7 @@ class Tally {
   readonly slow: number[] = [];
   /** [finishedAt, latencyMs] of the last WINDOW_MS, for the moving percentiles. */
   private recent: Array<[number, number]> = [];
-  private lastPercentiles = { p50: 0, p99: 0 };
+  private lastPercentiles: { p50: number; p99: number } | null = null;
   ok = 0;
   bad = 0;
   bytes = 0;
@@ -101,8 +102,7 @@ class Tally {
       responsesOk: this.ok,
       badResponses: this.bad,
       reqPerSec: this.recent.filter(([at]) => now - at <= 1000).length,
-      latencyP50Ms: this.lastPercentiles.p50,
-      latencyP99Ms: this.lastPercentiles.p99,
+      ...(this.lastPercentiles && { latencyP50Ms: this.lastPercentiles.p50, latencyP99Ms: this.lastPercentiles.p99 }),
       loadCpuPct: cpuPct,
     };
   }

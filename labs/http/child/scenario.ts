@@ -52,7 +52,7 @@ function parseDb(value: unknown): DbSource {
   };
 }
 
-const NO_LOAD: LoadReadings = { responses: 0, responsesOk: 0, badResponses: 0, reqPerSec: 0, latencyP50Ms: 0, latencyP99Ms: 0, loadCpuPct: 0 };
+const NO_LOAD: LoadReadings = { responses: 0, responsesOk: 0, badResponses: 0, reqPerSec: 0, loadCpuPct: 0 };
 
 export const scenario: Scenario<HttpConfig> = {
   parseConfig: (c) => {

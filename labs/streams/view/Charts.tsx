@@ -7,6 +7,11 @@ import { TimeChart } from '@/components/charts/TimeChart';
 import { EXTRA_SERIES, MEMORY_SERIES, sampleLines, type SeriesSpec } from '@/components/charts/chart-lines';
 import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
+import type { ReferenceLine } from '@/components/charts/TimeChart';
+import { MIB } from '@/lib/protocol/params';
+import { shownBudgetMb } from './LessonRun';
+import { LAB_ID } from '../shared/id';
+import { requireParamsOfLab } from '@/lib/labs';
 
 const VIEWS = [
   { id: 'memory', label: 'Memory', specs: MEMORY_SERIES },
@@ -15,11 +20,14 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
 
-export function StreamsCharts({ label, source, active, scaleGroups }: RunChartsProps) {
+export function StreamsCharts({ run, label, source, active, scaleGroups }: RunChartsProps) {
   // Memory by default; CPU (% of one core, from the child's samples) on request.
   const [view, setView] = useState<View>('memory');
   const chosen = VIEWS.find((v) => v.id === view)!;
   const lines = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
+  // The budget the run is held to, as on the lesson's chart (an out-of-memory card shows what it hit).
+  const budgetMb = run.lab === LAB_ID ? shownBudgetMb(requireParamsOfLab(run, LAB_ID)) : null;
+  const budget = useMemo<ReferenceLine[]>(() => (budgetMb === null ? [] : [{ y: budgetMb * MIB, label: `budget (${budgetMb} MB)` }]), [budgetMb]);
   return (
     <>
       <ViewButtons<View> label={label} views={VIEWS} value={view} onChange={setView} />
@@ -30,6 +38,7 @@ export function StreamsCharts({ label, source, active, scaleGroups }: RunChartsP
         height={170}
         scaleGroup={view === 'memory' ? (scaleGroups?.of('memory', 1024) ?? null) : null}
         zoomable={!active}
+        referenceLines={view === 'memory' ? budget : undefined}
         reportsTiming
       />
     </>

@@ -24,12 +24,20 @@ export interface LessonRunProps {
 
 const POINTS_PER_SERIES = 200;
 
+/**
+ * The RSS budget to draw on a run's memory chart, or null: only a budget near the run's size (the
+ * budget lesson's, or a user's tight one); the default 1 GB would flatten the chart.
+ */
+export function shownBudgetMb(params: StreamsParams): number | null {
+  const b = params.budgetMb;
+  return b !== null && b * MIB < 4 * params.sizeMb * MIB ? b : null;
+}
+
 /** rss, heapUsed and arrayBuffers, plus the /proc RSS and the budget line when the step sets a tight budget. */
 function lessonSeries(params: StreamsParams, samples: readonly Sample[], proc: readonly ProcSample[]): ChartSeries[] {
   const series = memorySeries(samples, ['rss', 'heapUsed', 'arrayBuffers']);
-  const budgetMb = params.budgetMb;
-  // Only the budget lesson sets a budget near the run's size; the default 1 GB would flatten the chart.
-  if (budgetMb !== null && budgetMb * MIB < 4 * params.sizeMb * MIB) {
+  const budgetMb = shownBudgetMb(params);
+  if (budgetMb !== null) {
     // The budget is enforced on the RSS read from /proc as well, which sees a blocked child.
     series.push({ id: 'proc-rss', label: 'rss from /proc', color: '#56B4E9', points: proc.map((p) => ({ x: p.t, y: p.rss })) });
     const lastT = Math.max(samples.at(-1)?.t ?? 0, proc.at(-1)?.t ?? 0);
