@@ -5,7 +5,7 @@ import { mixedMachinesWarning } from '@/lib/readouts/workers';
 import { useEffect, useMemo, useState } from 'react';
 import type { Experiment, RunState, RunSummary, StrategyInfo } from '@/lib/protocol';
 import type { LabState } from '@/lib/lab-state';
-import { isActive, isOwn, queuePlace } from '@/lib/lab-state';
+import { isActive, isOwn, isOwnRun, queuePlace } from '@/lib/lab-state';
 import { formatClock } from '@/lib/readouts/format';
 import { experimentParamsText } from '@/lib/readouts/params-text';
 import { RunCard } from '@/components/RunCard';
@@ -57,11 +57,7 @@ export function LiveRuns({ state, lab, experiment, runs, feeds, onStopRun, onSto
   const info = (r: RunState): StrategyInfo | undefined => strategyInfo(state.strategies, r.lab, r.strategy);
   const shown = new Set(runs.map((r) => r.id));
   // This browser's earlier runs still going; other browsers' are in the Room panel.
-  const own = (r: RunState) => {
-    const e = state.experiments.find((x) => x.id === r.experimentId);
-    return e ? isOwn(state, e) : false;
-  };
-  const othersActive = Object.values(state.runs).filter((r) => isActive(r) && !shown.has(r.id) && own(r));
+  const othersActive = Object.values(state.runs).filter((r) => isActive(r) && !shown.has(r.id) && isOwnRun(state, r));
   // An ended run the page holds no samples of (freed, or ended before the page joined): read it back.
   const missing = runs.filter((r) => !isActive(r) && r.startedAt !== null && !(state.samples[r.id]?.length ?? 0)).map((r) => r.id);
   const missingKey = missing.join(',');

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
 import { DEFAULT_FORM_LAB, defaultFormValues, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
-import { followedExperiment, isActive, isOwn, runsOf } from '@/lib/lab-state';
+import { followedExperiment, isActive, isOwnRun, runsOf } from '@/lib/lab-state';
 import { isPageLab, LAB_NAMES, labOf, PAGE_LABS, type PageLabId } from '@/lib/labs';
 import { RoomPanel } from '@/components/RoomPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
@@ -113,11 +113,7 @@ function LabPage() {
   const runningExperiment = latest && isPageLab(latest.lab) && runsOf(state, latest).some(isActive) ? latest : null;
   const operator = state.me?.operator ?? false;
   // Stop all / Stop mine is offered only while it would stop something.
-  const stoppable = Object.values(state.runs).some((r) => {
-    if (!isActive(r)) return false;
-    const e = state.experiments.find((x) => x.id === r.experimentId);
-    return operator || (e !== undefined && isOwn(state, e));
-  });
+  const stoppable = Object.values(state.runs).some((r) => isActive(r) && (operator || isOwnRun(state, r)));
   const labStrategies = useMemo(() => state.strategies.filter((s) => s.lab === lab), [state.strategies, lab]);
 
   // readouts (start feedback, prefill)

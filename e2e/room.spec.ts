@@ -1,5 +1,6 @@
 import { expect, stopLeftovers, test, type Browser, type Page } from './fixtures';
 import { E2E_OPERATOR_TOKEN } from '../playwright.config';
+import { pickStrategies, startAndFindCards } from './lab-page';
 
 /** Opens the Room panel's name/token form (a <details>) if it is closed. */
 async function openIdentity(page: Page): Promise<void> {
@@ -92,22 +93,11 @@ test('each browser keeps its own experiment, sees the other in the Room panel, a
 
 /** Starts a short streams experiment of the given strategies and waits until every card has ended. */
 async function startQuick(page: Page, strategies: readonly string[]): Promise<void> {
-  for (const box of await page.locator('[data-testid^="strategy-checkbox-"]').all()) {
-    const id = (await box.getAttribute('data-testid'))!.replace('strategy-checkbox-', '');
-    await box.setChecked(strategies.includes(id));
-  }
+  await pickStrategies(page, strategies);
   await page.getByTestId('input-sizeMb').fill('1');
   await page.getByTestId('input-delayMs').fill('20');
-  const before = new Set(await page.getByTestId('run-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-run-id'))));
-  await page.getByTestId('start-button').click();
-  // The page follows its new experiment: every card is a new run.
-  await expect
-    .poll(async () => {
-      const ids = await page.getByTestId('run-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-run-id')));
-      return ids.length === strategies.length && ids.every((id) => !before.has(id));
-    })
-    .toBe(true);
-  for (const card of await page.getByTestId('run-card').all()) await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  const { cards } = await startAndFindCards(page, strategies.length);
+  for (const card of cards) await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
 }
 
 /** Every chart of the cards and the comparison has drawn a line (charts draw once on screen). */

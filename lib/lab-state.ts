@@ -256,6 +256,12 @@ export function isOwn(state: LabState, experiment: Experiment): boolean {
   return experiment.owner === null || experiment.owner.id === state.me?.owner.id;
 }
 
+/** True when this page's browser started the run's experiment (false for a run whose experiment the page does not know). */
+export function isOwnRun(state: LabState, run: RunState): boolean {
+  const e = state.experiments.find((x) => x.id === run.experimentId);
+  return e !== undefined && isOwn(state, e);
+}
+
 /**
  * The experiment a page shows: the one it chose to watch in the Room panel, else the latest
  * this browser started (of the given lab, when the page shows one lab). Another browser's Start
