@@ -221,6 +221,33 @@ test('a shared link fills the form and starts only after the visitor confirms', 
   await stopLeftovers(page);
 });
 
+test('a lab switched before the server has greeted the page still lands in the link', async ({ page }) => {
+  // On a busy machine the server's hello.ok (who this page is) can come seconds after the snapshot;
+  // the page is usable meanwhile. Here it is held back until the visitor has switched lab.
+  let release = () => {};
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    let held: Array<string | Buffer> | null = null;
+    release = () => {
+      for (const m of held ?? []) ws.send(m);
+      held = null;
+    };
+    server.onMessage((m) => {
+      if (held === null && typeof m === 'string' && m.includes('"type":"hello.ok"')) held = [];
+      if (held) held.push(m);
+      else ws.send(m);
+    });
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('connection-status')).toHaveText('connected');
+  await page.getByTestId('lab-option-http').check();
+  await expect(page.getByTestId('lab-switch')).toHaveAttribute('data-lab', 'http');
+  await expect(page).not.toHaveURL(/lab=/);
+  release();
+  await expect(page).toHaveURL(/\?lab=http&strategies=/);
+  await expect(page.getByTestId('lab-switch')).toHaveAttribute('data-lab', 'http');
+});
+
 test('an embedded preset experiment runs when its Start button is pressed, with the comparison chart', async ({ page }) => {
   await page.setViewportSize({ width: 480, height: 800 });
   await page.goto('/embed/experiment?strategies=pipeline-generator,for-await&sizeMb=4&delayMs=1');

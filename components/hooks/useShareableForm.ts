@@ -9,7 +9,7 @@
  * none means streams), and its strategies are checked against that lab's.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { formFromQuery, formToQuery, formValuesFromParams, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
+import { defaultFormValues, formFromQuery, formToQuery, formValuesFromParams, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
 import { isPageLab, labOf, type LabId } from '@/lib/labs';
 import type { Experiment, StrategyInfo } from '@/lib/protocol';
 
@@ -48,6 +48,15 @@ export function useShareableForm(
   }, [opened, catalog, maxSizeMb, identified]);
   // What the URL says now; null until the link was applied (so the defaults never overwrite a link).
   const written = useRef<string | null>(null);
+  const write = useCallback(
+    (shown: ExperimentFormValues) => {
+      const query = formToQuery(shown, idsOf(catalog, shown.lab));
+      if (query === written.current) return;
+      written.current = query;
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query}`);
+    },
+    [catalog],
+  );
 
   useEffect(() => {
     if (written.current !== null || link === null) return;
@@ -56,19 +65,20 @@ export function useShareableForm(
     // Only a lab the form knows can be shown (the caller passes no other).
     const running = e && isPageLab(lab) ? formValuesFromParams(e.params, e.strategies, e.parallel, lab) : null;
     const initial = link.present ? link.values : (running ?? values);
-    written.current = formToQuery(initial, idsOf(catalog, initial.lab));
+    // What the URL as opened stands for: a bare URL is the running experiment's form, else the defaults.
+    const opened = link.present ? link.values : (running ?? defaultFormValues());
+    written.current = formToQuery(opened, idsOf(catalog, opened.lab));
+    // A visitor who changed the form before the link could be read (a lab switched in the first
+    // moment) keeps the change, and the URL says so.
+    write(initial);
     if (initial !== values) onChange(initial);
     // Only once, when the link is first parsed; later changes are the visitor's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [link]);
 
   useEffect(() => {
-    if (written.current === null) return;
-    const query = formToQuery(values, idsOf(catalog, values.lab));
-    if (query === written.current) return;
-    written.current = query;
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query}`);
-  }, [values, catalog]);
+    if (written.current !== null) write(values);
+  }, [values, write]);
 
   const answerStart = useCallback(() => {
     setAnswered(true);
