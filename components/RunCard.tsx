@@ -81,7 +81,7 @@ function RunCardImpl({
   const active = isActive(run);
   const progress = card.progress(run, samples, active);
   const label = info?.label ?? run.strategy;
-  const figures = card.figures(run.summary, samples.at(-1), proc.at(-1));
+  const figures = card.figures(run.summary, samples.at(-1), proc.at(-1), info?.role);
   const lastKind = !active && !run.summary ? 'last' : null;
 
   return (

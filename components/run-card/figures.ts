@@ -34,7 +34,8 @@ export interface CardLab {
   /** While the lab prepares the run's data ("Preparing the data file"). */
   preparing(run: RunState): string;
   progress(run: RunState, samples: readonly Sample[], active: boolean): CardProgress;
-  figures(summary: RunSummary | null, last: Sample | undefined, lastProc: ProcSample | undefined): Figure[];
+  /** `role`: the strategy's declared role in its lab (the catalog's), when known. */
+  figures(summary: RunSummary | null, last: Sample | undefined, lastProc: ProcSample | undefined, role?: string | null): Figure[];
 }
 
 /** "· 6.2 MB/s · ETA 3.1 s": the rate and time left of a live run, when they are known. */

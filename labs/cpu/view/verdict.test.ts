@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MIB } from '../../../lib/protocol/params';
 import { makeCpuSummary as summary } from '../../../lib/test-fixtures';
 import { cpuVerdict, ceilingOf, listenersLeaked, speedupText } from './verdict';
+import { cpuCard } from './card';
 import type { CpuSummary } from '../shared/schema';
 import { traitsOf } from '../../test-traits';
 import { verdictOf as verdictFor } from '../../views';
@@ -129,5 +130,21 @@ describe('speedupText', () => {
   it('writes the speed-up with the cores as its ceiling', () => {
     expect(speedupText({ speedup: 1.94, cores: 2 })).toBe('1.9× (ceiling 2 cores)');
     expect(speedupText({ speedup: 1, cores: 1 })).toBe('1× (ceiling 1 core)');
+  });
+});
+
+describe('the cpu card’s speed-up figure', () => {
+  const speedup = (s: CpuSummary, role: string | null) => cpuCard.figures(s, undefined, undefined, role).find((f) => f.id === 'speedup')!;
+
+  it('labels the one-thread baseline "baseline", whatever its own ratio', () => {
+    // The case: the baseline's own ratio 0.3× read as a loss beside the others.
+    const low = { ...oneThread, speedup: 0.3, speedupMeasured: 0.3 };
+    expect(speedup(low, 'one-thread')).toMatchObject({ text: 'baseline', value: 0.3 });
+  });
+
+  it('gives every other strategy its ratio and ceiling', () => {
+    expect(speedup(pool, 'pool').text).toBe('1.9× (ceiling 2 cores)');
+    // Without a known role (a catalog not loaded yet) nothing is called a baseline.
+    expect(speedup(oneThread, null).text).not.toBe('baseline');
   });
 });
