@@ -8,6 +8,7 @@ import type { RunState, StrategyInfo } from '@/lib/protocol';
 import { formatMbNumber } from '@/lib/readouts/format';
 import { StatusBadge } from '@/components/StatusBadge';
 import { strategyLabel } from '@/components/history/labels';
+import { peakRssOf } from '@/lib/readouts/outcome-text';
 
 export function CommonResultsTable({ runs, strategies, lab }: { runs: readonly RunState[]; strategies: readonly StrategyInfo[]; lab: string }) {
   return (
@@ -51,7 +52,7 @@ export function CommonResultsTable({ runs, strategies, lab }: { runs: readonly R
                   <StatusBadge status={s.outcome} />
                 </td>
                 <td className="num">{formatMbNumber(s.peak.heapUsed)}</td>
-                <td className="num">{formatMbNumber(Math.max(s.peak.rss, s.procPeakRss))}</td>
+                <td className="num">{formatMbNumber(peakRssOf(s))}</td>
                 <td className="num">{s.eventLoopDelayMs.max.toFixed(1)}</td>
                 <td className="num">{(s.durationMs / 1000).toFixed(1)}</td>
               </tr>

@@ -5,6 +5,7 @@
  */
 import type { ProcSample, RunState, RunSummary, Sample } from '@/lib/protocol';
 import { formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
+import { peakRssOf } from '@/lib/readouts/outcome-text';
 
 export interface Figure {
   id: string;
@@ -77,9 +78,13 @@ function memoryFigure(field: 'heapUsed' | 'arrayBuffers', id: string, summary: R
   return { id, term: field, value: last?.[field] ?? null, text: last ? formatMb(last[field]) : '–', kind: 'now' };
 }
 
-/** RSS as the parent reads it from /proc: the summary's peak, or the latest reading. */
+/**
+ * RSS: once ended, the run's peak as the results table gives it (the higher of the child's own
+ * samples and the /proc readings: an out-of-memory kill is seen from outside first); while it runs,
+ * the latest /proc reading.
+ */
 function rssOutsideFigure(summary: RunSummary | null, lastProc: ProcSample | undefined): Figure {
-  if (summary) return { id: 'rss-outside', term: 'RSS from outside', value: summary.procPeakRss, text: formatMb(summary.procPeakRss), kind: 'peak' };
+  if (summary) return { id: 'rss-outside', term: 'RSS', value: peakRssOf(summary), text: formatMb(peakRssOf(summary)), kind: 'peak' };
   return { id: 'rss-outside', term: 'RSS from outside', value: lastProc?.rss ?? null, text: lastProc ? formatMb(lastProc.rss) : '–', kind: 'now' };
 }
 

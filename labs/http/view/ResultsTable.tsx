@@ -6,6 +6,7 @@ import type { HttpSummary } from '../shared/schema';
 import { formatCount, formatMbNumber } from '@/lib/readouts/format';
 import { LabResultsTable, Num, tableMs as ms, type Column } from '@/components/LabResultsTable';
 import { LAB_ID } from '../shared/id';
+import { peakRssOf } from '@/lib/readouts/outcome-text';
 
 export interface HttpResultsTableProps {
   /** Finished HTTP runs (with a summary), in display order. */
@@ -34,7 +35,7 @@ function cells(s: HttpSummary) {
   return (
     <>
       <Num field="heapUsed" value={s.peak.heapUsed} text={formatMbNumber(s.peak.heapUsed)} />
-      <Num field="rss" value={s.peak.rss} text={formatMbNumber(s.peak.rss)} />
+      <Num field="rss" value={peakRssOf(s)} text={formatMbNumber(peakRssOf(s))} />
       <Num field="writableBytes" value={s.peakWritableBytes} text={formatMbNumber(s.peakWritableBytes)} />
       <Num field="reqPerSec" value={s.reqPerSec} text={s.reqPerSec.toFixed(1)} />
       <Num field="latencyP50Ms" value={s.latencyP50Ms} text={ms(s.latencyP50Ms)} />

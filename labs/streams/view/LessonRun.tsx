@@ -12,6 +12,7 @@ import { memorySeries } from '@/components/charts/series';
 import { LessonRunPanel } from '@/components/lessons/LessonRunPanel';
 import { BufferLevelChart } from './BufferLevelChart';
 import { LAB_ID } from '../shared/id';
+import { peakRssOf } from '@/lib/readouts/outcome-text';
 
 export interface LessonRunProps {
   run: RunState;
@@ -70,13 +71,13 @@ function LessonRunImpl({ run, samples, proc, memoryTop = 0, bufferTop = 0 }: Les
       'above-idle-array-buffers': s.aboveIdle?.arrayBuffers ?? '',
       'above-idle-heap-used': s.aboveIdle?.heapUsed ?? '',
       'peak-buffered': s.peakBufferedBytes,
-      'peak-rss': Math.max(s.peak.rss, s.procPeakRss),
+      'peak-rss': peakRssOf(s),
     },
     items: [
       ['processed', `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}`],
       ['peak arrayBuffers', formatMb(s.peak.arrayBuffers)],
       ['most read ahead', formatMb(s.peakBufferedBytes)],
-      ['peak RSS', formatMb(Math.max(s.peak.rss, s.procPeakRss))],
+      ['peak RSS', formatMb(peakRssOf(s))],
     ] as Array<[string, string]>,
   };
   return (

@@ -9,6 +9,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { RuntimeTag } from '@/components/RuntimeVerdict';
 import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
 import { LAB_ID } from '../shared/id';
+import { peakRssOf } from '@/lib/readouts/outcome-text';
 
 export interface ResultsTableProps {
   /** Finished streams runs (with a summary), in display order. */
@@ -111,7 +112,7 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
                   <td title={s.reason ?? undefined}>
                     <StatusBadge status={s.outcome} />
                   </td>
-                  <MbCell field="rss" bytes={s.peak.rss} />
+                  <MbCell field="rss" bytes={peakRssOf(s)} />
                   <td className="num article" title={info?.article?.note} data-testid="article-cell">
                     {info?.article && likeTheArticle(run) ? info.article.peakMb : '–'}
                   </td>

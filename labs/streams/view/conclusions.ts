@@ -8,6 +8,7 @@ import type { StreamsSummary } from '../shared/schema';
 import { formatMb, formatPercent, formatSeconds } from '../../../lib/readouts/format';
 import { highWaterMarkBytes } from './buffer';
 import { unfinished as unfinishedRuns, type Conclusion } from '../../../lib/lessons/unfinished';
+import { peakRssOf } from '@/lib/readouts/outcome-text';
 
 /** A push reader this far ahead of its consumer (share of the file) has ignored backpressure. */
 export const PUSH_AHEAD_SHARE = 0.5;
@@ -29,11 +30,6 @@ function processedPart(s: StreamsSummary): string {
   return `${formatMb(s.bytesProcessed).replace(/ MB$/, '')} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
 }
 
-/** Highest RSS seen, from inside the child or from /proc. */
-function peakRss(s: StreamsSummary): number {
-  return Math.max(s.peak.rss, s.procPeakRss);
-}
-
 /** "57 times (229 ms in all)": the garbage collections the child observed during the run. */
 function gcFigures(s: StreamsSummary): string {
   const ms = s.gc.totalMs < 10 ? s.gc.totalMs.toFixed(1) : Math.round(s.gc.totalMs).toString();
@@ -43,7 +39,7 @@ function gcFigures(s: StreamsSummary): string {
 /** "RSS peak 79 MB, 58 MB when idle, at most 2.0 MB read ahead of its consumer": what a budget run measured. */
 function budgetFigures(s: StreamsSummary): string {
   const idle = s.idle ? `, ${formatMb(s.idle.rss)} when idle` : '';
-  return `RSS peak ${formatMb(peakRss(s))}${idle}, at most ${formatMb(s.peakBufferedBytes)} read ahead of its consumer`;
+  return `RSS peak ${formatMb(peakRssOf(s))}${idle}, at most ${formatMb(s.peakBufferedBytes)} read ahead of its consumer`;
 }
 
 /** The streams lab's runs that did not end as a step needs: see unfinished.ts. */
@@ -179,12 +175,12 @@ export function concludeMemoryBudget(push: StreamsSummary, pull: StreamsSummary)
   ]);
   if (stop) return stop;
   const budget = push.params.budgetMb === null ? 'no' : `the ${push.params.budgetMb} MB`;
-  const pullFacts = `${pull.strategy} ${pull.outcome === 'completed' ? 'processed' : 'got through'} ${processedPart(pull)} under ${budget} budget with RSS peaking at ${formatMb(peakRss(pull))}.`;
+  const pullFacts = `${pull.strategy} ${pull.outcome === 'completed' ? 'processed' : 'got through'} ${processedPart(pull)} under ${budget} budget with RSS peaking at ${formatMb(peakRssOf(pull))}.`;
   if (push.outcome === 'out-of-memory' && pull.outcome === 'completed') {
     return {
       asExpected: true,
       text:
-        `${push.strategy}'s RSS reached ${formatMb(peakRss(push))}, past ${budget} budget, after only ${processedPart(push)} was ` +
+        `${push.strategy}'s RSS reached ${formatMb(peakRssOf(push))}, past ${budget} budget, after only ${processedPart(push)} was ` +
         `processed: it had read ${formatMb(push.peakBufferedBytes)} ahead of its consumer. The lab killed it the way a container's ` +
         `memory limit would: the article's out-of-memory failure, without taking the machine with it. ${pullFacts}`,
     };
