@@ -1,7 +1,7 @@
 /**
  * The deadlines walkthrough: two steps, each running a preset experiment of the deadlines lab and
  * concluding from its runs. A shorter schedule than the lab's default: a step's two runs took 28–34 s
- * (2026-11-24 03:54 UTC, `node scripts/deadline-lesson-walk.mjs` and the e2e test, 2 vCPUs shared).
+ * (2026-11-24 03:54 UTC, `node scripts/lesson-walk.mjs deadline` and the e2e test, 2 vCPUs shared).
  * Client-safe, pure.
  */
 import { DEFAULT_DEADLINE_PARAMS, type DeadlineParams } from '../shared/params';
