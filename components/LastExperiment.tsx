@@ -21,10 +21,10 @@ export function LastExperiment({ lab, owner }: { lab: string; owner: string | nu
   useEffect(() => {
     if (owner === null) return;
     const abort = new AbortController();
-    fetchJson(`/api/runs?lab=${encodeURIComponent(lab)}`, runListResponseSchema, abort.signal)
+    fetchJson(`/api/runs?lab=${encodeURIComponent(lab)}&owner=${encodeURIComponent(owner)}`, runListResponseSchema, abort.signal)
       .then(({ runs }) => {
-        // Newest first: the first of this browser's runs names its latest experiment.
-        const mine = runs.find((r) => r.owner?.id === owner);
+        // Only this browser's runs, newest first: the first names its latest experiment.
+        const mine = runs.at(0);
         const ids = mine ? runs.filter((r) => r.experimentId === mine.experimentId).map((r) => r.id) : [];
         setFound(mine ? { ids: ids.reverse(), queuedAt: mine.queuedAt } : null);
       })

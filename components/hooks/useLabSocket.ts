@@ -52,6 +52,9 @@ export function useLabSocket(): LabSocket {
   const connectionRef = useRef<LabConnection | null>(null);
   const feeds = useMemo(() => new LiveFeeds(), []);
 
+  // Runs whose recorded series were asked for (restore), so each is fetched once while the page holds it.
+  const asked = useRef(new Set<string>());
+
   useEffect(() => {
     initInstrumentation();
     let queue: ServerMessage[] = [];
@@ -68,7 +71,12 @@ export function useLabSocket(): LabSocket {
       if (batch.length === 0) return;
       setState((prev) => {
         const next = applyServerMessages(prev, batch);
-        if (batch.some((m) => REPLANS.has(m.type))) feeds.retain(seriesPlan(next));
+        if (batch.some((m) => REPLANS.has(m.type))) {
+          const plan = seriesPlan(next);
+          feeds.retain(plan);
+          // A restored series freed again can be asked for again, or its card would say "Reading…" for good.
+          for (const id of plan.freed) asked.current.delete(id);
+        }
         return next;
       });
       // Connected means "showing the server's current state", which starts with its snapshot.
@@ -103,7 +111,6 @@ export function useLabSocket(): LabSocket {
 
   const reintroduce = useCallback(() => connectionRef.current?.reintroduce(), []);
 
-  const asked = useRef(new Set<string>());
   const [unrecorded, setUnrecorded] = useState<Readonly<Record<string, string>>>({});
   const none = useCallback((id: string, why: string) => setUnrecorded((prev) => ({ ...prev, [id]: why })), []);
   const restore = useCallback(

@@ -134,7 +134,12 @@ export function isFinalStatus(status: RunStatus): boolean {
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** ?lab=&strategy=&outcome= of GET /api/runs; empty means "any". */
-export function parseListQuery(query: URLSearchParams): Parsed<{ lab: string | null; strategy: string | null; outcome: RunStatus | null }> {
+/** A browser's public owner id in the room (server/hub/identity.ts: a hash of its secret id). */
+const OWNER_ID_PATTERN = /^b-[0-9a-f]{16}$/;
+
+export function parseListQuery(
+  query: URLSearchParams,
+): Parsed<{ lab: string | null; strategy: string | null; outcome: RunStatus | null; owner: string | null }> {
   const lab = query.get('lab') || null;
   if (lab !== null && !labSchema(lab)) return { ok: false, error: `lab must be one of ${LAB_SCHEMAS.map((l) => l.id).join(', ')}` };
   const strategy = query.get('strategy') || null;
@@ -144,7 +149,9 @@ export function parseListQuery(query: URLSearchParams): Parsed<{ lab: string | n
   const rawOutcome = query.get('outcome') || null;
   const outcome = rawOutcome === null ? null : runStatusSchema.safeParse(rawOutcome);
   if (outcome && !outcome.success) return { ok: false, error: `outcome must be one of ${runStatusSchema.options.join(', ')}` };
-  return { ok: true, value: { lab, strategy, outcome: outcome ? outcome.data : null } };
+  const owner = query.get('owner') || null;
+  if (owner !== null && !OWNER_ID_PATTERN.test(owner)) return { ok: false, error: 'owner must be a browser’s owner id like b-0123456789abcdef' };
+  return { ok: true, value: { lab, strategy, outcome: outcome ? outcome.data : null, owner } };
 }
 
 /** "?ids=a,b,c": distinct run ids, 2–8 by default (a comparison); exports of summaries allow 1. */

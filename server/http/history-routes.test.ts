@@ -168,6 +168,13 @@ describe('DELETE /api/runs/:id', () => {
     // The list names whose run it is (public id and name), so an empty dashboard can point to its own last one.
     const listed = runListResponseSchema.parse(await (await get('/api/runs')).json()).runs.find((r) => r.id === id);
     expect(listed?.owner).toEqual({ id: publicId('browser-of-alice-0123456789'), name: 'Alice' });
+    // ?owner= lists that browser's runs only (what an empty dashboard asks for), and checks its form.
+    const alices = runListResponseSchema.parse(await (await get(`/api/runs?owner=${publicId('browser-of-alice-0123456789')}`)).json()).runs;
+    expect(alices.map((r) => r.id)).toEqual([id]);
+    expect(runListResponseSchema.parse(await (await get(`/api/runs?owner=${publicId('browser-of-bob-0123456789')}`)).json()).runs).toEqual([]);
+    const badOwner = await get('/api/runs?owner=alice');
+    expect(badOwner.status).toBe(400);
+    expect((await badOwner.json()).message).toBe('owner must be a browser’s owner id like b-0123456789abcdef');
     const other = await get(`/api/runs/${id}`, { method: 'DELETE', headers: { [BROWSER_HEADER]: 'browser-of-bob-0123456789' } });
     expect(other.status).toBe(403);
     expect((await other.json()).message).toBe(`only Alice's browser can delete run ${id}, or the operator (STREAM_LAB_OPERATOR_TOKEN)`);

@@ -91,12 +91,13 @@ export class RunStore {
   }
 
   /** Newest first, optionally only one lab, one strategy and/or one status. */
-  list(filter: { lab?: string | null; strategy?: string | null; outcome?: RunStatus | null } = {}): RunListItem[] {
+  list(filter: { lab?: string | null; strategy?: string | null; outcome?: RunStatus | null; owner?: string | null } = {}): RunListItem[] {
     const out: RunListItem[] = [];
     for (const e of this.entries.values()) {
       if (filter.lab && labOf(e.record.run) !== filter.lab) continue;
       if (filter.strategy && e.record.run.strategy !== filter.strategy) continue;
       if (filter.outcome && e.record.run.status !== filter.outcome) continue;
+      if (filter.owner && e.record.experiment?.owner?.id !== filter.owner) continue;
       out.push(toListItem(e.record, e.writer.diskBytes));
     }
     return out.sort((a, b) => b.queuedAt - a.queuedAt);
