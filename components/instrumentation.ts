@@ -6,6 +6,10 @@ import type { Experiment } from '@/lib/protocol';
 
 export interface StreamLabInstrumentation {
   startClickedAt: number | null;
+  /** The timed experiment's experiment.created reached the page. */
+  createdAt: number | null;
+  /** Its first sample reached the page (before any drawing). */
+  firstSampleReceivedAt: number | null;
   firstSampleDrawnAt: number | null;
   /** Date.now() - sample.at when the batch holding the sample was rendered; the last 2000. */
   sampleAgesMs: number[];
@@ -22,7 +26,7 @@ let awaitingExperiment = false;
 let trackedRunIds = new Set<string>();
 
 function instrumentation(): StreamLabInstrumentation {
-  window.__streamLab ??= { startClickedAt: null, firstSampleDrawnAt: null, sampleAgesMs: [] };
+  window.__streamLab ??= { startClickedAt: null, createdAt: null, firstSampleReceivedAt: null, firstSampleDrawnAt: null, sampleAgesMs: [] };
   return window.__streamLab;
 }
 
@@ -35,6 +39,8 @@ export function initInstrumentation(): void {
 export function markStartClicked(): void {
   const i = instrumentation();
   i.startClickedAt = Date.now();
+  i.createdAt = null;
+  i.firstSampleReceivedAt = null;
   i.firstSampleDrawnAt = null;
   awaitingExperiment = true;
   trackedRunIds = new Set();
@@ -45,6 +51,13 @@ export function noteExperimentCreated(experiment: Experiment): void {
   if (!awaitingExperiment) return;
   awaitingExperiment = false;
   trackedRunIds = new Set(experiment.runIds);
+  instrumentation().createdAt = Date.now();
+}
+
+/** Called for each run.samples as it arrives, before React or a chart sees it. */
+export function noteSamplesReceived(runId: string): void {
+  const i = instrumentation();
+  if (i.firstSampleReceivedAt === null && i.startClickedAt !== null && trackedRunIds.has(runId)) i.firstSampleReceivedAt = Date.now();
 }
 
 /** Samples just committed to the screen: record their ages and the first-drawn time. */

@@ -138,21 +138,33 @@ try {
 
   // (1) latency: a fresh experiment each time, data file already made by the first.
   const firstDrawn = [];
+  // Where the time goes: Start → experiment.created, → first sample received, → drawn.
+  const parts = { created: [], received: [], drawn: [] };
   const ages = [];
   for (let i = 0; reps > 0 && i < reps + 1; i++) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await configureExperiment(page, ['pipeline-generator'], { sizeMb: 16, delayMs: 5, sampleMs: 50, retained: false, parallel: false });
     await page.evaluate(() => window.__streamLab && (window.__streamLab.sampleAgesMs = []));
+    // BENCH_IDLE_MS: wait this long before Start (a person reading the last results); 0, the default,
+    // starts as soon as the form is set, while the server may still be booting its spare child.
+    await page.waitForTimeout(Number(process.env.BENCH_IDLE_MS ?? 0));
     await startAndWatch(page);
     await page.waitForFunction(() => window.__streamLab?.firstSampleDrawnAt != null, null, { timeout: 60_000 });
     await page.locator('[data-testid="run-card"][data-status="completed"]').first().waitFor({ timeout: 60_000 });
     const m = await page.evaluate(() => window.__streamLab);
     if (i === 0) continue; // warm-up: includes making the data file
     firstDrawn.push(m.firstSampleDrawnAt - m.startClickedAt);
+    parts.created.push(m.createdAt - m.startClickedAt);
+    parts.received.push(m.firstSampleReceivedAt - m.createdAt);
+    parts.drawn.push(m.firstSampleDrawnAt - m.firstSampleReceivedAt);
     ages.push(...m.sampleAgesMs);
   }
   if (reps > 0)
     console.log(`Start → first sample drawn (ms), ${reps} runs: p50 ${pct(firstDrawn, 50)}, p95 ${pct(firstDrawn, 95)}, values ${firstDrawn.join(', ')}`);
+  if (reps > 0)
+    console.log(
+      `  of which (p50): Start → experiment.created ${pct(parts.created, 50)}, → first sample received ${pct(parts.received, 50)}, → drawn ${pct(parts.drawn, 50)}`,
+    );
   if (reps > 0) console.log(`sample age when drawn (ms), ${ages.length} samples: p50 ${pct(ages, 50)}, p95 ${pct(ages, 95)}, max ${Math.max(...ages)}`);
 
   // (2) many runs in parallel, 150 MiB at 25 ms per chunk ≈ 60 s for the pull readers, 50 ms samples.

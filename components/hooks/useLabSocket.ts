@@ -11,7 +11,7 @@ import type { ClientRequest, ServerMessage } from '@/lib/protocol';
 import { applyServerMessages, initialLabState, seriesPlan, THINNED_POINTS, withRecordedSeries, type LabState } from '@/lib/lab-state';
 import { runDetailSchema } from '@/lib/history';
 import { fetchJson } from '@/components/history/api';
-import { initInstrumentation, noteExperimentCreated } from '@/components/instrumentation';
+import { initInstrumentation, noteExperimentCreated, noteSamplesReceived } from '@/components/instrumentation';
 import { LiveFeeds } from '@/components/charts/sample-source';
 import { openLabConnection, type ConnectionState, type LabConnection } from '@/components/hooks/lab-connection';
 
@@ -87,7 +87,10 @@ export function useLabSocket(): LabSocket {
       onMessage(message) {
         // Charts and timing see these at once; React state catches up on the next flush.
         if (message.type === 'experiment.created') noteExperimentCreated(message.experiment);
-        if (message.type === 'run.samples') feeds.append(message.runId, message.samples);
+        if (message.type === 'run.samples') {
+          noteSamplesReceived(message.runId);
+          feeds.append(message.runId, message.samples);
+        }
         if (message.type === 'snapshot') feeds.reset(message.samples);
         queue.push(message);
         const now = performance.now();
