@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { addedListenerCount } from '../listeners';
 import { serveFib } from '../serve';
 import type { FibAnswer } from '../fib';
 import type { CpuContext, ServerUnderTest, Strategy } from '../strategy';
@@ -7,6 +8,7 @@ import type { CpuContext, ServerUnderTest, Strategy } from '../strategy';
 async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderTest> {
   cluster.setupPrimary({ exec: entries.fibProcess });
   const procs: Worker[] = Array.from({ length: workers }, () => cluster.fork());
+  const listeners = addedListenerCount(procs); // ours only: Node's cluster adds one to each process
   // Each process says it is ready: messages sent to an ES-module worker before that are lost.
   await Promise.all(procs.map((w) => new Promise((resolve) => w.once('message', resolve))));
   // One listener per process for its whole life; answers find their request by id.
@@ -26,7 +28,7 @@ async function run({ port, workers, entries }: CpuContext): Promise<ServerUnderT
     await server.close();
     await Promise.all(procs.map((w) => new Promise((resolve) => (w.isDead() ? resolve(null) : (w.once('exit', resolve), w.kill())))));
   };
-  return { port: server.port, close, messageListeners: () => procs.reduce((sum, w) => sum + w.listenerCount('message'), 0) };
+  return { port: server.port, close, messageListeners: listeners };
 }
 // #endregion run
 
