@@ -27,6 +27,8 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const res = await page.goto(`${server.url}/lessons/${slug}`);
   if (!res?.ok()) throw new Error(`/lessons/${slug} answered ${res?.status()}`);
+  await page.waitForLoadState('networkidle');
+  if ((await page.getByTestId('lesson-step').count()) === 0) throw new Error(`/lessons/${slug} has no walkthrough steps to run`);
   await page
     .getByTestId('connection-status')
     .filter({ hasText: /^connected$/ })

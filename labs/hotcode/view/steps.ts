@@ -33,7 +33,8 @@ export const HOTCODE_LESSON_STEPS: readonly HotcodeLessonStep[] = [
       'Tick “CPU profile” on the dashboard to see the same run as a flame graph: groupBySpread and formatDayToLocale stand out.',
     ],
     watch:
-      'Each run’s “/health max”: report-slow’s is about as long as its report, since the server answers nothing meanwhile; report-fixed’s stays near zero.',
+      'Each run’s “/health max”: report-slow’s is about as long as its report, since the server answers nothing meanwhile; ' +
+      'report-fixed’s report is usually over before the first /health probe (one every 100 ms), so it has none to show.',
     presets: [{ strategies: ['report-slow', 'report-fixed'], params: REPORT_PARAMS }],
     conclude: ([slow, fixed]) => concludeFrozen(slow, fixed),
   },
@@ -57,7 +58,7 @@ export const HOTCODE_LESSON_STEPS: readonly HotcodeLessonStep[] = [
       'A sweep times one report per step of 1e3, 2e3, 5e3 … rows and fits time ≈ c·rows^k on log–log axes. [...values, value] copies a ' +
         'group of k rows to add one, so one big group costs 1 + 2 + … + n ≈ n²/2 copies; push costs one.',
     ],
-    watch: 'The sweep chart on each card: the spread’s points climb twice as steeply as push’s.',
+    watch: 'The sweep chart on each card: the spread’s points climb nearly twice as steeply as push’s; the conclusion gives this run’s k for each.',
     presets: [
       { strategies: ['groupby-spread'], params: SPREAD_SWEEP },
       { strategies: ['groupby-push'], params: PUSH_SWEEP },
