@@ -16,6 +16,8 @@ const LEGEND_MAX = 12;
 const WIDTH = 1000;
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))} s`;
+/** A tick's label: milliseconds under a second, so a 0.02 s step is not rounded into 0.01 / 0.03. */
+const tickText = (ms: number, axisMs: number) => (axisMs < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(3))} s`);
 
 function RequestTimelineImpl({ bars, label }: { bars: readonly RequestBar[]; label: string }) {
   const layout = useMemo(() => layoutTimeline(bars), [bars]);
@@ -61,7 +63,7 @@ function RequestTimelineImpl({ bars, label }: { bars: readonly RequestBar[]; lab
       <div className="timeline-axis" aria-hidden="true">
         {ticksMs.map((t) => (
           <span key={t} style={{ left: `${(t / axisMs) * 100}%` }}>
-            {seconds(t)}
+            {tickText(t, axisMs)}
           </span>
         ))}
       </div>

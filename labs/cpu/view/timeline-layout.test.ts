@@ -18,6 +18,8 @@ describe('layoutTimeline', () => {
     const l = layoutTimeline([bar(0, 2100, '1')]);
     expect(l.ticksMs).toEqual([0, 500, 1000, 1500, 2000, 2500]);
     expect(l.axisMs).toBe(2500);
+    // The walkthrough's 62 ms leaky-pool run: steps of 20 ms (1, 2 or 5 × 10ⁿ), not 15.
+    expect(layoutTimeline([bar(0, 62, '1')]).ticksMs).toEqual([0, 20, 40, 60, 80]);
   });
 
   it('shrinks rows to fit many requests, one px each at least', () => {

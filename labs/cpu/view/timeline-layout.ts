@@ -4,7 +4,7 @@
  * the drawing component only maps these numbers to SVG.
  */
 import type { RequestBar } from '../shared/schema';
-import { niceCeil } from '../../../components/charts/scale-group';
+import { niceTicks } from '../../../components/charts/units';
 import { seriesStyle } from '../../../components/charts/palette';
 
 /** "pid 1234" or "pid 1234 / thread 3", from the load's "1234" or "1234/3". */
@@ -37,9 +37,9 @@ export function layoutTimeline(bars: readonly RequestBar[]): TimelineLayout {
   for (const b of bars) counts.set(b.servedBy, (counts.get(b.servedBy) ?? 0) + 1);
   const servers = [...counts].map(([id, requests], i) => ({ id, requests, color: seriesStyle(i).color }));
   const endMs = bars.reduce((max, b) => Math.max(max, b.endMs), 0);
-  const stepMs = niceCeil(Math.max(endMs, 1) / TICKS);
-  const axisMs = Math.max(1, Math.ceil(endMs / stepMs)) * stepMs;
-  const ticksMs = Array.from({ length: Math.round(axisMs / stepMs) + 1 }, (_, i) => i * stepMs);
+  // Steps of 1, 2 or 5 × 10ⁿ ms, as on every other chart; the axis ends on the last one.
+  const ticksMs = niceTicks(Math.max(endMs, 1), TICKS);
+  const axisMs = ticksMs.at(-1)!;
   const rowPx = Math.max(1, Math.min(ROW_MAX_PX, Math.floor(TIMELINE_MAX_PX / Math.max(1, bars.length))));
   return { servers, colorOf: new Map(servers.map((s) => [s.id, s.color])), axisMs, ticksMs, rowPx, gapPx: rowPx >= 6 ? 2 : 0 };
 }
