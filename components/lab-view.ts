@@ -114,6 +114,7 @@ export interface LabView {
   /** What a recorded (finished) run shows under its main chart beyond the samples, if anything. */
   RecordPanels: ComponentType<RecordPanelsProps> | null;
   /** A recorded run's own figures (`figures`, after its duration) and what it adds to the memory figures; its summary is null when it was interrupted. */
-  recordItems(summary: RunSummary | null, observed: RunRecord['observed']): { figures: Items; memory: Items };
+  /** `role`: the strategy's declared role in its lab (the catalog's), when known. */
+  recordItems(summary: RunSummary | null, observed: RunRecord['observed'], role?: string | null): { figures: Items; memory: Items };
   verdict(summary: RunSummary, siblings: readonly RunSummary[], info?: StrategyTraits): string;
 }

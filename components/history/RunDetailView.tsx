@@ -127,7 +127,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
             </ul>
           )}
           <Warnings warnings={detail.warnings} />
-          <RunSummaryList record={record} storedSamples={detail.storedSamples} />
+          <RunSummaryList record={record} storedSamples={detail.storedSamples} role={info?.role ?? null} />
           <section className="exports" aria-labelledby="exports-heading">
             <h3 id="exports-heading">Export and share</h3>
             <div className="export-buttons">

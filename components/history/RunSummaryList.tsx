@@ -16,11 +16,12 @@ function memoryItems(peak: Memory | null): Items {
   ];
 }
 
-export function RunSummaryList({ record, storedSamples }: { record: RunRecord; storedSamples: number }) {
+/** `role`: the strategy's declared role in its lab, when the catalog knows it (a baseline reads so). */
+export function RunSummaryList({ record, storedSamples, role = null }: { record: RunRecord; storedSamples: number; role?: string | null }) {
   const s = record.run.summary;
   const o = record.observed;
   // A lab without a view half shows the figures every lab has.
-  const own = labView(labOf(record.run))?.recordItems(s, o) ?? { figures: [], memory: [] };
+  const own = labView(labOf(record.run))?.recordItems(s, o, role) ?? { figures: [], memory: [] };
   const items: Items = [
     ['Duration', s ? formatSeconds(s.durationMs) : o ? `${formatSeconds(o.lastT)} (until interrupted)` : '–'],
     ...own.figures,

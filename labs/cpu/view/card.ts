@@ -4,7 +4,7 @@
  * the process tree's size, with the leaky pool's listeners flagged when they outgrow the workers.
  */
 import { paramsOfLab, progressReadingOf } from '@/lib/labs';
-import { listenersLeaked, speedupText } from './verdict';
+import { listenersLeaked, speedupFigureText } from './verdict';
 import { runProgress } from '@/lib/readouts/progress';
 import { formatCount, formatMb, formatMs, formatPercent, formatSeconds } from '@/lib/readouts/format';
 import { eventLoopFigure, latencyText, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';
@@ -38,9 +38,7 @@ export const cpuCard: CardLab = {
       const ping = s.params.pingMs === 0 ? 'off' : `${formatMs(s.pingP50Ms)} / ${formatMs(s.pingMaxMs)}`;
       return [
         { id: 'makespan', term: 'Makespan', value: s.makespanMs, text: formatSeconds(s.makespanMs), kind: 'total' },
-        // The baseline is what the others are measured against: its own ratio (requests that waited for
-        // one another, so well under 1×) read as a loss when it is the yardstick.
-        { id: 'speedup', term: 'Speed-up', value: s.speedup, text: role === 'one-thread' ? 'baseline' : speedupText(s), kind: 'overall' },
+        { id: 'speedup', term: 'Speed-up', value: s.speedup, text: speedupFigureText(s, role), kind: 'overall' },
         { id: 'latency', term: 'Latency p50 / max', value: s.latencyMaxMs, text: `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}`, kind: 'overall' },
         {
           id: 'spawn',

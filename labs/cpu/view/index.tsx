@@ -30,6 +30,6 @@ export const view: LabView = {
   comparesSiblings: true,
   recordChart: { what: 'process-tree memory', series: CPU_MEMORY_SERIES },
   RecordPanels: CpuRecordPanels,
-  recordItems: (s, o) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o), memory: [] }),
+  recordItems: (s, o, role) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o, role), memory: [] }),
   verdict: (s, siblings, traits) => cpuVerdict(s as CpuSummary, siblings as readonly CpuSummary[], traits),
 };

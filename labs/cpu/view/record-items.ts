@@ -3,10 +3,10 @@ import type { CpuSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
 import type { Items } from '@/components/lab-view';
 import { formatCount, formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
-import { speedupText } from './verdict';
+import { speedupFigureText } from './verdict';
 
 /** What the CPU lab measured: requests, makespan against the cores, worker start, ping, and the process tree. */
-export function recordFigures(s: CpuSummary | null, o: RunRecord['observed']): Items {
+export function recordFigures(s: CpuSummary | null, o: RunRecord['observed'], role: string | null = null): Items {
   const ok = o?.readings.requestsOk;
   return [
     [
@@ -18,7 +18,7 @@ export function recordFigures(s: CpuSummary | null, o: RunRecord['observed']): I
           : '–',
     ],
     ['Makespan', s ? formatSeconds(s.makespanMs) : '–'],
-    ['Speed-up', s ? speedupText(s) : '–'],
+    ['Speed-up', s ? speedupFigureText(s, role) : '–'],
     ['Latency p50 / max', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}` : '–'],
     ['fib(n) alone', s ? formatMs(s.computeMsAlone) : '–'],
     ['Worker start p50', s ? formatMs(s.spawnP50Ms) : '–'],
