@@ -16,13 +16,21 @@ describe('history query parameters', () => {
   it('validates list filters and points', () => {
     expect(parseListQuery(new URLSearchParams('strategy=rxjs-from&outcome=interrupted'))).toEqual({
       ok: true,
-      value: { lab: null, strategy: 'rxjs-from', outcome: 'interrupted' },
+      value: { lab: null, strategy: 'rxjs-from', outcome: 'interrupted', owner: null },
     });
-    expect(parseListQuery(new URLSearchParams(''))).toEqual({ ok: true, value: { lab: null, strategy: null, outcome: null } });
-    expect(parseListQuery(new URLSearchParams('lab=http'))).toEqual({ ok: true, value: { lab: 'http', strategy: null, outcome: null } });
+    expect(parseListQuery(new URLSearchParams(''))).toEqual({ ok: true, value: { lab: null, strategy: null, outcome: null, owner: null } });
+    expect(parseListQuery(new URLSearchParams('lab=http'))).toEqual({ ok: true, value: { lab: 'http', strategy: null, outcome: null, owner: null } });
     expect(parseListQuery(new URLSearchParams('lab=nope'))).toEqual({ ok: false, error: 'lab must be one of streams, http, cpu, deadline, hotcode' });
     // Strategy ids are camel-cased after their operator (ixjs-toArray): the filter must take them.
-    expect(parseListQuery(new URLSearchParams('strategy=ixjs-toArray'))).toEqual({ ok: true, value: { lab: null, strategy: 'ixjs-toArray', outcome: null } });
+    expect(parseListQuery(new URLSearchParams('strategy=ixjs-toArray'))).toEqual({
+      ok: true,
+      value: { lab: null, strategy: 'ixjs-toArray', outcome: null, owner: null },
+    });
+    // One browser's runs, by its public owner id (what an empty dashboard asks for); nothing else passes.
+    expect(parseListQuery(new URLSearchParams('owner=b-0123456789abcdef'))).toEqual({
+      ok: true,
+      value: { lab: null, strategy: null, outcome: null, owner: 'b-0123456789abcdef' },
+    });
     expect(parsePoints('2.5')).toEqual({ ok: false, error: 'points must be a whole number between 10 and 20000' });
     expect(parsePoints(null)).toEqual({ ok: true, value: 4000 });
   });
