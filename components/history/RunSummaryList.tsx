@@ -6,10 +6,12 @@ import type { Memory } from '@/lib/protocol';
 import type { Items } from '@/components/lab-view';
 import { labView } from '@/labs/views';
 import { formatMb, formatSeconds, longTasksText, MB_NOTE } from '@/lib/readouts/format';
+import { peakRssOf } from '@/lib/readouts/outcome-text';
 
-function memoryItems(peak: Memory | null): Items {
+/** `rss`: the run's peak RSS as its card and the results tables give it (peakRssOf), when known. */
+function memoryItems(peak: Memory | null, rss: number | null): Items {
   return [
-    ['Peak RSS', peak ? formatMb(peak.rss) : '–'],
+    ['Peak RSS', rss !== null ? formatMb(rss) : '–'],
     ['Peak heapUsed', peak ? formatMb(peak.heapUsed) : '–'],
     ['Peak external', peak ? formatMb(peak.external) : '–'],
     ['Peak arrayBuffers', peak ? formatMb(peak.arrayBuffers) : '–'],
@@ -25,7 +27,7 @@ export function RunSummaryList({ record, storedSamples, role = null }: { record:
   const items: Items = [
     ['Duration', s ? formatSeconds(s.durationMs) : o ? `${formatSeconds(o.lastT)} (until interrupted)` : '–'],
     ...own.figures,
-    ...memoryItems(s?.peak ?? o?.peak ?? null),
+    ...memoryItems(s?.peak ?? o?.peak ?? null, s ? peakRssOf(s) : o ? peakRssOf(o) : null),
     // Every lab's runs: synchronous stretches over 50 ms, named by the profile when there is one.
     ...(s?.longTasks ? ([['Long tasks', longTasksText(s.longTasks)]] as Items) : []),
     ['RSS from outside', s ? formatMb(s.procPeakRss) : o ? formatMb(o.procPeakRss) : '–'],

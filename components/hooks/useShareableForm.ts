@@ -66,10 +66,11 @@ export function useShareableForm(
     const running = e && isPageLab(lab) ? formValuesFromParams(e.params, e.strategies, e.parallel, lab) : null;
     const initial = link.present ? link.values : (running ?? values);
     // What the URL as opened stands for: a bare URL is the running experiment's form, else the defaults.
-    const opened = link.present ? link.values : (running ?? defaultFormValues());
-    written.current = formToQuery(opened, idsOf(catalog, opened.lab));
-    // A visitor who changed the form before the link could be read (a lab switched in the first
-    // moment) keeps the change, and the URL says so.
+    const urlStandsFor = link.present ? link.values : (running ?? defaultFormValues());
+    written.current = formToQuery(urlStandsFor, idsOf(catalog, urlStandsFor.lab));
+    // On a bare URL with nothing running, a visitor who changed the form before the link could be
+    // read (a lab switched in the first moment) keeps the change, and the URL now says so. A link's
+    // values or a running experiment's still take the form over, as they always did.
     write(initial);
     if (initial !== values) onChange(initial);
     // Only once, when the link is first parsed; later changes are the visitor's.

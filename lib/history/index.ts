@@ -133,10 +133,10 @@ export function isFinalStatus(status: RunStatus): boolean {
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** ?lab=&strategy=&outcome= of GET /api/runs; empty means "any". */
 /** A browser's public owner id in the room (server/hub/identity.ts: a hash of its secret id). */
 const OWNER_ID_PATTERN = /^b-[0-9a-f]{16}$/;
 
+/** ?lab=&strategy=&outcome=&owner= of GET /api/runs; empty means "any". */
 export function parseListQuery(
   query: URLSearchParams,
 ): Parsed<{ lab: string | null; strategy: string | null; outcome: RunStatus | null; owner: string | null }> {

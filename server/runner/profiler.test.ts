@@ -140,7 +140,8 @@ describe('profiling a run', () => {
           clearInterval(poll);
           handle.stop();
         }, 50);
-        void handle.done.finally(() => clearInterval(poll));
+        const stopPolling = () => clearInterval(poll);
+        handle.done.then(stopPolling, stopPolling);
         // The stop does not wait for the search: on a busy machine the first /proc reading can come
         // after the report has blocked the main thread, and its report server then never answers.
         search = Promise.all(

@@ -90,7 +90,7 @@ export class RunStore {
     return entry;
   }
 
-  /** Newest first, optionally only one lab, one strategy and/or one status. */
+  /** Newest first, optionally only one lab, one strategy, one status and/or one browser's runs (owner: its public id). */
   list(filter: { lab?: string | null; strategy?: string | null; outcome?: RunStatus | null; owner?: string | null } = {}): RunListItem[] {
     const out: RunListItem[] = [];
     for (const e of this.entries.values()) {

@@ -5,17 +5,17 @@ import { memo } from 'react';
 import type { RunState } from '@/lib/protocol';
 import { LessonRunPanel } from '@/components/lessons/LessonRunPanel';
 import { formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
-import { speedupText } from './verdict';
+import { speedupFigureText } from './verdict';
 import { RequestTimeline } from './RequestTimeline';
 import { LAB_ID } from '../shared/id';
 
-function CpuLessonRunImpl({ run }: { run: RunState }) {
+function CpuLessonRunImpl({ run, role }: { run: RunState; role: string | null }) {
   const s = run.summary?.lab === LAB_ID ? run.summary : null;
   const figures = s && {
     data: { 'makespan-ms': s.makespanMs, listeners: s.peakMessageListeners },
     items: [
       ['makespan', formatSeconds(s.makespanMs)],
-      ['speed-up', speedupText(s)],
+      ['speed-up', speedupFigureText(s, role)],
       ['worker start p50', formatMs(s.spawnP50Ms)],
       ['tree RSS / processes', `${formatMb(s.peakTreeRss)} / ${s.peakProcesses}`],
       ['listeners', String(s.peakMessageListeners)],

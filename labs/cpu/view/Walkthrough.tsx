@@ -11,7 +11,9 @@ import { LAB_ID } from '../shared/id';
 export function CpuWalkthrough() {
   const lesson = useLessonSteps(CPU_LESSON_STEPS);
   const { state } = lesson;
-  const renderRuns = (runs: readonly RunState[]) => runs.map((r) => <CpuLessonRun key={r.id} run={r} />);
+  // Each run with its strategy's role from the catalog: the one-thread baseline's speed-up reads "baseline".
+  const roleOf = (r: RunState) => state.strategies.find((s) => s.lab === r.lab && s.id === r.strategy)?.role ?? null;
+  const renderRuns = (runs: readonly RunState[]) => runs.map((r) => <CpuLessonRun key={r.id} run={r} role={roleOf(r)} />);
   return (
     <WalkthroughPage
       page={LAB_ID}

@@ -1,6 +1,6 @@
 /**
  * Where the request timeline puts things: one row per request, a colour per process or thread that
- * served requests (in the order they first answered), and a seconds axis on round steps. Pure, so
+ * served requests (in the order they first answered), and a time axis on steps of 1, 2 or 5 × 10ⁿ ms. Pure, so
  * the drawing component only maps these numbers to SVG.
  */
 import type { RequestBar } from '../shared/schema';

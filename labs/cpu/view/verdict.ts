@@ -17,16 +17,19 @@ function roleOf(traits: StrategyTraits | undefined): Role | undefined {
 /** Faster than one thread by less than this reads "no faster". */
 export const NO_GAIN = 1.2;
 
-/** "1.9× (ceiling 2 cores)": the run's own speed-up against fib(n) alone, and the machine's limit. */
+/** Typed as a role, so a misspelt one does not compile. */
+const BASELINE_ROLE: Role = 'one-thread';
+
 /**
  * The speed-up as a card or a run page shows it: "baseline" for the one-thread strategy, the
  * yardstick of the others (its own ratio, well under 1× when requests wait for one another, would
  * read as a loss); the ratio and the ceiling for every other.
  */
 export function speedupFigureText(s: Pick<CpuSummary, 'speedup' | 'cores'>, role: string | null | undefined): string {
-  return role === 'one-thread' ? 'baseline' : speedupText(s);
+  return role === BASELINE_ROLE ? 'baseline' : speedupText(s);
 }
 
+/** "1.9× (ceiling 2 cores)": the run's own speed-up against fib(n) alone, and the machine's limit. */
 export function speedupText(s: Pick<CpuSummary, 'speedup' | 'cores'>): string {
   return `${formatTimes(s.speedup)} (ceiling ${s.cores} core${s.cores === 1 ? '' : 's'})`;
 }
