@@ -1,7 +1,7 @@
 // `node scripts/lesson-walk.mjs <lesson> [step…]` (lesson: a /lessons/<slug>, e.g. deadline, hotcode,
 // backpressure): runs the walkthrough's steps in Chromium against the production server (needs
 // `next build`) and prints, for each step, its written text (paragraphs and "What to look at") beside
-// the conclusion computed from the run and the figures on its run cards, so the text can be checked
+// the conclusion computed from the run and the figures its run panels show, so the text can be checked
 // against a real run. Saves a screenshot of each step to $SHOT_DIR (default /tmp). Data in a
 // temporary directory.
 import { chromium } from '@playwright/test';
@@ -43,13 +43,12 @@ try {
     console.log(`## ${slug} step ${n}: ${squash(await step.locator('h2').textContent())} (${secs} s)`);
     for (const p of await step.locator('.lesson-text').allTextContents()) console.log(`text: ${squash(p)}`);
     console.log(`watch: ${squash(await step.locator('.lesson-watch').textContent())}`);
-    for (const card of await step.getByTestId('run-card').all()) {
-      const figures = await card
-        .locator('[data-testid^="run-figure-"]')
-        .evaluateAll((els) => els.map((e) => `${e.querySelector('dt')?.textContent}: ${e.querySelector('dd')?.textContent}`));
-      console.log(`card ${await card.getAttribute('data-strategy')} (${await card.getAttribute('data-status')}): ${figures.join(' | ')}`);
-      const verdict = card.getByTestId('run-verdict');
-      if (await verdict.count()) console.log(`  verdict: ${squash(await verdict.textContent())}`);
+    // Each run's figures as its lesson panel shows them (term: value), and its verdict when it has one.
+    for (const result of await step.getByTestId('lesson-run-result').all()) {
+      const figures = await result.evaluate((dl) =>
+        [...dl.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent ?? ''}`),
+      );
+      console.log(`run ${await result.getAttribute('data-strategy')} (${await result.getAttribute('data-outcome')}): ${figures.join(' | ')}`);
     }
     const c = step.getByTestId('lesson-conclusion');
     console.log(`conclusion (as expected: ${await c.getAttribute('data-expected')}): ${squash(await c.textContent())}\n`);
