@@ -1,8 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/lib.mjs';
 
-/** Port of the production server the tests start (not 3000, so a running `npm start` is left alone). */
+/** Port of the first production server the tests start (not 3000, so a running `npm start` is left alone). */
 const port = Number(process.env.E2E_PORT ?? 3210);
+/**
+ * Spec files run on this many Playwright workers at once (E2E_WORKERS, default 2). Each worker has a
+ * server of its own (its own run queue, Room and history, on every second port: a test's training
+ * page takes the port after its server's), so no test sees another's runs; e2e/fixtures.ts points a
+ * worker's pages at its server. Most specs wait on their runs' children far more than they compute, so
+ * two at once cut the stage's time on two cores by about two fifths (docs/results.md §14).
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+/** The server of the worker with this parallel index. */
+export const e2eServerUrl = (index: number) => `http://127.0.0.1:${port + 2 * index}`;
 /** The server's operator token (e2e/room.spec.ts); a test's own page holds it (e2e/fixtures.ts), so Stop all can clean up after any test. */
 export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-0123';
 
@@ -12,12 +22,12 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 120_000,
   expect: { timeout: 30_000 },
-  // The tests share one server and its run queue, so they run one at a time.
-  workers: 1,
+  // One spec file at a time per worker, its tests in order (some build on the one before).
+  workers: E2E_WORKERS,
   fullyParallel: false,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: e2eServerUrl(0),
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -26,25 +36,29 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
-    // Each session starts from an empty data directory, so runs recorded by an earlier session
-    // never show up in the history tests (the CSVs are cheap to make again).
-    command: `node -e "require('fs').rmSync('e2e/.artifacts/data', { recursive: true, force: true })" && node --import tsx server/index.ts`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      STREAM_LAB_DATA_DIR: 'e2e/.artifacts/data',
-      // The tests use small files; don't make the 150 MiB default on start.
-      STREAM_LAB_PREPARE_MB: '0',
-      STREAM_LAB_OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
-      // A training page on the next port may frame the embeds (e2e/history.spec.ts: embeds size themselves).
-      STREAM_LAB_FRAME_ANCESTORS: `'self' http://127.0.0.1:${port + 1}`,
-    },
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
+    const data = `e2e/.artifacts/data-${index}`;
+    const serverPort = port + 2 * index;
+    return {
+      // Each session starts from an empty data directory, so runs recorded by an earlier session
+      // never show up in the history tests (the CSVs are cheap to make again).
+      command: `node -e "require('fs').rmSync('${data}', { recursive: true, force: true })" && node --import tsx server/index.ts`,
+      url: `${e2eServerUrl(index)}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe' as const,
+      env: {
+        PORT: String(serverPort),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        STREAM_LAB_DATA_DIR: data,
+        // The tests use small files; don't make the 150 MiB default on start.
+        STREAM_LAB_PREPARE_MB: '0',
+        STREAM_LAB_OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
+        // A training page on the next port may frame the embeds (e2e/history.spec.ts: embeds size themselves).
+        STREAM_LAB_FRAME_ANCESTORS: `'self' http://127.0.0.1:${serverPort + 1}`,
+      },
+    };
+  }),
 });

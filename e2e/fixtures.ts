@@ -9,9 +9,14 @@
  * with browser.newContext() get no token (none of them stops runs).
  */
 import { expect, test as base, type Page } from '@playwright/test';
-import { E2E_OPERATOR_TOKEN } from '../playwright.config';
+import { E2E_OPERATOR_TOKEN, e2eServerUrl } from '../playwright.config';
 
 export const test = base.extend({
+  // Each worker's tests go to the server of their own (playwright.config.ts), so two spec files at once
+  // never share a run queue, a Room or a history.
+  baseURL: async ({}, provide, testInfo) => {
+    await provide(e2eServerUrl(testInfo.parallelIndex));
+  },
   context: async ({ context, baseURL }, provide) => {
     await context.addInitScript(
       ({ origin, token }) => {

@@ -14,11 +14,14 @@ async function pick(page: Page, strategies: string[]): Promise<void> {
   }
 }
 
-/** Whether the element's top is inside the viewport. */
+/** Whether any of the element is inside the viewport. */
 async function inViewport(page: Page, testIdOrSelector: string): Promise<boolean> {
   return page.locator(testIdOrSelector).evaluate((el) => {
+    // On screen at all: its top may sit a few pixels above the window's edge when a card settled
+    // during the smooth scroll (a margin above the heading leaves room for that). Before Start it is
+    // far below the fold.
     const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.top < window.innerHeight;
+    return r.bottom > 0 && r.top < window.innerHeight;
   });
 }
 

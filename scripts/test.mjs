@@ -1,7 +1,8 @@
-// `npm test`: typecheck, lint, format, unit + integration tests, load tests, build, Playwright end-to-end, in
-// that order. Every stage runs even when an earlier one failed, so one run shows everything that is
-// broken; only e2e waits on the build (it serves the built pages). Then one summary table; the exit
-// code is 1 if any stage failed.
+// `npm test`: typecheck, lint, format and the build at once (none of them measures time, and together
+// they take about half as long as one after another on two cores), then unit + integration tests, load
+// tests and Playwright end-to-end, one after another. Every stage runs even when an earlier one failed,
+// so one run shows everything that is broken; only e2e waits on the build (it serves the built pages).
+// Then one summary table, in the stages' order; the exit code is 1 if any stage failed.
 //   npm test -- --only unit,e2e     npm test -- --skip load,e2e     (also --only=unit)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,13 +16,14 @@ const vitest = 'node_modules/vitest/vitest.mjs';
 // errors tsc and ESLint print (their stdout is piped to count them, and passed on as it comes; the
 // flags keep the colours a terminal would have had).
 const STAGES = [
-  { id: 'typecheck', name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '--noEmit', ...(tty ? ['--pretty'] : [])], counts: 'tsc' },
-  { id: 'lint', name: 'lint', args: ['node_modules/eslint/bin/eslint.js', ...(tty ? ['--color'] : []), '.'], counts: 'eslint' },
+  // `together`: run side by side at the start, each one's output printed whole when it ends.
+  { id: 'typecheck', name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '--noEmit', ...(tty ? ['--pretty'] : [])], counts: 'tsc', together: true },
+  { id: 'lint', name: 'lint', args: ['node_modules/eslint/bin/eslint.js', ...(tty ? ['--color'] : []), '.'], counts: 'eslint', together: true },
   // The formatter's check, as `npm run lint` runs it after ESLint (.prettierrc.json; `npx prettier --write .` fixes it).
-  { id: 'format', name: 'format (Prettier)', args: ['node_modules/prettier/bin/prettier.cjs', '--check', '.'], counts: 'prettier' },
+  { id: 'format', name: 'format (Prettier)', args: ['node_modules/prettier/bin/prettier.cjs', '--check', '.'], counts: 'prettier', together: true },
   { id: 'unit', name: 'unit + integration', args: [vitest, 'run'], counts: 'vitest' },
   { id: 'load', name: 'load (one file at a time)', args: [vitest, 'run', '--config', 'vitest.load.config.ts'], counts: 'vitest' },
-  { id: 'build', name: 'build', args: ['node_modules/next/dist/bin/next', 'build'] },
+  { id: 'build', name: 'build', args: ['node_modules/next/dist/bin/next', 'build'], together: true },
   { id: 'e2e', name: 'e2e (Playwright)', args: ['node_modules/@playwright/test/cli.js', 'test'], counts: 'playwright' },
 ];
 const IDS = STAGES.map((s) => s.id);
@@ -71,10 +73,10 @@ if (selected('e2e') && !chromium) {
 
 const reports = mkdtempSync(join(tmpdir(), 'stream-lab-test-'));
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...(chromium && { CHROMIUM_PATH: chromium }) };
-let current = null; // the running stage's process
+const running = new Set(); // the running stages' processes
 let interrupted = null;
-// Ctrl-C reaches the stage's process too; wait for it to clean up (vitest's forks, Playwright's
-// server), then stop and print what ran. A second one quits at once.
+// Ctrl-C reaches the stages' processes too; wait for them to clean up (vitest's forks, Playwright's
+// servers), then stop and print what ran. A second one quits at once.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (interrupted) {
@@ -82,33 +84,41 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
       process.exit(130);
     }
     interrupted = signal;
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
   });
 }
 
-/** Runs one stage with its output going straight to the console; resolves with its exit and figures. */
-function run(stage) {
+/**
+ * Runs one stage; resolves with its exit and figures. Its output goes straight to the console, or,
+ * with `hold`, is kept and printed whole when it ends (stages running side by side).
+ */
+function run(stage, hold) {
   const report = join(reports, `${stage.id}.json`);
   const extra =
     {
       vitest: ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
       playwright: ['--reporter=list,json'], // the json reporter writes to PLAYWRIGHT_JSON_OUTPUT_FILE
     }[stage.counts] ?? [];
-  const piped = stage.counts === 'tsc' || stage.counts === 'eslint' || stage.counts === 'prettier';
+  const piped = hold || stage.counts === 'tsc' || stage.counts === 'eslint' || stage.counts === 'prettier';
+  let child;
   return new Promise((resolve) => {
-    current = spawn(process.execPath, [...stage.args, ...extra], {
+    child = spawn(process.execPath, [...stage.args, ...extra], {
       cwd: root,
       env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: report },
-      stdio: ['inherit', piped ? 'pipe' : 'inherit', 'inherit'],
+      stdio: ['inherit', piped ? 'pipe' : 'inherit', hold ? 'pipe' : 'inherit'],
     });
+    running.add(child);
     let out = '';
-    current.stdout?.on('data', (d) => {
-      process.stdout.write(d);
+    let held = '';
+    child.stdout?.on('data', (d) => {
+      if (hold) held += d;
+      else process.stdout.write(d);
       out += d;
     });
-    current.on('error', (error) => resolve({ code: 1, note: error.message }));
-    current.on('close', (code, signal) => resolve({ code: code ?? 1, signal, ...figures(stage.counts, report, out) }));
-  }).finally(() => (current = null));
+    child.stderr?.on('data', (d) => (held += d));
+    child.on('error', (error) => resolve({ code: 1, note: error.message, held }));
+    child.on('close', (code, signal) => resolve({ code: code ?? 1, signal, held, ...figures(stage.counts, report, out) }));
+  }).finally(() => running.delete(child));
 }
 
 /** passed / failed / skipped tests (vitest, Playwright) or a count of errors (tsc, ESLint). */
@@ -159,40 +169,52 @@ function figures(kind, report, out) {
 }
 
 const seconds = (ms) => (ms < 60_000 ? `${Math.round(ms / 1000)}s` : `${Math.floor(ms / 60_000)}m ${Math.round((ms % 60_000) / 1000)}s`);
-const rows = [];
+const rows = new Map(); // stage id → its row of the table, printed in the stages' order
 const started = Date.now();
-let buildFailed = false;
-for (const stage of STAGES) {
-  let why = null;
-  if (!only.includes(stage.id)) why = '--only';
-  else if (skip.includes(stage.id)) why = '--skip';
-  else if (interrupted) why = 'interrupted';
-  else if (stage.id === 'e2e' && buildFailed) why = 'build failed';
+
+/** Why a selected stage does not run now, or null. */
+function skipReason(stage) {
+  if (!only.includes(stage.id)) return '--only';
+  if (skip.includes(stage.id)) return '--skip';
+  if (interrupted) return 'interrupted';
+  if (stage.id === 'e2e' && rows.get('build')?.result === 'FAILED') return 'build failed';
+  return null;
+}
+
+/** Runs one stage (or says why not) and records its row. */
+async function runStage(stage, hold = false) {
+  const why = skipReason(stage);
   if (why) {
-    rows.push({ stage: stage.id, result: `skipped (${why})` });
-    continue;
+    rows.set(stage.id, { stage: stage.id, result: `skipped (${why})` });
+    return;
   }
   const name = stage.id === 'e2e' ? `${stage.name}, Chromium at ${chromium}` : stage.name;
-  console.log(`\n=== ${name} ===`);
+  if (!hold) console.log(`\n=== ${name} ===`);
   if (stage.id === 'e2e' && !selected('build') && buildIsStale()) {
     console.log('(no build stage in this run, and .next is missing or older than the sources: the tests use it as it is)');
   }
   const t0 = Date.now();
-  const r = await run(stage);
+  const { held, ...r } = await run(stage, hold);
   const ok = r.code === 0 && !r.signal;
-  if (stage.id === 'build') buildFailed = !ok;
   const time = Date.now() - t0;
+  if (hold) process.stdout.write(`\n=== ${name} ===\n${held}`);
   console.log(ok ? `=== ${name} ok in ${seconds(time)} ===` : `\n=== ${name} FAILED (exit ${r.signal ?? r.code}) in ${seconds(time)} ===`);
   // A failure that no failed test explains (a file that did not load, an error outside tests) says so.
   const unexplained = !ok && !r.failed && !r.note ? `exit ${r.signal ?? r.code}, see its output` : '';
-  rows.push({ ...r, stage: stage.id, result: ok ? 'passed' : 'FAILED', time: seconds(time), note: r.note || unexplained });
+  rows.set(stage.id, { ...r, stage: stage.id, result: ok ? 'passed' : 'FAILED', time: seconds(time), note: r.note || unexplained });
 }
+
+const together = STAGES.filter((s) => s.together && !skipReason(s));
+if (together.length > 1) console.log(`\n(${together.map((s) => s.id).join(', ')} run side by side; each one's output follows when it ends)`);
+await Promise.all(STAGES.filter((s) => s.together).map((s) => runStage(s, together.length > 1)));
+for (const stage of STAGES.filter((s) => !s.together)) await runStage(stage);
 rmSync(reports, { recursive: true, force: true });
 
+const table = STAGES.map((s) => rows.get(s.id));
 const header = { stage: 'stage', result: 'result', passed: 'passed', failed: 'failed', skipped: 'skipped', time: 'time', note: 'note' };
 const cols = Object.keys(header);
 const cell = (row, c) => String(row[c] ?? (c === 'note' ? '' : '—'));
-const width = Object.fromEntries(cols.map((c) => [c, Math.max(...[header, ...rows].map((r) => cell(r, c).length))]));
+const width = Object.fromEntries(cols.map((c) => [c, Math.max(...[header, ...table].map((r) => cell(r, c).length))]));
 const line = (row) =>
   cols
     .map((c) => (['passed', 'failed', 'skipped', 'time'].includes(c) ? cell(row, c).padStart(width[c]) : cell(row, c).padEnd(width[c])))
@@ -204,9 +226,9 @@ console.log(
     .join('  ')
     .trimEnd()}`,
 );
-for (const row of rows) console.log(line(row));
+for (const row of table) console.log(line(row));
 // The failed tests by name after the table, so the last lines of a long log (all a CI page may keep) say what broke.
-const named = rows.flatMap((r) => (r.failures ?? []).map((f) => ({ ...f, stage: r.stage })));
+const named = table.flatMap((r) => (r.failures ?? []).map((f) => ({ ...f, stage: r.stage })));
 if (named.length) console.log(`\nFailed tests:`);
 for (const f of named.slice(0, 20)) {
   const first =
@@ -217,6 +239,6 @@ for (const f of named.slice(0, 20)) {
   console.log(`  ${f.stage}  ${f.where}  ${f.name}${first ? `\n      ${first.trim().slice(0, 300)}` : ''}`);
 }
 if (named.length > 20) console.log(`  … and ${named.length - 20} more (see above)`);
-const failed = rows.filter((r) => r.result === 'FAILED').map((r) => r.stage);
+const failed = table.filter((r) => r.result === 'FAILED').map((r) => r.stage);
 console.log(`\n${failed.length ? `FAILED: ${failed.join(', ')}` : 'No stage failed.'} (${seconds(Date.now() - started)} in all)`);
 process.exit(interrupted ? 130 : failed.length ? 1 : 0);
