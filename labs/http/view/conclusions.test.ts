@@ -66,7 +66,7 @@ describe('step 3: slow clients', () => {
     expect(concludeSlowClients(drain, pull)).toEqual({
       asExpected: true,
       text:
-        "With 4 slow clients reading 1,024 KB/s each, write-ignoring-drain's socket buffers held up to 32.4 MB; ndjson-cursor's at most 0.1 MB. " +
+        "With 4 slow clients reading 2,048 KB/s each, write-ignoring-drain's socket buffers held up to 32.4 MB; ndjson-cursor's at most 0.1 MB. " +
         "res.write returned false, the strategy wrote on, and the rows the clients had not read waited in the server's memory; stream.pipeline " +
         "stopped reading the cursor until 'drain'.",
     });
@@ -92,7 +92,7 @@ describe('HTTP_LESSON_STEPS', () => {
   it('quotes the figures of its presets, never typed twice', () => {
     expect(HTTP_LESSON_STEPS[0].paragraphs[0]).toContain(`all ${describeHttpParams(LOAD_PARAMS).split(' rows')[0]} rows`);
     expect(HTTP_LESSON_STEPS[2].paragraphs[0]).toContain(`${SLOW_PARAMS.slowClients} extra clients`);
-    expect(describeHttpParams(SLOW_PARAMS)).toBe('200,000 rows, 2 requests, 2 at once, 4 slow clients at 1,024 KB/s');
-    expect(HTTP_LESSON_STEPS[2].paragraphs[0]).toContain('one response of 200,000 rows at 1,024 KB/s');
+    expect(describeHttpParams(SLOW_PARAMS)).toBe('200,000 rows, 2 requests, 2 at once, 4 slow clients at 2,048 KB/s');
+    expect(HTTP_LESSON_STEPS[2].paragraphs[0]).toContain('one response of 200,000 rows at 2,048 KB/s');
   });
 });

@@ -24,13 +24,17 @@ export const LOAD_PARAMS: HttpParams = { ...DEFAULT_HTTP_PARAMS, rows: 100_000, 
 
 /**
  * Slow readers of responses big enough (200,000 rows, ~14 MB) to outgrow what the kernel's socket
- * buffers absorb, so what a writer queues shows in writableLength: measured, 32 MB for
- * write-ignoring-drain against 0.1 MB for the cursor; with 100,000 rows it was 0–2.6 MB from run to
- * run. At 1 MB/s a response takes seconds; two fast requests keep the run short.
+ * buffers absorb, so what a writer queues shows in writableLength. At 2,048 KB/s a run takes 9.5 s
+ * and write-ignoring-drain's socket buffers held 20.7 MB against 0.1 MB for the cursor; at
+ * 1,024 KB/s (the first preset) 38.0 MB against 0.1 MB but 16.3 s a run, at 4,096 KB/s 5.6–6.7 MB
+ * (5.9 s), at 8,192 KB/s nothing queued (`npm run bench -- --lab http --strategies
+ * write-ignoring-drain,ndjson-cursor --rows 200000 --requests 2 --concurrency 2 --slow-clients 4
+ * --slow-kbps 2048`, 2026-11-25, two shared cores). With 100,000 rows it was 0–2.6 MB from run to
+ * run. Two fast requests keep the run short.
  */
-export const SLOW_PARAMS: HttpParams = { ...LOAD_PARAMS, rows: 200_000, requests: 2, concurrency: 2, slowClients: 4, slowKbps: 1024 };
+export const SLOW_PARAMS: HttpParams = { ...LOAD_PARAMS, rows: 200_000, requests: 2, concurrency: 2, slowClients: 4, slowKbps: 2048 };
 
-/** "100,000 rows, 20 requests, 10 at once, 4 slow clients at 1,024 KB/s": a preset's figures. */
+/** "100,000 rows, 20 requests, 10 at once, 4 slow clients at 2,048 KB/s": a preset's figures. */
 export function describeHttpParams(p: HttpParams): string {
   const parts = [`${formatCount(p.rows)} rows`, `${formatCount(p.requests)} requests`, `${p.concurrency} at once`];
   if (p.slowClients > 0) parts.push(`${p.slowClients} slow clients at ${formatCount(p.slowKbps)} KB/s`);
