@@ -91,6 +91,19 @@ describe('verdictFor', () => {
     );
   });
 
+  it('says a strategy declared pull is contradicted when its reader ran most of the file ahead', () => {
+    // The same figures as the push reader above: the claim changes the verdict's ending, not its finding.
+    const s = summary({ peak: { arrayBuffers: 0.98 * FILE }, peakBufferedBytes: 30 * MIB });
+    expect(verdictFor(s, PULL)).toBe(
+      'arrayBuffers grew to 98% of the file (31.4 MB) while the consumer fell behind by up to 30 MB: the reader ignored backpressure. ' +
+        'It is declared pull, but these figures contradict that: this reader does not hold backpressure.',
+    );
+    const flat = summary({ peak: { arrayBuffers: 0.75 * FILE }, peakBufferedBytes: 24 * MIB, peakInFlight: 380 });
+    expect(verdictFor(flat, PULL)).toContain('It is declared pull, but these figures contradict that');
+    // A pull reader that held is not accused.
+    expect(verdictFor(summary({ peak: { arrayBuffers: 1 * MIB }, peakBufferedBytes: 256 * 1024 }), PULL)).not.toContain('declared');
+  });
+
   it('names the concurrency when an operator started a consumer call per chunk', () => {
     const s = summary({ peak: { arrayBuffers: 0.75 * FILE }, peakBufferedBytes: 24 * MIB, peakInFlight: 380 });
     expect(verdictFor(s, PUSH)).toBe(

@@ -45,6 +45,14 @@ function heapVerdict(s: StreamsSummary, heapGrowth: number, info: StrategyTraits
   );
 }
 
+/**
+ * A strategy's `mode` is its author's claim, not a figure. When the figures show a reader that did not
+ * wait for its consumer, a strategy declared pull is told so: the claim is contradicted.
+ */
+function contradicted(info: StrategyTraits | undefined): string {
+  return info?.mode === 'pull' ? ' It is declared pull, but these figures contradict that: this reader does not hold backpressure.' : '';
+}
+
 /** How the memory behaved for a run that finished reading: did backpressure hold? */
 function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined): string {
   const ab = s.peak.arrayBuffers;
@@ -54,7 +62,7 @@ function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined
     // An unbounded operator (flatMap) does not fall behind: it starts a consumer call per chunk.
     return (
       `arrayBuffers reached ${formatPercent(abShare)} of the file (${formatMb(ab)}) with up to ${s.peakInFlight} consumer calls ` +
-      `running at once: the operator ignored backpressure.`
+      `running at once: the operator ignored backpressure.${contradicted(info)}`
     );
   }
   // With a few chunks in flight a pull reader is a handful of highWaterMarks ahead, nothing more.
@@ -69,7 +77,7 @@ function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined
   if (aheadShare >= IGNORED_SHARE || (abShare >= IGNORED_SHARE && !aheadKnown)) {
     return (
       `arrayBuffers grew to ${formatPercent(abShare)} of the file (${formatMb(ab)}) while the consumer fell behind ` +
-      `by up to ${formatMb(s.peakBufferedBytes)}: the reader ignored backpressure.`
+      `by up to ${formatMb(s.peakBufferedBytes)}: the reader ignored backpressure.${contradicted(info)}`
     );
   }
   if (s.peakBufferedBytes <= slack) {
