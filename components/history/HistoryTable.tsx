@@ -7,6 +7,7 @@ import { LAB_NAMES, labOf } from '@/lib/labs';
 import { formatCount, formatMbNumber, formatMs, formatTimes } from '@/lib/readouts/format';
 import { labSchema, type HistoryColumn } from '@/labs/schemas';
 import { runParamsText } from '@/lib/readouts/params-text';
+import { peakRssOf } from '@/lib/readouts/outcome-text';
 import type { StrategyInfo } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
 import { formatDateTime, strategyLabel } from './labels';
@@ -112,7 +113,9 @@ export function HistoryTable({ runs, lab, strategies, selected, onToggle, onDele
                   <td className="params-text" data-testid="history-params">
                     {runParamsText(r)}
                   </td>
-                  <td className="num">{r.peak ? formatMbNumber(r.peak.rss) : '–'}</td>
+                  <td className="num" data-field="peakRss">
+                    {r.peak ? formatMbNumber(peakRssOf({ peak: r.peak, procPeakRss: r.procPeakRss ?? 0 })) : '–'}
+                  </td>
                   {own.map((c) => (
                     <td key={c.key} className="num" data-field={c.key} data-value={r.figures[c.key] ?? ''}>
                       {cellText(r.figures[c.key], c.unit)}

@@ -90,6 +90,8 @@ export const runListItemSchema = z.object({
   endedAt: z.number().nullable(),
   durationMs: z.number().nullable(),
   peak: memorySchema.nullable(),
+  /** The highest RSS read from outside the process (/proc), so the list's peak RSS is the card's (peakRssOf); null if never read. */
+  procPeakRss: z.number().nullable().default(null),
   fileBytes: z.number().nullable(),
   bytesProcessed: z.number().nullable(),
   sampleCount: z.number(),
@@ -227,6 +229,7 @@ export function toListItem(record: RunRecord, diskBytes: number): RunListItem {
     endedAt: record.endedAt,
     durationMs: s ? s.durationMs : observed ? observed.lastT : null,
     peak: s ? s.peak : (observed?.peak ?? null),
+    procPeakRss: s ? s.procPeakRss : (observed?.procPeakRss ?? null),
     fileBytes: figure(progress?.total) ?? run.preparedUnits,
     bytesProcessed: s ? figure(progress?.done) : progress ? (observed?.readings[progress.done] ?? null) : null,
     sampleCount: observed?.sampleCount ?? s?.sampleCount ?? 0,
