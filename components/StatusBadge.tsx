@@ -6,6 +6,7 @@ const ICONS: Partial<Record<RunStatus, string>> = {
   'out-of-memory': '⚠',
   crashed: '✖',
   'timed-out': '⏱',
+  refused: '⛔',
   completed: '✓',
 };
 

@@ -2,9 +2,11 @@
 
 /**
  * Strategy checkboxes, grouped by whether the reader waits for the consumer (pull) or not (push);
- * a lab where that question does not arise (CPU: strategies have no mode) shows one group.
+ * a lab where that question does not arise (CPU: strategies have no mode) shows one group. The
+ * strategies of yours (files in the server's strategies folder) follow under "Yours", each with
+ * its source; one that failed to compile or load is listed with its problem and can't be picked.
  */
-import type { StrategyInfo } from '@/lib/protocol';
+import type { CodeProblem, StrategyInfo } from '@/lib/protocol';
 import { DEFAULT_LAB, type PageLabId } from '@/lib/labs';
 import { labView } from '@/labs/views';
 
@@ -42,7 +44,7 @@ export function StrategyPicker({ lab = DEFAULT_LAB, strategies, selected, error,
               </h3>
               <ul>
                 {strategies
-                  .filter((s) => s.mode === group.mode)
+                  .filter((s) => s.mode === group.mode && s.origin !== 'yours')
                   .map((s) => {
                     const id = `strategy-${s.id}`;
                     return (
@@ -67,8 +69,78 @@ export function StrategyPicker({ lab = DEFAULT_LAB, strategies, selected, error,
               </ul>
             </div>
           ))}
+          <YoursGroup lab={lab} strategies={strategies.filter((s) => s.origin === 'yours')} chosen={chosen} toggle={toggle} />
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** "strategies/streams/bad.ts:3:7: Unexpected ';'" */
+function problemLine(p: CodeProblem): string {
+  return `${p.file}${p.line !== null ? `:${p.line}${p.column !== null ? `:${p.column}` : ''}` : ''}: ${p.message}`;
+}
+
+/**
+ * The strategies of yours: each with its mode, file and source; one with a problem shows it instead
+ * of a checkbox. None: no group (the form stays short; docs/strategies.md says where files go).
+ */
+function YoursGroup({
+  lab,
+  strategies,
+  chosen,
+  toggle,
+}: {
+  lab: PageLabId;
+  strategies: readonly StrategyInfo[];
+  chosen: ReadonlySet<string>;
+  toggle(id: string, on: boolean): void;
+}) {
+  if (strategies.length === 0) return null;
+  return (
+    <div className="strategy-group strategy-group-yours" data-testid="strategies-yours">
+      <h3>
+        Yours <span className="muted">strategy files in the server’s strategies folder, run fenced</span>
+      </h3>
+      <ul>
+        {strategies.map((s) => {
+          const id = `strategy-${s.id}`;
+          return (
+            <li key={`${s.file}/${s.id}`} className="strategy-option" data-testid={`strategy-yours-${s.id}`} data-problem={s.problem ? 'true' : undefined}>
+              <input
+                type="checkbox"
+                id={id}
+                data-testid={`strategy-checkbox-${s.id}`}
+                checked={!s.problem && chosen.has(s.id)}
+                disabled={s.problem !== null}
+                onChange={(e) => toggle(s.id, e.target.checked)}
+                aria-describedby={`${id}-explanation`}
+              />
+              <div>
+                <label htmlFor={id}>
+                  {s.label} {s.mode && <span className={`badge mode-${s.mode}`}>{s.mode === 'push' ? 'Push' : 'Pull'}</span>}{' '}
+                  <span className="muted">{s.file}</span>
+                </label>
+                {s.problem ? (
+                  <p className="field-error" id={`${id}-explanation`} data-testid={`strategy-problem-${s.id}`}>
+                    Can’t run: {problemLine(s.problem)}
+                  </p>
+                ) : (
+                  <p className="explanation" id={`${id}-explanation`} title={s.explanation}>
+                    {s.explanation}
+                  </p>
+                )}
+                <details className="strategy-source">
+                  <summary>Source</summary>
+                  <pre data-testid={`strategy-source-${s.id}`}>
+                    <code>{s.code}</code>
+                  </pre>
+                </details>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { StrategyInfo } from '../lib/protocol';
-import { LABS } from './registry';
+import { LABS, userStrategyEntries, type UserStrategyEntry } from './registry';
 
 const require = createRequire(import.meta.url);
 
@@ -39,10 +39,48 @@ export function shownCode(labDir: string, file: string): string {
   return imports ? `${imports}\n\n${body}` : body;
 }
 
+/** The version of a package a strategy names, or what stands for it when it is not installed here (a strategy of yours may name any). */
+export function declaredVersion(library: string): string {
+  try {
+    return libraryVersion(library);
+  } catch {
+    return 'not installed here';
+  }
+}
+
+/** A strategy of yours as the page lists it: under "Yours", with its whole source, and its problem if it has one. */
+function userInfo(e: UserStrategyEntry): StrategyInfo {
+  const s = e.strategy;
+  return {
+    lab: e.lab,
+    id: e.id,
+    label: s?.label ?? e.id,
+    library: s?.library ?? 'node',
+    libraryVersion: declaredVersion(s?.library ?? 'node'),
+    mode: s?.mode ?? null,
+    keepsResults: s?.keepsResults ?? false,
+    role: s?.role ?? null,
+    comparedWith: [...(s?.comparedWith ?? [])],
+    explanation: s?.explanation ?? '',
+    code: e.source,
+    article: null,
+    origin: 'yours',
+    file: e.file,
+    problem: e.problem,
+  };
+}
+
 let cached: StrategyInfo[] | null = null;
 
-/** Everything the browser needs to know about each strategy of every lab, in list order per lab. */
+/**
+ * Everything the browser needs to know about each strategy of every lab, in list order per lab:
+ * the built-ins, then the strategies of yours as last scanned.
+ */
 export function strategyCatalog(): StrategyInfo[] {
+  return [...builtInCatalog(), ...userStrategyEntries().map(userInfo)];
+}
+
+function builtInCatalog(): StrategyInfo[] {
   cached ??= LABS.flatMap((lab) =>
     lab.strategies.map((s) => ({
       lab: lab.schema.id,
@@ -57,6 +95,9 @@ export function strategyCatalog(): StrategyInfo[] {
       explanation: s.explanation,
       code: shownCode(lab.dir, lab.strategyFiles.get(s.id)!),
       article: s.article,
+      origin: 'built-in' as const,
+      file: null,
+      problem: null,
     })),
   );
   return cached;

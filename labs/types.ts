@@ -51,6 +51,8 @@ export interface Prepared {
   scenario: Record<string, unknown>;
   /** How much work the run has (the streams lab: file bytes), shown as progress; null if unknown. */
   total: number | null;
+  /** Files or folders the run's child reads (the data file): all a fenced strategy of yours may read besides its code. */
+  readPaths?: readonly string[];
 }
 
 /** Folds one run's samples into the lab's own figures, and judges whether the work all got done. */
@@ -92,8 +94,13 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
   newRecorder(prepared: Prepared, params: Record<string, unknown>): FigureRecorder;
   /** The run's size before anything is prepared (for a run stopped in the queue), or null. */
   expectedTotal(params: Record<string, unknown>): number | null;
-  /** The bench CLI's table of this lab's summaries (all of this lab). */
-  benchTable(summaries: readonly RunSummary[]): BenchTable;
+  /** The bench CLI's table of this lab's summaries (all of this lab); `strategies`: the lab's, built-in and yours. */
+  benchTable(summaries: readonly RunSummary[], strategies: readonly StrategyBase[]): BenchTable;
+  /**
+   * What this lab asks of a strategy of yours beyond the common shape (e.g. the streams lab: a mode,
+   * push or pull), as a problem naming the field, or null (server/user-strategies/).
+   */
+  checkUserStrategy?(strategy: StrategyBase): string | null;
   /** Roughly how long a run with these params works (ms), for the queue's wait estimate; null if unknown. */
   estimateMs(params: Record<string, unknown>): number | null;
 }

@@ -225,6 +225,9 @@ export function applyServerMessages(prev: LabState, messages: readonly ServerMes
       case 'runtimes':
         next.runtimes = m.runtimes;
         break;
+      case 'strategies':
+        next.strategies = m.strategies;
+        break;
       case 'error':
         next.error = { code: m.code, message: m.message, requestType: m.requestType, seq: (next.error?.seq ?? 0) + 1 };
         break;

@@ -14,6 +14,7 @@ import type { ExperimentQueue } from './queue/backend';
 import { frameHeaders, parseFrameAncestors } from './http/frame-policy';
 import { healthRoutes } from './http/health-routes';
 import { handleApi, missingPage, type PageGuard, type Route } from './http/router';
+import { userStrategiesDir, watchUserStrategies } from './user-strategies';
 
 export interface LabServerOptions {
   port: number;
@@ -42,6 +43,8 @@ export interface LabServerOptions {
   operatorToken?: string | null;
   /** How often installed runtimes are looked for (default 5 s; tests shorten it). */
   runtimesEveryMs?: number;
+  /** The strategies of yours folder (default STREAM_LAB_STRATEGIES_DIR, or strategies/ where the server starts). */
+  strategiesDir?: string;
 }
 
 export interface LabServer {
@@ -67,6 +70,8 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
     operatorToken: opts.operatorToken,
     runtimesEveryMs: opts.runtimesEveryMs,
   });
+  // Strategies of yours: read now and whenever their files change; pages get the new list.
+  const stopWatchingStrategies = watchUserStrategies(() => hub.strategiesChanged(), opts.strategiesDir ?? userStrategiesDir());
   const routes = [...healthRoutes, ...(opts.routes ?? [])];
   const server = createServer();
   const pageHeaders = frameHeaders(opts.frameAncestors ?? parseFrameAncestors());
@@ -126,6 +131,7 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
     hub,
     url,
     async close() {
+      stopWatchingStrategies();
       await ownQueue?.close();
       await hub.close();
       server.closeAllConnections();

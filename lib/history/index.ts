@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { LAB_SCHEMAS, labSchema } from '../../labs/schemas';
-import { LEGACY_LAB } from '../protocol/common';
+import { LEGACY_LAB, OUTCOMES } from '../protocol/common';
 import {
   memorySchema,
   ownerSchema,
@@ -126,7 +126,7 @@ export const runDetailSchema = z.object({
 });
 export type RunDetail = z.infer<typeof runDetailSchema>;
 
-const FINAL = new Set<RunStatus>(['completed', 'data-lost', 'out-of-memory', 'crashed', 'stopped', 'timed-out', 'interrupted']);
+const FINAL = new Set<RunStatus>(OUTCOMES);
 
 /** True once a run can no longer change (ended or found interrupted). */
 export function isFinalStatus(status: RunStatus): boolean {

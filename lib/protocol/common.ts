@@ -8,9 +8,11 @@ import { commonParamsSchema } from './params';
 
 /**
  * How a run ended. 'interrupted': the server shut down (or died) while it was going, so it has no
- * result of its own; 'stopped' is kept for a person pressing Stop.
+ * result of its own; 'stopped' is kept for a person pressing Stop. 'refused': a fenced strategy
+ * (one of yours, server/user-strategies/) tried something its fence forbids; the reason names the
+ * permission ("no permission to write /etc/x").
  */
-export const OUTCOMES = ['completed', 'data-lost', 'out-of-memory', 'crashed', 'stopped', 'timed-out', 'interrupted'] as const;
+export const OUTCOMES = ['completed', 'data-lost', 'out-of-memory', 'crashed', 'stopped', 'timed-out', 'interrupted', 'refused'] as const;
 export const outcomeSchema = z.enum(OUTCOMES);
 export type Outcome = z.infer<typeof outcomeSchema>;
 

@@ -28,6 +28,15 @@ export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, Commo
 
 export const labIdSchema = z.enum(LAB_IDS as [string, ...string[]], { error: `lab must be one of ${LAB_IDS.join(', ')}` });
 
+/** Why a strategy file of yours can't run: where (line and column from 1, when known) and what. */
+export const codeProblemSchema = z.object({
+  file: z.string(),
+  line: z.number().nullable(),
+  column: z.number().nullable(),
+  message: z.string(),
+});
+export type CodeProblem = z.infer<typeof codeProblemSchema>;
+
 export const strategyInfoSchema = z.object({
   /** The lab the strategy belongs to. */
   lab: z.string(),
@@ -47,6 +56,12 @@ export const strategyInfoSchema = z.object({
   code: z.string(),
   /** Present for the six strategies the source article measured. */
   article: z.object({ peakMb: z.string(), note: z.string() }).nullable(),
+  /** 'yours': from the operator's strategies folder or a --strategy-file (server/user-strategies/), run fenced. */
+  origin: z.enum(['built-in', 'yours']).default('built-in'),
+  /** A strategy of yours: its file as shown (strategies/<lab>/<name>.ts); null for built-ins. */
+  file: z.string().nullable().default(null),
+  /** A strategy of yours that failed to compile or load: why, with file, line and column; it is refused at Start. */
+  problem: codeProblemSchema.nullable().default(null),
 });
 export type StrategyInfo = z.infer<typeof strategyInfoSchema>;
 
@@ -252,6 +267,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('queue.backend'), backend: queueBackendSchema }),
   /** The runtimes changed (one added or removed with `npm run runtimes` while the server runs). */
   z.object({ type: z.literal('runtimes'), runtimes: z.array(runtimeInfoSchema) }),
+  /** The strategies changed (a file of yours saved, added or removed while the server runs): the whole catalog again. */
+  z.object({ type: z.literal('strategies'), strategies: z.array(strategyInfoSchema) }),
   z.object({
     type: z.literal('error'),
     code: z.enum(ERROR_CODES),

@@ -6,6 +6,11 @@ import { MIB } from '../protocol/params';
 import type { RunSummary } from '../protocol';
 import { formatMb, formatSeconds } from './format';
 
+/** A fenced strategy stopped at the first thing its fence forbids: what it tried, and why nothing else was measured. */
+export function refusedText(s: Pick<RunSummary, 'reason' | 'durationMs'>): string {
+  return `Refused after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the strategy tried something its fence forbids'}. Strategies of yours run fenced (no file writes, no child processes, no worker threads), so the run ended there.`;
+}
+
 /** Highest RSS seen, from inside the child or from /proc. */
 export function peakRssOf(s: Pick<RunSummary, 'peak' | 'procPeakRss'>): number {
   return Math.max(s.peak.rss, s.procPeakRss);
@@ -43,6 +48,8 @@ export function commonVerdict(s: RunSummary): string {
       return `Timed out after ${s.params.timeoutS} s; ${heap}.`;
     case 'interrupted':
       return `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result.`;
+    case 'refused':
+      return refusedText(s);
     default: {
       const never: never = s.outcome;
       return String(never);

@@ -12,6 +12,7 @@ import type { Scenario } from './scenario';
 import { openForProfiler, releaseProfiler } from './inspect';
 import { awaitStart } from './parent-channel';
 import { watchLongTasks } from './long-tasks';
+import { deniedText } from './denied';
 
 const LOOP_RESOLUTION_MS = 10;
 /** How often a scenario's live extras are asked for: a human rate, whatever the sample rate. */
@@ -36,18 +37,34 @@ function sendAndAwaitProfile(message: ChildMessage): void {
 let exiting = false;
 // A strategy that forgets an 'error' listener throws outside any promise: report it like any other failure.
 process.on('uncaughtException', (err) => {
-  if (!exiting) sendAndExit({ type: 'error', message: err.message }, 1);
+  if (!exiting) sendAndExit(errorMessage(err), 1);
 });
 // If the parent dies, the IPC channel closes: never outlive it.
 process.on('disconnect', () => {
   if (!exiting) process.exit(2);
 });
 
-/** Loads a module of the child build (a lab's scenario or strategy) by its checked path. */
+/**
+ * Loads a module of the child build (a lab's scenario or strategy) by its checked path; "user/<hash>"
+ * is a strategy of yours, bundled beside the builds (.build/user/, server/user-strategies/).
+ */
 async function load<T>(modulePath: string, exportName: string): Promise<T> {
-  const mod = (await import(new URL(`../${modulePath}.mjs`, import.meta.url).href)) as Record<string, unknown>;
+  const url = modulePath.startsWith('user/') ? new URL(`../../${modulePath}.mjs`, import.meta.url) : new URL(`../${modulePath}.mjs`, import.meta.url);
+  const mod = (await import(url.href)) as Record<string, unknown>;
   if (!mod[exportName]) throw new Error(`${modulePath} exports no \`${exportName}\``);
   return mod[exportName] as T;
+}
+
+/**
+ * The error message for a failure; the permission model's own (a fenced strategy of yours tried
+ * what its fence forbids) says what was tried, and is marked so the run ends as refused.
+ */
+function errorMessage(err: unknown): ChildMessage {
+  const e = err as { code?: unknown; permission?: unknown; resource?: unknown; message?: unknown } | null;
+  if (e?.code === 'ERR_ACCESS_DENIED') {
+    return { type: 'error', message: deniedText(String(e.permission ?? ''), typeof e.resource === 'string' ? e.resource : null), denied: true };
+  }
+  return { type: 'error', message: err instanceof Error ? err.message : String(err) };
 }
 
 const cpuMs = () => {
@@ -159,7 +176,7 @@ function start(raw: string | undefined): void {
   }
   main(config).then(
     (done) => (config.profile ? sendAndAwaitProfile(done) : sendAndExit(done, 0)),
-    (err: unknown) => sendAndExit({ type: 'error', message: err instanceof Error ? err.message : String(err) }, 1),
+    (err: unknown) => sendAndExit(errorMessage(err), 1),
   );
 }
 

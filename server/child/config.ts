@@ -4,6 +4,8 @@ import type { ChildConfig } from './protocol';
 
 /** Only modules of the child build: a lab's scenario or one of its strategies. */
 const MODULE_PATTERN = /^labs\/[a-z0-9-]+\/child\/(scenario|strategies\/[A-Za-z0-9-]+)$/;
+/** A strategy: one of the build's, or a strategy of yours, bundled under .build/user/ and named by its hash. */
+const STRATEGY_PATTERN = /^(labs\/[a-z0-9-]+\/child\/strategies\/[A-Za-z0-9-]+|user\/[0-9a-f]{64})$/;
 
 /** Parses argv's JSON into a ChildConfig, or throws a ConfigError naming the field. */
 export function parseChildConfig(raw: string | undefined): ChildConfig {
@@ -16,7 +18,7 @@ export function parseChildConfig(raw: string | undefined): ChildConfig {
   const obj = objectAt(value, 'config');
   return {
     scenarioModule: stringAt(obj, 'scenarioModule', MODULE_PATTERN),
-    strategyModule: stringAt(obj, 'strategyModule', MODULE_PATTERN),
+    strategyModule: stringAt(obj, 'strategyModule', STRATEGY_PATTERN),
     scenario: objectAt(obj.scenario, 'scenario'),
     sampleMs: numberAt(obj, 'sampleMs', 10, 1000, { int: true, nullable: true }),
     retained: booleanAt(obj, 'retained'),

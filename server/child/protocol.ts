@@ -11,6 +11,7 @@ import { liveUpdateSchema, memorySchema, sampleSchema } from '../../lib/protocol
 export interface ChildConfig {
   /** Module paths under the child build (no extension), e.g. "labs/<lab>/child/scenario". */
   scenarioModule: string;
+  /** A built-in strategy's module under the child build, or "user/<sha256>": a strategy of yours, bundled in .build/user/. */
   strategyModule: string;
   /** The lab's part, checked by its scenario. */
   scenario: Record<string, unknown>;
@@ -59,7 +60,8 @@ const childMessageSchema = z.discriminatedUnion('type', [
       .max(100)
       .optional(),
   }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  /** `denied`: the error was the permission model's (a fenced strategy of yours): the run ends as refused. */
+  z.object({ type: z.literal('error'), message: z.string(), denied: z.boolean().optional() }),
   /** A profiled run's inspector (ws://127.0.0.1:<port>/<uuid>): the runner drives the profiler over it. */
   z.object({
     type: z.literal('inspector'),

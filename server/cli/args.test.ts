@@ -112,7 +112,7 @@ describe('parseBenchArgs', () => {
 
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
-      'unknown flag --delay; allowed: --lab, --strategies, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
+      'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
         '--budget-mb, --max-old-space-mb, --timeout-s, --profile-interval-us, --seed, --retained, --profile, --node, --json',
     );
   });

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { LAB_IDS, DEFAULT_LAB } from '../../labs/schemas';
-import { findLab, type LABS } from '../../labs/registry';
+import { findLab, findStrategy, findUserEntry, userStrategyEntries, type LABS } from '../../labs/registry';
+import { problemText } from '../queue/admission';
 import { NODE_SPEC_PATTERN } from '../../lib/runtimes';
 
 export class UsageError extends Error {}
@@ -69,13 +70,30 @@ function labOf(argv: string[]): Lab {
   return lab;
 }
 
-/** Parses bench flags; throws UsageError naming the flag and the allowed values. */
-export function parseBenchArgs(argv: string[], defaults: Record<string, unknown> = {}): BenchArgs {
+/** The lab id and the --strategy-file paths of a command line (read before the files are scanned). */
+export function strategyFileArgs(argv: string[]): { lab: string; files: string[] } {
+  const files: string[] = [];
+  for (const { flag, value } of flagsOf(argv)) if (flag === '--strategy-file') files.push(value());
+  return { lab: labOf(argv).schema.id, files };
+}
+
+/**
+ * Parses bench flags; throws UsageError naming the flag and the allowed values. `fileIds`: the ids of
+ * the --strategy-file strategies (scanned first): run alone, or beside those --strategies names.
+ */
+export function parseBenchArgs(argv: string[], defaults: Record<string, unknown> = {}, fileIds: readonly string[] = []): BenchArgs {
   const lab = labOf(argv);
-  const ids = lab.strategies.map((s) => s.id);
+  const labId = lab.schema.id;
+  // Strategies of yours in the strategies folder that compiled and loaded run like built-ins.
+  const ids = [
+    ...lab.strategies.map((s) => s.id),
+    ...userStrategyEntries(labId)
+      .filter((e) => !e.problem)
+      .map((e) => e.id),
+  ];
   const flags = labFlags(lab);
   const raw: Record<string, unknown> = { ...lab.schema.defaults, ...defaults };
-  let strategies = [...ids];
+  let strategies = fileIds.length ? [...fileIds] : lab.strategies.map((s) => s.id);
   let json = false;
   let nodes: Array<string | null> = [null];
   for (const { flag, inline, value } of flagsOf(argv)) {
@@ -83,7 +101,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     if ((flag === '--json' || known?.kind.type === 'switch') && inline !== undefined) {
       throw new UsageError(`${flag} takes no value (got "${inline}"); leave it out to turn it off`);
     }
-    if (flag === '--lab') value();
+    if (flag === '--lab' || flag === '--strategy-file') value();
     else if (flag === '--json') json = true;
     else if (flag === '--node') nodes = parseNodes(value());
     else if (flag === '--strategies') {
@@ -95,10 +113,13 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
               .split(',')
               .map((s) => s.trim())
               .filter(Boolean);
+      const broken = strategies.map((id) => (findStrategy(labId, id) ? null : findUserEntry(labId, id)?.problem)).find(Boolean);
+      if (broken) throw new UsageError(`--strategies: ${problemText(broken)}`);
       const unknown = strategies.filter((s) => !ids.includes(s));
       if (unknown.length || strategies.length === 0) {
         throw new UsageError(`--strategies: unknown strategy "${unknown.join(',')}"; allowed: all or a comma-separated list of ${ids.join(', ')}`);
       }
+      strategies = [...new Set([...strategies, ...fileIds])];
     } else if (known?.kind.type === 'switch') raw[known.field] = true;
     else if (known?.kind.type === 'number') {
       const { nullable, min, max } = known.kind;
@@ -111,7 +132,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
       }
     } else {
       throw new UsageError(
-        `unknown flag ${flag}; allowed: --lab, --strategies, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
+        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
       );
     }
   }

@@ -6,18 +6,47 @@
  * installed runtimes (npm run runtimes -- add …), one table per Node version.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { RunSummary } from '../../lib/protocol';
 import { requireLab } from '../../labs/registry';
 import { prepareAndStart } from '../runner/lab-run';
 import { runtimeForRun } from '../runtimes/for-run';
-import { parseBenchArgs, UsageError } from './args';
+import { parseBenchArgs, strategyFileArgs, UsageError } from './args';
+import { addStrategyFiles, scanUserStrategies } from '../user-strategies';
+import { isUserStrategy, userStrategyEntries } from '../../labs/registry';
+import { problemText } from '../queue/admission';
+import { profilingRefusal } from '../user-strategies/run-fence';
 import { describeParams, formatTable } from './format';
 
 const MIB = 1024 * 1024;
 
+/**
+ * Reads the strategies of yours (the strategies folder, and each --strategy-file from anywhere)
+ * and returns the ids of the files' strategies; a file that can't run is a usage error naming
+ * file, line and column.
+ */
+async function readStrategyFiles(argv: string[]): Promise<string[]> {
+  const { lab, files } = strategyFileArgs(argv);
+  const missing = files.find((f) => !existsSync(f));
+  if (missing !== undefined) throw new UsageError(`--strategy-file: no such file "${missing}"`);
+  addStrategyFiles(lab, files);
+  await scanUserStrategies();
+  const wanted = new Set(files.map((f) => resolve(f)));
+  const entries = userStrategyEntries(lab).filter((e) => wanted.has(resolve(e.file)));
+  const broken = entries.find((e) => e.problem);
+  if (broken?.problem) throw new UsageError(`--strategy-file: ${problemText(broken.problem)}`);
+  return entries.map((e) => e.id);
+}
+
 async function main(): Promise<void> {
-  const args = parseBenchArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const args = parseBenchArgs(argv, {}, await readStrategyFiles(argv));
   const lab = requireLab(args.lab);
+  if (args.params.profile) {
+    const refusal = args.strategies.filter((id) => isUserStrategy(args.lab, id)).map((id) => profilingRefusal(id, process.versions.node))[0];
+    if (refusal) throw new UsageError(`--${refusal}`);
+  }
   // Every runtime is checked before the first run starts: a missing one would waste the others' time.
   for (const spec of args.nodes) {
     try {

@@ -1,5 +1,5 @@
 import type { RunSummary } from '../../lib/protocol';
-import { LABS } from '../../labs/registry';
+import { LABS, userStrategyEntries } from '../../labs/registry';
 import { flagOf } from './args';
 
 /** The article-style table: one row per run, one table per lab, each lab's columns its own (labs/<lab>/parent/bench-table.ts). */
@@ -7,7 +7,8 @@ export function formatTable(summaries: RunSummary[]): string {
   return LABS.map((lab) => {
     const ofLab = summaries.filter((s) => s.lab === lab.schema.id);
     if (!ofLab.length) return null;
-    const { header, rows } = lab.benchTable(ofLab);
+    const yours = userStrategyEntries(lab.schema.id).flatMap((e) => (e.strategy ? [e.strategy] : []));
+    const { header, rows } = lab.benchTable(ofLab, [...lab.strategies, ...yours]);
     return table(header, rows);
   })
     .filter(Boolean)

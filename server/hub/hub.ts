@@ -91,6 +91,11 @@ export class Hub {
     this.runtimesTimer = setInterval(() => this.checkRuntimes(), opts.runtimesEveryMs ?? RUNTIMES_EVERY_MS).unref();
   }
 
+  /** The strategies of yours changed (a file saved, added or removed): every page gets the new catalog. */
+  strategiesChanged(): void {
+    this.broadcast({ type: 'strategies', strategies: strategyCatalog() });
+  }
+
   private checkRuntimes(): void {
     let runtimes: RuntimeInfo[];
     try {

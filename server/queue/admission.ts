@@ -5,7 +5,8 @@
  */
 import { describeZodError } from '../../lib/protocol/params';
 import type { RunState } from '../../lib/protocol';
-import { findStrategy, requireLab } from '../../labs/registry';
+import { findStrategy, findUserEntry, isUserStrategy, requireLab } from '../../labs/registry';
+import { profilingRefusal } from '../user-strategies/run-fence';
 import { runtimeForRun } from '../runtimes/for-run';
 
 /** Runs waiting to start; past this an experiment is refused, so a flood of requests can't grow memory or disk. */
@@ -25,6 +26,11 @@ export function admit(ask: { labId: string; strategies: string[]; rawParams: Rec
       `you have ${ask.mine} runs waiting; at most ${MAX_QUEUED_PER_OWNER} per browser may wait, so this experiment's ${strategies.length} would pass it: wait for some to finish or stop them`,
     );
   }
+  for (const id of strategies) {
+    // A file of yours that fails to compile or load is listed with its problem, and refused here.
+    const problem = findStrategy(labId, id) ? null : findUserEntry(labId, id)?.problem;
+    if (problem) throw new RangeError(`strategies: ${id} can't run: ${problemText(problem)}`);
+  }
   const unknown = strategies.filter((s) => !findStrategy(labId, s));
   if (unknown.length) throw new RangeError(`strategies: unknown strategy "${unknown.join(', ')}"`);
   if (new Set(strategies).size !== strategies.length) throw new RangeError('strategies: each strategy may appear once');
@@ -33,6 +39,15 @@ export function admit(ask: { labId: string; strategies: string[]; rawParams: Rec
   const params = parsed.data as RunState['params'];
   lab.checkLimits(params);
   // A runtime that is not installed, broken or too old for a strategy: refused here, nothing queued.
-  runtimeForRun(labId, strategies, params.node);
+  const runtime = runtimeForRun(labId, strategies, params.node);
+  if (params.profile) {
+    const refusal = strategies.filter((id) => isUserStrategy(labId, id)).map((id) => profilingRefusal(id, runtime.version))[0];
+    if (refusal) throw new RangeError(refusal);
+  }
   return params;
+}
+
+/** "strategies/streams/bad.ts:3:7: Expected ';'": where and what. */
+export function problemText(p: { file: string; line: number | null; column: number | null; message: string }): string {
+  return `${p.file}${p.line !== null ? `:${p.line}${p.column !== null ? `:${p.column}` : ''}` : ''}: ${p.message}`;
 }

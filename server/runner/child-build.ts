@@ -14,6 +14,10 @@ import { LABS } from '../../labs/registry';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const rootDir = join(serverDir, '..');
+/** The project's root folder. */
+export const ROOT_DIR = rootDir;
+/** Where compiled child code goes: the builds (child-<hash>/) and the bundles of strategies of yours (user/). */
+export const BUILD_DIR = join(rootDir, '.build');
 const labsDir = join(rootDir, 'labs');
 
 /**
@@ -92,7 +96,7 @@ async function buildOnce(): Promise<string> {
   const sources = sourceFiles();
   const hash = createHash('sha256');
   for (const f of sources) hash.update(relative(rootDir, f)).update(readFileSync(f));
-  const dir = join(rootDir, '.build', `child-${hash.digest('hex').slice(0, 16)}`);
+  const dir = join(BUILD_DIR, `child-${hash.digest('hex').slice(0, 16)}`);
   const entry = join(dir, 'child', 'bootstrap.mjs');
   if (existsSync(entry)) return entry;
 

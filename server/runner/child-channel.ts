@@ -29,11 +29,14 @@ export interface ChildChannel {
   stderrTail(): string;
   /** The first error the child reported (its 'error' message) or the process emitted, if any. */
   childError(): string | null;
+  /** The child's error was the permission model's: a fenced strategy tried what its fence forbids. */
+  childDenied(): boolean;
 }
 
 export function attachChild(proc: ChildProcess, on: ChildHandlers): ChildChannel {
   let stderrTail = '';
   let childError: string | null = null;
+  let childDenied = false;
   live.add(proc);
   proc.stderr!.setEncoding('utf8');
   proc.stderr!.on('data', (text: string) => {
@@ -56,6 +59,7 @@ export function attachChild(proc: ChildProcess, on: ChildHandlers): ChildChannel
         return on.inspector(message);
       case 'error':
         childError = message.message;
+        childDenied = message.denied === true;
         return;
       default: {
         const never: never = message;
@@ -76,5 +80,5 @@ export function attachChild(proc: ChildProcess, on: ChildHandlers): ChildChannel
     live.delete(proc);
     on.close(code, signal);
   });
-  return { stderrTail: () => stderrTail, childError: () => childError };
+  return { stderrTail: () => stderrTail, childError: () => childError, childDenied: () => childDenied };
 }

@@ -11,7 +11,16 @@ export type ExitFacts =
   /** The child reported its strategy done; the lab judges whether all the work got done. */
   | { kind: 'done'; figures: Pick<FigureRecorder, 'judge'> }
   /** The child went away without reporting done. */
-  | { kind: 'died'; code: number | null; signal: NodeJS.Signals | null; childError: string | null; stderr: string; maxOldSpaceMb: number | null };
+  | {
+      kind: 'died';
+      code: number | null;
+      signal: NodeJS.Signals | null;
+      childError: string | null;
+      /** The child's error came from the permission model (a fenced strategy): the run was refused, not crashed. */
+      childDenied?: boolean;
+      stderr: string;
+      maxOldSpaceMb: number | null;
+    };
 
 export function classifyExit(facts: ExitFacts): { outcome: Outcome; reason: string | null } {
   switch (facts.kind) {
@@ -23,6 +32,7 @@ export function classifyExit(facts: ExitFacts): { outcome: Outcome; reason: stri
       if (/heap out of memory|Reached heap limit/i.test(facts.stderr)) {
         return { outcome: 'out-of-memory', reason: `V8 heap limit reached (--max-old-space-size=${facts.maxOldSpaceMb ?? 'default'})` };
       }
+      if (facts.childDenied && facts.childError) return { outcome: 'refused', reason: facts.childError };
       const how = facts.signal ? `killed by ${facts.signal}` : `exited with code ${facts.code}`;
       const line = stderrErrorLine(facts.stderr);
       return { outcome: 'crashed', reason: facts.childError ?? (line ? `${how}: ${line}` : how) };

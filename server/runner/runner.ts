@@ -10,8 +10,9 @@ import type { ChildProcess } from 'node:child_process';
 import type { CommonParams } from '../../lib/protocol/params';
 import { summarySchema, type LiveUpdate, type Outcome, type ProcSample, type RunSummary, type Sample } from '../../lib/protocol';
 import type { ChildConfig, ChildMessage } from '../child/protocol';
-import { libraryVersion } from '../../labs/catalog';
-import { findStrategy, requireLab, scenarioModule, strategyModule } from '../../labs/registry';
+import { declaredVersion } from '../../labs/catalog';
+import { findStrategy, isUserStrategy, requireLab, scenarioModule, strategyModule } from '../../labs/registry';
+import { fenceFor } from '../user-strategies/run-fence';
 import type { Prepared } from '../../labs/types';
 import { ensureChildBuild } from './child-build';
 import { classifyExit, type ExitFacts } from './exit';
@@ -100,7 +101,7 @@ class Run {
     const strategy = findStrategy(req.lab, req.strategy);
     if (!strategy) throw new RangeError(`unknown strategy "${req.strategy}" in lab ${req.lab}`);
     this.recorder = new RunRecorder(requireLab(req.lab).newRecorder(req.prepared, req.params));
-    this.library = { name: strategy.library, version: libraryVersion(strategy.library) };
+    this.library = { name: strategy.library, version: declaredVersion(strategy.library) };
     this.profiling = req.params.profile ? profileRun(req.params.profileIntervalUs) : null;
     this.done = new Promise<RunSummary>((resolve) => (this.resolveDone = resolve));
   }
@@ -124,6 +125,12 @@ class Run {
     const execArgv: string[] = [];
     if (params.retained) execArgv.push('--expose-gc');
     if (params.maxOldSpaceMb !== null) execArgv.push(`--max-old-space-size=${params.maxOldSpaceMb}`);
+    // A strategy of yours runs fenced: it may read the child build, its bundle and the run's data, nothing else.
+    if (isUserStrategy(this.req.lab, this.req.strategy)) {
+      execArgv.push(
+        ...fenceFor({ entry, strategyModule: config.strategyModule, prepared: this.req.prepared, runtime: runtime.version, profile: this.profiling !== null }),
+      );
+    }
     // The spare child is the server's own Node: a run on another runtime always gets a fresh fork of that binary.
     const proc = (runtime.own ? takeSpare(entry, execArgv, config) : null) ?? forkRunChild(entry, [JSON.stringify(config)], execArgv, runtime.execPath);
     proc.once('close', () => replenishSpare(entry));
@@ -251,6 +258,7 @@ class Run {
             code,
             signal,
             childError: this.channel!.childError(),
+            childDenied: this.channel!.childDenied(),
             stderr: this.channel!.stderrTail(),
             maxOldSpaceMb: this.req.params.maxOldSpaceMb,
           };

@@ -1,6 +1,6 @@
 /** The summary of a run that ended before its process started (stopped in the queue, failed to prepare). */
 import type { RunState, RunSummary } from '../../lib/protocol';
-import { libraryVersion } from '../../labs/catalog';
+import { declaredVersion } from '../../labs/catalog';
 import { findStrategy, requireLab } from '../../labs/registry';
 import { RunRecorder } from './summary';
 
@@ -10,7 +10,8 @@ export function unstartedSummary(
   outcome: 'stopped' | 'crashed' | 'interrupted',
 ): RunSummary {
   const lab = requireLab(state.lab);
-  const library = findStrategy(state.lab, state.strategy)!.library;
+  // A strategy of yours may have gone from its folder while the run waited.
+  const library = findStrategy(state.lab, state.strategy)?.library ?? 'node';
   const recorder = new RunRecorder(lab.newRecorder({ scenario: {}, total: state.preparedUnits ?? lab.expectedTotal(state.params) }, state.params));
   return recorder.summarize({
     lab: state.lab,
@@ -20,7 +21,7 @@ export function unstartedSummary(
     reason,
     durationMs: 0,
     params: state.params,
-    library: { name: library, version: libraryVersion(library) },
+    library: { name: library, version: declaredVersion(library) },
     startedAt: Date.now(),
   });
 }

@@ -8,7 +8,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Experiment, Owner, QueueBackend } from '../../lib/protocol';
-import { requireLab } from '../../labs/registry';
+import { isUserStrategy, requireLab } from '../../labs/registry';
 import { admit } from '../queue/admission';
 import type { ExperimentQueue, QueueSnapshot } from '../queue/backend';
 import { newExperiment } from '../queue/new-experiment';
@@ -142,6 +142,13 @@ export class RedisQueue implements ExperimentQueue {
     const queued = [...this.mirror.book.runs.values()].filter((e) => e.state.status === 'queued');
     const mine = by === SYSTEM ? 0 : queued.filter((e) => this.mirror.book.ownerOf(e)?.id === by.owner.id).length;
     const params = admit({ labId, strategies, rawParams, queued: queued.length, mine });
+    const yours = strategies.filter((id) => isUserStrategy(labId, id));
+    if (yours.length) {
+      // Not yet: a worker would need the bundle itself (sent with the job, checked by its hash).
+      throw new RangeError(
+        `strategies: ${yours.join(', ')} ${yours.length > 1 ? 'are strategies' : 'is a strategy'} of yours; runs here go to Redis workers, which can't run strategies of yours yet: run it on a server without STREAM_LAB_REDIS_URL (or npm run bench)`,
+      );
+    }
     const { experiment, states } = newExperiment(labId, strategies, params, parallel, by === SYSTEM ? null : by.owner);
     const groups = parallel ? [experiment.runIds] : experiment.runIds.map((id) => [id]);
     // Each owner's nth waiting job gets priority n: everyone's first job goes before anyone's second.

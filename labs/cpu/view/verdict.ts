@@ -8,7 +8,7 @@ import type { CpuSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
 import { counterpartOf, type StrategyTraits } from '../../../components/lab-view';
 import { formatCount, formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
-import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
+import { memoryLimitText, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
 
 /** The strategy's declared role, if the catalog knew it. */
 function roleOf(traits: StrategyTraits | undefined): Role | undefined {
@@ -156,6 +156,8 @@ export function cpuVerdict(s: CpuSummary, others: readonly CpuSummary[], traits:
       return `Timed out after ${s.params.timeoutS} s with ${part} answered: fib(${s.params.n}) takes ${formatMs(s.computeMsAlone)} alone here; try a smaller n or fewer requests.`;
     case 'interrupted':
       return `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${part} were answered by then.`;
+    case 'refused':
+      return refusedText(s);
     default: {
       const never: never = s.outcome;
       return String(never);

@@ -8,7 +8,7 @@ import type { DeadlineSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
 import type { StrategyTraits } from '../../../components/lab-view';
 import { formatCount, formatMb, formatMs, formatSeconds } from '../../../lib/readouts/format';
-import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
+import { memoryLimitText, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
 
 /** Timers later than this mean the loop was held (the same line as the lab's recovery, labs/deadline/shared/schema.ts). */
 export const LATE_TIMER_MS = 100;
@@ -110,6 +110,8 @@ export function deadlineVerdict(s: DeadlineSummary, traits: StrategyTraits | und
       return `Timed out after ${s.params.timeoutS} s with ${part}: the schedule lasts ${s.params.durationS} s plus the drain; raise the timeout.`;
     case 'interrupted':
       return `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${part} by then.`;
+    case 'refused':
+      return refusedText(s);
     default: {
       const never: never = s.outcome;
       return String(never);

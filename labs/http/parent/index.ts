@@ -19,11 +19,7 @@ const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/str
 
 export const httpLab: Lab<Strategy> = {
   schema: httpSchema,
-  benchTable: (summaries) =>
-    benchTable(
-      summaries as readonly HttpSummary[],
-      found.map((f) => f.strategy),
-    ),
+  benchTable: (summaries, strategies) => benchTable(summaries as readonly HttpSummary[], strategies),
   dir: LAB_ID,
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),

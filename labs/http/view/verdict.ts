@@ -9,7 +9,7 @@ import type { HttpSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
 import { counterpartOf, type StrategyTraits } from '../../../components/lab-view';
 import { formatCount, formatMb, formatMbCeil, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
-import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
+import { memoryLimitText, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
 
 /** The lesson's usual endpoint (findAll + JSON.stringify): what its conclusions measure the others against. */
 export const BASELINE_STRATEGY = 'buffered-json';
@@ -197,6 +197,8 @@ export function httpVerdict(s: HttpSummary, others: readonly HttpSummary[], trai
       return `Timed out after ${s.params.timeoutS} s with ${responsesPart(s)} served; heapUsed peaked at ${formatMb(s.peak.heapUsed)}.`;
     case 'interrupted':
       return `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${responsesPart(s)} were served by then.`;
+    case 'refused':
+      return refusedText(s);
     default: {
       const never: never = s.outcome;
       return String(never);

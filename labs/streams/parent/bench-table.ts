@@ -5,7 +5,7 @@ import type { StrategyBase } from '../../types';
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-/** `strategies`: the lab's own (for each run's mode and the article's figure), passed in: importing the registry here would be an import cycle. */
+/** `strategies`: the lab's, built-in and yours (for each run's mode and the article's figure), passed in: importing the registry here would be an import cycle. */
 export function benchTable(summaries: readonly StreamsSummary[], strategies: readonly StrategyBase[]): BenchTable {
   const header = ['strategy', 'mode', 'outcome', 'peak rss', 'heapUsed', 'external', 'arrayBuf', 'rss-idle', 'buffered', 'time s', 'MB/s', 'article'];
   const rows = summaries.map((s) => {

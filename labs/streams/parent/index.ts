@@ -23,6 +23,7 @@ export function preparedFor(params: StreamsParams, file: { path: string; bytes: 
     // Absolute: the child checks it is, whatever directory STREAM_LAB_DATA_DIR was given relative to.
     scenario: { filePath: resolve(file.path), fileBytes: file.bytes, highWaterMark: params.chunkKb * 1024, delayMs: params.delayMs, cpuUs: params.cpuUs },
     total: file.bytes,
+    readPaths: [resolve(file.path)],
   };
 }
 
@@ -30,15 +31,16 @@ const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/str
 
 export const streamsLab: Lab<Strategy> = {
   schema: streamsSchema,
-  benchTable: (summaries) =>
-    benchTable(
-      summaries as readonly StreamsSummary[],
-      found.map((f) => f.strategy),
-    ),
+  benchTable: (summaries, strategies) => benchTable(summaries as readonly StreamsSummary[], strategies),
   dir: LAB_ID,
   routes,
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
+
+  checkUserStrategy(s) {
+    // The verdict tests this claim against the run's figures, so a reader must make it.
+    return s.mode === null ? "strategy.mode must be 'push' (reads on without waiting for the consumer) or 'pull' (waits for it)" : null;
+  },
 
   checkLimits(params) {
     // The schema allows up to the product's ceiling; this machine may be configured lower.

@@ -4,7 +4,7 @@
  */
 import type { StreamsSummary } from '../shared/schema';
 import { formatMb, formatMbCeil, formatPercent, formatSeconds } from '../../../lib/readouts/format';
-import { memoryLimitText, peakRssOf, reasonSuffix } from '../../../lib/readouts/outcome-text';
+import { memoryLimitText, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
 import type { StrategyTraits } from '../../../components/lab-view';
 
 /** Above this share of the file held at once, the reader did not wait for the consumer. */
@@ -131,6 +131,8 @@ export function streamsVerdict(s: StreamsSummary, info?: StrategyTraits): string
         `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ` +
         `${processedPart(s)} was processed by then.`
       );
+    case 'refused':
+      return refusedText(s);
     default: {
       const never: never = s.outcome;
       return String(never);

@@ -1,0 +1,23 @@
+/** The fence of one run of a strategy of yours: which paths its child may read, and the inspector when it is profiled. */
+import { dirname, join } from 'node:path';
+import type { Prepared } from '../../labs/types';
+import { USER_BUNDLE_DIR } from './compile';
+import { fenceArgs, fencedInspector, unfencedProfilingAllowed } from './fence';
+
+/** Why a profiled run of a strategy of yours can't go on this runtime, or null (checked at Start). */
+export function profilingRefusal(id: string, nodeVersion: string): string | null {
+  if (fencedInspector(nodeVersion) || unfencedProfilingAllowed()) return null;
+  return (
+    `profile: ${id} is a strategy of yours and runs fenced, and Node ${nodeVersion}'s permission model turns the inspector off; ` +
+    'profile it on Node 24 or later (the Node field), or the operator may set STREAM_LAB_UNFENCED_PROFILING=1 to profile strategies of yours unfenced'
+  );
+}
+
+/** Node's flags for the run's child: the fence (none when the operator allowed unfenced profiling and this run needs it). */
+export function fenceFor(run: { entry: string; strategyModule: string; prepared: Prepared; runtime: string; profile: boolean }): string[] {
+  if (run.profile && !fencedInspector(run.runtime) && unfencedProfilingAllowed()) return [];
+  // entry is <build>/child/bootstrap.mjs: the whole build (scenario, shared chunks) may be read.
+  const build = dirname(dirname(run.entry));
+  const bundle = join(USER_BUNDLE_DIR, `${run.strategyModule.replace(/^user\//, '')}.mjs`);
+  return fenceArgs(run.runtime, [build, bundle, ...(run.prepared.readPaths ?? [])], { inspector: run.profile });
+}

@@ -1,0 +1,220 @@
+/**
+ * Strategies of yours, end to end through the bench CLI (real child processes, real files): new
+ * readers written into a temporary strategies folder are listed, run fenced in the same harness as
+ * the built-ins, and judged by their figures, not their names.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from '../test-support';
+import type { StreamsSummary } from '../../labs/streams/shared/schema';
+import { streamsVerdict } from '../../labs/streams/view/verdict';
+import { strategyCatalog } from '../../labs/catalog';
+import { findStrategy, userStrategyEntries } from '../../labs/registry';
+import { scanUserStrategies } from '.';
+
+const rootDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/** New readers, not copies of built-ins. */
+const FILES: Record<string, string> = {
+  // Pull: takes chunks two at a time from the async iterator and waits for the consumer each time.
+  'pairs-pull.ts': `
+    import type { Readable } from 'node:stream';
+    export const strategy = {
+      id: 'pairs-pull',
+      label: 'Pairs, pulled',
+      mode: 'pull' as const,
+      async run({ stream, consume }: { stream: Readable; consume(chunk: Buffer): Promise<string> }) {
+        let pair: Buffer[] = [];
+        for await (const chunk of stream) {
+          pair.push(chunk);
+          if (pair.length === 2) {
+            for (const c of pair) await consume(c);
+            pair = [];
+          }
+        }
+        for (const c of pair) await consume(c);
+      },
+    };`,
+  // Push, and says so: every 'data' event starts a consumer call, nobody waits.
+  'events-push.mjs': `
+    export const strategy = {
+      id: 'events-push',
+      label: 'data events, no waiting',
+      mode: 'push',
+      run({ stream, consume }) {
+        return new Promise((resolve, reject) => {
+          const calls = [];
+          stream.on('data', (chunk) => calls.push(consume(chunk)));
+          stream.on('error', reject);
+          stream.on('end', () => Promise.all(calls).then(() => resolve(), reject));
+        });
+      },
+    };`,
+  // The same push reader, claiming pull: the verdict must say the claim is contradicted.
+  'claims-pull.js': `
+    export const strategy = {
+      id: 'claims-pull',
+      label: 'data events, declared pull',
+      mode: 'pull',
+      run({ stream, consume }) {
+        return new Promise((resolve, reject) => {
+          const calls = [];
+          stream.on('data', (chunk) => calls.push(consume(chunk)));
+          stream.on('error', reject);
+          stream.on('end', () => Promise.all(calls).then(() => resolve(), reject));
+        });
+      },
+    };`,
+  'broken.ts': `export const strategy = {\n  id: 'broken',\n  run() { return 1 +; },\n};\n`,
+  'writes-file.ts': `
+    import { writeFileSync } from 'node:fs';
+    export const strategy = {
+      id: 'writes-file', label: 'writes a file', mode: 'pull' as const,
+      async run({ stream, consume }: any) {
+        for await (const chunk of stream) {
+          await consume(chunk);
+          writeFileSync(process.env.STREAM_LAB_TEST_TARGET ?? '/tmp/stream-lab-should-not-exist', 'x');
+        }
+      },
+    };`,
+  'spawns.ts': `
+    import { execFileSync } from 'node:child_process';
+    export const strategy = {
+      id: 'spawns', label: 'spawns a process', mode: 'pull' as const,
+      async run({ stream, consume }: any) {
+        execFileSync('true');
+        for await (const chunk of stream) await consume(chunk);
+      },
+    };`,
+  'starts-worker.ts': `
+    import { Worker } from 'node:worker_threads';
+    export const strategy = {
+      id: 'starts-worker', label: 'starts a worker', mode: 'pull' as const,
+      async run({ stream, consume }: any) {
+        new Worker('setTimeout(() => {}, 10)', { eval: true });
+        for await (const chunk of stream) await consume(chunk);
+      },
+    };`,
+  'takes-built-in-id.ts': `export const strategy = { id: 'rxjs-from', mode: 'push', async run() {} };`,
+  'no-mode.ts': `export const strategy = { id: 'no-mode', async run() {} };`,
+};
+
+describe('strategies of yours', () => {
+  let dir: string;
+  let dataDir: string;
+  let target: string;
+  const bench = (args: string[]) =>
+    runScript(rootDir, ['server/cli/bench.ts', ...args], { STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_STRATEGIES_DIR: dir, STREAM_LAB_TEST_TARGET: target });
+  const summaries = (stdout: string) => JSON.parse(stdout) as StreamsSummary[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'stream-lab-yours-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-yours-data-'));
+    target = join(dataDir, 'written-by-a-strategy.txt');
+    mkdirSync(join(dir, 'streams'));
+    for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, 'streams', name), text);
+    await scanUserStrategies(dir);
+  }, 60_000);
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists every file under its lab: the good ones runnable, the others with their problem, file, line and column', () => {
+    const yours = strategyCatalog().filter((s) => s.origin === 'yours');
+    const byId = new Map(yours.map((s) => [s.id, s]));
+    expect([...byId.keys()].sort()).toEqual(
+      ['broken', 'claims-pull', 'events-push', 'no-mode', 'pairs-pull', 'spawns', 'starts-worker', 'takes-built-in-id', 'writes-file'].sort(),
+    );
+    for (const id of ['pairs-pull', 'events-push', 'claims-pull', 'writes-file']) {
+      expect(byId.get(id)?.problem, id).toBeNull();
+      expect(findStrategy('streams', id)?.id).toBe(id);
+    }
+    expect(byId.get('pairs-pull')).toMatchObject({ lab: 'streams', mode: 'pull', label: 'Pairs, pulled', file: join(dir, 'streams', 'pairs-pull.ts') });
+    expect(byId.get('pairs-pull')?.code).toContain('pair.length === 2');
+    // esbuild's message, at the line and column of the stray semicolon.
+    expect(byId.get('broken')?.problem).toMatchObject({ file: join(dir, 'streams', 'broken.ts'), line: 3, column: 21 });
+    expect(findStrategy('streams', 'broken')).toBeUndefined();
+    // A built-in's id is refused (the file stands under its own name), and so is a reader that makes no claim.
+    expect(byId.get('takes-built-in-id')?.problem?.message).toMatch(/rxjs-from.*built-in/);
+    expect(
+      strategyCatalog()
+        .filter((s) => s.id === 'rxjs-from')
+        .map((s) => s.origin),
+    ).toEqual(['built-in']);
+    expect(byId.get('no-mode')?.problem?.message).toMatch(/strategy\.mode must be 'push'/);
+    // Other labs are untouched.
+    expect(userStrategyEntries('cpu')).toEqual([]);
+  });
+
+  it('runs a new pull and a new push reader beside a built-in, and the verdicts come from their figures', async () => {
+    const result = await bench(['--strategies', 'pairs-pull,events-push,claims-pull,pipeline-generator', '--size-mb', '4', '--delay-ms', '5', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const runs = summaries(result.stdout);
+    expect(runs.map((s) => [s.strategy, s.outcome])).toEqual([
+      ['pairs-pull', 'completed'],
+      ['events-push', 'completed'],
+      ['claims-pull', 'completed'],
+      ['pipeline-generator', 'completed'],
+    ]);
+    const [pull, push, claims] = runs;
+    // Every chunk reached the consumer once, whatever the reader.
+    for (const s of runs) expect(s.bytesProcessed, s.strategy).toBe(4 * 1024 * 1024);
+    // The push readers start a consumer call per chunk without waiting; the pull one never has two going.
+    expect(pull.peakInFlight).toBe(1);
+    expect(push.peakInFlight).toBeGreaterThan(1);
+    expect(claims.peakInFlight).toBeGreaterThan(1);
+    const traits = (id: string) => strategyCatalog().find((s) => s.id === id)!;
+    expect(streamsVerdict(pull, traits('pairs-pull'))).toMatch(/backpressure held\.$/);
+    const pushVerdict = streamsVerdict(push, traits('events-push'));
+    expect(pushVerdict).toContain(`up to ${push.peakInFlight} consumer calls running at once: the operator ignored backpressure.`);
+    expect(pushVerdict).not.toContain('declared pull');
+    expect(streamsVerdict(claims, traits('claims-pull'))).toContain(
+      'It is declared pull, but these figures contradict that: this reader does not hold backpressure.',
+    );
+  }, 120_000);
+
+  it('ends a strategy that writes a file, spawns a process or starts a worker as refused, naming the permission; nothing is written', async () => {
+    const result = await bench(['--strategies', 'writes-file,spawns,starts-worker', '--size-mb', '1', '--delay-ms', '0', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(summaries(result.stdout).map((s) => [s.strategy, s.outcome, s.reason])).toEqual([
+      ['writes-file', 'refused', `no permission to write ${target}`],
+      ['spawns', 'refused', 'no permission to start a child process'],
+      ['starts-worker', 'refused', 'no permission to start a worker thread'],
+    ]);
+    expect(existsSync(target)).toBe(false);
+  }, 120_000);
+
+  it('refuses a strategy that does not compile, naming file, line and column', async () => {
+    const result = await bench(['--strategies', 'broken', '--size-mb', '1']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(dir, 'streams', 'broken.ts')}:3:21: Unexpected ";"`);
+  }, 60_000);
+
+  it('runs a --strategy-file from outside the project, alone or beside a built-in', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'stream-lab-outside-'));
+    try {
+      const file = join(outside, 'my-reader.ts');
+      writeFileSync(file, FILES['pairs-pull.ts'].replace("id: 'pairs-pull'", "id: 'my-reader'"));
+      const alone = await runScript(rootDir, ['server/cli/bench.ts', '--strategy-file', file, '--size-mb', '1', '--delay-ms', '0', '--json'], {
+        STREAM_LAB_DATA_DIR: dataDir,
+        STREAM_LAB_STRATEGIES_DIR: join(outside, 'none'),
+      });
+      expect(alone.code, alone.stderr).toBe(0);
+      expect(summaries(alone.stdout).map((s) => [s.strategy, s.outcome])).toEqual([['my-reader', 'completed']]);
+      const beside = await runScript(
+        rootDir,
+        ['server/cli/bench.ts', '--strategy-file', file, '--strategies', 'pipeline-generator', '--size-mb', '1', '--delay-ms', '0', '--json'],
+        { STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_STRATEGIES_DIR: join(outside, 'none') },
+      );
+      expect(beside.code, beside.stderr).toBe(0);
+      expect(summaries(beside.stdout).map((s) => s.strategy)).toEqual(['pipeline-generator', 'my-reader']);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
