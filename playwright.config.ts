@@ -11,6 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
  * two at once cut the stage's time on two cores by about two fifths (docs/results.md §14).
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+/** The strategies folder of the worker with this parallel index's server (relative to the project). */
+export const e2eStrategiesDir = (index: number) => `e2e/.artifacts/strategies-${index}`;
 /** The server of the worker with this parallel index. */
 export const e2eServerUrl = (index: number) => `http://127.0.0.1:${port + 2 * index}`;
 /** The server's operator token (e2e/room.spec.ts); a test's own page holds it (e2e/fixtures.ts), so Stop all can clean up after any test. */
@@ -42,7 +44,7 @@ export default defineConfig({
     return {
       // Each session starts from an empty data directory, so runs recorded by an earlier session
       // never show up in the history tests (the CSVs are cheap to make again).
-      command: `node -e "require('fs').rmSync('${data}', { recursive: true, force: true })" && node --import tsx server/index.ts`,
+      command: `node -e "for (const d of ['${data}', '${e2eStrategiesDir(index)}']) require('fs').rmSync(d, { recursive: true, force: true })" && node --import tsx server/index.ts`,
       url: `${e2eServerUrl(index)}/`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -53,6 +55,8 @@ export default defineConfig({
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         STREAM_LAB_DATA_DIR: data,
+        // Strategies of yours: a spec writes its files here while it runs (e2e/yours.spec.ts), and removes them after.
+        STREAM_LAB_STRATEGIES_DIR: e2eStrategiesDir(index),
         // The tests use small files; don't make the 150 MiB default on start.
         STREAM_LAB_PREPARE_MB: '0',
         STREAM_LAB_OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,

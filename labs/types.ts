@@ -101,6 +101,12 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
    * push or pull), as a problem naming the field, or null (server/user-strategies/).
    */
   checkUserStrategy?(strategy: StrategyBase): string | null;
+  /**
+   * Why this lab can't run strategies of yours yet, if it can't: its harness starts processes of its
+   * own (a load generator, a database) that the fence (server/user-strategies/fence.ts) forbids.
+   * A file in its folder is then listed with this reason and refused at Start.
+   */
+  refusesUserStrategies?: string;
   /** Roughly how long a run with these params works (ms), for the queue's wait estimate; null if unknown. */
   estimateMs(params: Record<string, unknown>): number | null;
 }

@@ -111,6 +111,8 @@ function unknownComparisons(labId: string, s: StrategyBase): StrategyBase | stri
 async function readEntry(labId: string, abs: string, size: number): Promise<UserStrategyEntry> {
   const file = shownPath(abs);
   const base = { lab: labId, id: fileId(abs), file, source: '', bundle: null, strategy: null };
+  const refused = requireLab(labId).refusesUserStrategies;
+  if (refused) return { ...base, problem: problemAt(file, refused) };
   if (size > MAX_SOURCE_BYTES) return { ...base, problem: problemAt(file, `the file is ${size} bytes; a strategy file may have at most ${MAX_SOURCE_BYTES}`) };
   const source = readFileSync(abs, 'utf8');
   const compiled = await compileStrategy(abs, file);

@@ -21,6 +21,8 @@ export const httpLab: Lab<Strategy> = {
   schema: httpSchema,
   benchTable: (summaries, strategies) => benchTable(summaries as readonly HttpSummary[], strategies),
   dir: LAB_ID,
+  refusesUserStrategies:
+    "the HTTP lab's harness starts PostgreSQL and a load process beside the strategy, which the fence forbids; only the streams lab runs strategies of yours for now",
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['load'],

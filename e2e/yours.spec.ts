@@ -1,0 +1,82 @@
+/**
+ * A strategy of yours, as a person adds one: a file saved into the server's strategies folder shows
+ * up under "Yours" with its source, runs beside a built-in, and its verdict comes from its figures
+ * (a reader declared pull that buffers the file is told the claim is contradicted).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { e2eStrategiesDir } from '../playwright.config';
+import { expect, test } from './fixtures';
+import { openLab, pickStrategies, startAndFindCards } from './lab-page';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Reads the whole file into an array as fast as it comes, then hands it to the consumer: it claims pull.
+const HOARDER = `
+import type { Readable } from 'node:stream';
+
+export const strategy = {
+  id: 'hoarder',
+  label: 'Reads it all, then consumes',
+  mode: 'pull' as const,
+  explanation: 'Collects every chunk first, then consumes them in order.',
+  async run({ stream, consume }: { stream: Readable; consume(chunk: Buffer): Promise<string> }) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject));
+    for (const chunk of chunks) await consume(chunk);
+  },
+};
+`;
+
+test.describe('strategies of yours', () => {
+  let folder: string;
+
+  test.beforeAll(({}, testInfo) => {
+    folder = join(root, e2eStrategiesDir(testInfo.parallelIndex), 'streams');
+    mkdirSync(folder, { recursive: true });
+  });
+
+  test.afterAll(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('a file saved into the strategies folder is listed under Yours with its source and runs beside a built-in', async ({ page }) => {
+    await openLab(page, 'streams');
+    await expect(page.getByTestId('strategies-yours')).toHaveCount(0);
+    writeFileSync(join(folder, 'hoarder.ts'), HOARDER);
+    // No reload: the server reads the folder again within a second and the page gets the new list.
+    const entry = page.getByTestId('strategy-yours-hoarder');
+    await expect(entry).toBeVisible({ timeout: 20_000 });
+    await expect(entry).toContainText('Reads it all, then consumes');
+    await expect(entry).toContainText('hoarder.ts');
+    await entry.getByText('Source').click();
+    await expect(page.getByTestId('strategy-source-hoarder')).toContainText('chunks.push(chunk)');
+
+    await pickStrategies(page, ['hoarder', 'pipeline-generator']);
+    await page.getByTestId('input-sizeMb').fill('8');
+    await page.getByTestId('input-delayMs').fill('5');
+    await page.getByTestId('input-parallel').setChecked(false);
+    const { cards } = await startAndFindCards(page, 2);
+    for (const card of cards) await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+    const [hoarder, pipeline] = cards;
+    await expect(hoarder).toHaveAttribute('data-strategy', 'hoarder');
+    await expect(hoarder.getByTestId('run-verdict')).toContainText('the reader ignored backpressure');
+    await expect(hoarder.getByTestId('run-verdict')).toContainText('It is declared pull, but these figures contradict that');
+    await expect(pipeline.getByTestId('run-verdict')).toContainText('backpressure held');
+    // Both on the comparison chart.
+    const comparison = page.getByTestId('comparison-chart');
+    await comparison.scrollIntoViewIfNeeded();
+    await expect(comparison.locator('.chart-legend button[data-series-key]')).toHaveCount(2);
+  });
+
+  test('a file that does not compile is listed with its line and column, and cannot be picked', async ({ page }) => {
+    await openLab(page, 'streams');
+    writeFileSync(join(folder, 'typo.ts'), "export const strategy = {\n  id: 'typo',\n  mode: 'pull',\n  run() { return 1 +; },\n};\n");
+    const problem = page.getByTestId('strategy-problem-typo');
+    await expect(problem).toBeVisible({ timeout: 20_000 });
+    await expect(problem).toContainText('typo.ts:4:');
+    await expect(page.getByTestId('strategy-checkbox-typo')).toBeDisabled();
+  });
+});
