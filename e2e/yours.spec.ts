@@ -60,7 +60,8 @@ test.describe('strategies of yours', () => {
     await page.getByTestId('input-parallel').setChecked(false);
     const { cards } = await startAndFindCards(page, 2);
     for (const card of cards) await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
-    const [hoarder, pipeline] = cards;
+    // In the catalog's order: the built-ins first, then yours.
+    const [pipeline, hoarder] = cards;
     await expect(hoarder).toHaveAttribute('data-strategy', 'hoarder');
     await expect(hoarder.getByTestId('run-verdict')).toContainText('the reader ignored backpressure');
     await expect(hoarder.getByTestId('run-verdict')).toContainText('It is declared pull, but these figures contradict that');
