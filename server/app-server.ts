@@ -15,6 +15,7 @@ import { frameHeaders, parseFrameAncestors } from './http/frame-policy';
 import { healthRoutes } from './http/health-routes';
 import { handleApi, missingPage, type PageGuard, type Route } from './http/router';
 import { userStrategiesDir, watchUserStrategies } from './user-strategies';
+import { editingRoutes } from './user-strategies/editing-routes';
 
 export interface LabServerOptions {
   port: number;
@@ -71,8 +72,9 @@ export async function createLabServer(opts: LabServerOptions): Promise<LabServer
     runtimesEveryMs: opts.runtimesEveryMs,
   });
   // Strategies of yours: read now and whenever their files change; pages get the new list.
-  const stopWatchingStrategies = watchUserStrategies(() => hub.strategiesChanged(), opts.strategiesDir ?? userStrategiesDir());
-  const routes = [...healthRoutes, ...(opts.routes ?? [])];
+  const strategiesDir = opts.strategiesDir ?? userStrategiesDir();
+  const stopWatchingStrategies = watchUserStrategies(() => hub.strategiesChanged(), strategiesDir);
+  const routes = [...healthRoutes, ...editingRoutes({ host: opts.host, dir: strategiesDir, changed: () => hub.strategiesChanged() }), ...(opts.routes ?? [])];
   const server = createServer();
   const pageHeaders = frameHeaders(opts.frameAncestors ?? parseFrameAncestors());
   const pageGuards = opts.pageGuards ?? [];

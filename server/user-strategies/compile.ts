@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { build, type Message } from 'esbuild';
+import { build, type BuildOptions, type Message } from 'esbuild';
 import type { CodeProblem } from '../../lib/protocol';
 import { BUILD_DIR, ROOT_DIR } from '../runner/child-build';
 
@@ -36,25 +36,50 @@ function keep(code: string): { hash: string; path: string } {
   return { hash, path };
 }
 
+/** What every bundle of yours is built with. */
+const BUILD_OPTIONS: BuildOptions & { write: false } = {
+  bundle: true,
+  write: false,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'silent',
+  // Packages are bundled in (the fence lets the child read this file alone), found from the
+  // file's own folder first, then from the project's node_modules (a file from elsewhere).
+  nodePaths: [join(ROOT_DIR, 'node_modules')],
+  absWorkingDir: ROOT_DIR,
+  // CommonJS packages bundled into ESM still call require() for Node's built-ins.
+  banner: { js: "import { createRequire as __slCreateRequire } from 'node:module'; const require = __slCreateRequire(import.meta.url);" },
+  sourcemap: 'inline',
+  sourceRoot: relative(USER_BUNDLE_DIR, ROOT_DIR),
+};
+
+/**
+ * Checks source typed in the page as if it were saved as `shown` in `dir` (its imports resolved
+ * from there): every esbuild error, with line and column. Nothing is written.
+ */
+export async function checkSource(source: string, dir: string, shown: string): Promise<CodeProblem[]> {
+  try {
+    await build({
+      ...BUILD_OPTIONS,
+      stdin: { contents: source, loader: 'ts', resolveDir: dir, sourcefile: shown },
+    });
+    return [];
+  } catch (err) {
+    const errors = (err as { errors?: Message[] }).errors;
+    if (!errors?.length) return [{ file: shown, line: null, column: null, message: err instanceof Error ? err.message : String(err) }];
+    return errors
+      .slice(0, 20)
+      .map((m) => ({ file: shown, line: m.location?.line ?? null, column: m.location ? m.location.column + 1 : null, message: m.text }));
+  }
+}
+
 /** Compiles a strategy file; a syntax or import error comes back as a problem, never thrown. */
 export async function compileStrategy(absPath: string, shown: string): Promise<Compiled> {
   try {
     const result = await build({
+      ...BUILD_OPTIONS,
       entryPoints: [absPath],
-      bundle: true,
-      write: false,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'silent',
-      // Packages are bundled in (the fence lets the child read this file alone), found from the
-      // file's own folder first, then from the project's node_modules (a file from elsewhere).
-      nodePaths: [join(ROOT_DIR, 'node_modules')],
-      absWorkingDir: ROOT_DIR,
-      // CommonJS packages bundled into ESM still call require() for Node's built-ins.
-      banner: { js: "import { createRequire as __slCreateRequire } from 'node:module'; const require = __slCreateRequire(import.meta.url);" },
-      sourcemap: 'inline',
-      sourceRoot: relative(USER_BUNDLE_DIR, ROOT_DIR),
     });
     const code = result.outputFiles[0]?.text;
     if (code === undefined) return { ok: false, problem: { file: shown, line: null, column: null, message: 'esbuild produced no output' } };

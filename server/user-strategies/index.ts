@@ -152,14 +152,24 @@ function uniqueEntries(labId: string, entries: UserStrategyEntry[]): UserStrateg
 }
 
 let scanning: Promise<boolean> | null = null;
+let again: Promise<boolean> | null = null;
 
 /**
  * Reads the strategies folder (and any --strategy-file) again: files new or changed since the last
  * scan are compiled and probed, the others kept. Resolves true when what the labs list changed.
+ * Called while a scan runs, it scans once more after it (that scan may have listed the folder
+ * before the caller's file was written); callers meanwhile share that one.
  */
 export function scanUserStrategies(dir: string = userStrategiesDir()): Promise<boolean> {
-  scanning ??= scanOnce(dir).finally(() => (scanning = null));
-  return scanning;
+  if (!scanning) {
+    scanning = scanOnce(dir).finally(() => (scanning = null));
+    return scanning;
+  }
+  again ??= scanning.then(
+    () => ((again = null), scanUserStrategies(dir)),
+    () => ((again = null), scanUserStrategies(dir)),
+  );
+  return again;
 }
 
 async function scanOnce(dir: string): Promise<boolean> {

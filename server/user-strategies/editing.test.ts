@@ -1,0 +1,113 @@
+/**
+ * Editing a copy in the page, over the real HTTP API of a real server: off unless the operator
+ * allows it (403, with how to turn it on), checked by esbuild with line and column, saved under a
+ * new id as the saving browser's file, and only that browser (or the operator) may change or delete it.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { strategyCatalog } from '../../labs/catalog';
+import { createLabServer, type LabServer } from '../app-server';
+import { withTempDataDir } from '../test-support';
+import { editingPolicy } from './editing-routes';
+
+const ALICE = 'alice-browser-id-0123456789';
+const BOB = 'bob-browser-id-0123456789ab';
+const COPY = `
+export const strategy = {
+  id: 'pipeline-copy',
+  label: 'My copy',
+  mode: 'pull' as const,
+  async run({ stream, consume }: any) {
+    for await (const chunk of stream) await consume(chunk);
+  },
+};
+`;
+
+describe('editing a copy in the page', () => {
+  withTempDataDir('editing');
+  let dir: string;
+  let lab: LabServer;
+  const saved = process.env.STREAM_LAB_ALLOW_CODE;
+  const call = (method: string, path: string, browser: string | null, body?: unknown) =>
+    fetch(`${lab.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(browser && { 'x-stream-lab-browser': browser }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'stream-lab-editing-'));
+    lab = await createLabServer({ port: 0, host: '127.0.0.1', next: false, strategiesDir: dir, operatorToken: null });
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.STREAM_LAB_ALLOW_CODE;
+    else process.env.STREAM_LAB_ALLOW_CODE = saved;
+  });
+  afterAll(async () => {
+    await lab.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is off by default: the page is told how to turn it on, and the save and check endpoints answer 403', async () => {
+    delete process.env.STREAM_LAB_ALLOW_CODE;
+    expect(await (await call('GET', '/api/strategies/editing', null)).json()).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining('STREAM_LAB_ALLOW_CODE=1'),
+    });
+    const save = await call('POST', '/api/strategies', ALICE, { lab: 'streams', id: 'pipeline-copy', source: COPY });
+    expect(save.status).toBe(403);
+    expect((await call('POST', '/api/strategies/check', ALICE, { lab: 'streams', source: COPY })).status).toBe(403);
+    expect(existsSync(join(dir, 'streams', 'pipeline-copy.ts'))).toBe(false);
+  });
+
+  it('beyond loopback it also needs the operator token', () => {
+    expect(editingPolicy('0.0.0.0', { STREAM_LAB_ALLOW_CODE: '1' })).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining('STREAM_LAB_OPERATOR_TOKEN'),
+    });
+    expect(editingPolicy('0.0.0.0', { STREAM_LAB_ALLOW_CODE: '1', STREAM_LAB_OPERATOR_TOKEN: 'operator-secret-123' })).toEqual({
+      allowed: true,
+      needsToken: true,
+      reason: null,
+    });
+    expect(editingPolicy('127.0.0.1', { STREAM_LAB_ALLOW_CODE: '1' })).toEqual({ allowed: true, needsToken: false, reason: null });
+  });
+
+  it('checks code with line and column, saves a copy as the browser’s own, and lets only that browser change or delete it', async () => {
+    process.env.STREAM_LAB_ALLOW_CODE = '1';
+    const check = await call('POST', '/api/strategies/check', ALICE, {
+      lab: 'streams',
+      id: 'pipeline-copy',
+      source: 'export const strategy = {\n  id: "x",\n  run() { return 1 +; },\n};\n',
+    });
+    expect(check.status).toBe(200);
+    expect((await check.json()).problems).toEqual([{ file: 'pipeline-copy.ts', line: 3, column: 21, message: 'Unexpected ";"' }]);
+
+    const bad = await call('POST', '/api/strategies', ALICE, { lab: 'streams', id: 'rxjs-from', source: COPY });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toContain("built-in strategy's");
+
+    const save = await call('POST', '/api/strategies', ALICE, { lab: 'streams', id: 'pipeline-copy', source: COPY });
+    expect(save.status).toBe(201);
+    expect(readFileSync(join(dir, 'streams', 'pipeline-copy.ts'), 'utf8')).toBe(COPY);
+    // Read at once, not at the next look at the folder.
+    expect(strategyCatalog().find((s) => s.id === 'pipeline-copy')).toMatchObject({ origin: 'yours', problem: null, label: 'My copy' });
+
+    // Another browser may run it, but not overwrite or delete it.
+    expect((await call('POST', '/api/strategies', BOB, { lab: 'streams', id: 'pipeline-copy', source: COPY.replace('My copy', 'Bob was here') })).status).toBe(
+      403,
+    );
+    expect(readFileSync(join(dir, 'streams', 'pipeline-copy.ts'), 'utf8')).toBe(COPY);
+    expect((await call('DELETE', '/api/strategies/streams/pipeline-copy', BOB)).status).toBe(403);
+    // Its owner may change it, then delete it.
+    expect(
+      (await call('POST', '/api/strategies', ALICE, { lab: 'streams', id: 'pipeline-copy', source: COPY.replace('My copy', 'My copy, again') })).status,
+    ).toBe(201);
+    expect(strategyCatalog().find((s) => s.id === 'pipeline-copy')?.label).toBe('My copy, again');
+    expect((await call('DELETE', '/api/strategies/streams/pipeline-copy', ALICE)).status).toBe(200);
+    expect(existsSync(join(dir, 'streams', 'pipeline-copy.ts'))).toBe(false);
+    expect(strategyCatalog().some((s) => s.id === 'pipeline-copy')).toBe(false);
+  }, 60_000);
+});
