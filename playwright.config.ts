@@ -57,6 +57,8 @@ export default defineConfig({
         STREAM_LAB_DATA_DIR: data,
         // Strategies of yours: a spec writes its files here while it runs (e2e/yours.spec.ts), and removes them after.
         STREAM_LAB_STRATEGIES_DIR: e2eStrategiesDir(index),
+        // Editing a copy in the page (e2e/yours.spec.ts); its 403 when off is a server test (server/user-strategies/editing.test.ts).
+        STREAM_LAB_ALLOW_CODE: '1',
         // The tests use small files; don't make the 150 MiB default on start.
         STREAM_LAB_PREPARE_MB: '0',
         STREAM_LAB_OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,

@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLabSocket } from '@/components/hooks/useLabSocket';
-import { DEFAULT_FORM_LAB, defaultFormValues, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
+import { buildStartMessage, DEFAULT_FORM_LAB, defaultFormValues, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
 import { followedExperiment, isActive, isOwnRun, runsOf } from '@/lib/lab-state';
 import { isPageLab, LAB_NAMES, labOf, PAGE_LABS, type PageLabId } from '@/lib/labs';
 import { RoomPanel } from '@/components/RoomPanel';
@@ -129,6 +129,20 @@ function LabPage() {
     if (isPageLab(of)) setChosen(of);
   };
 
+  // A copy saved in the code panel's editor, started beside its original with this form's knobs.
+  const runBeside = (originalId: string, copyId: string): string | null => {
+    const values = { ...form, strategies: [originalId, copyId] };
+    setForm(values);
+    // The copy is in the catalog once the server has read it; until then it goes last.
+    const order = labStrategies.map((s) => s.id);
+    const built = buildStartMessage(values, order.includes(copyId) ? order : [...order, copyId], state.maxSizeMb);
+    if (!built.ok) return `Not started: ${built.error}`;
+    if (!send(built.message)) return 'Not started: not connected to the server.';
+    setWatching(null);
+    feedback.markStarted();
+    return null;
+  };
+
   // Code for what is ticked now and for what the latest experiment ran, in catalog order.
   const codeStrategies = useMemo(() => {
     const ids = new Set([...form.strategies, ...runs.map((r) => r.strategy)]);
@@ -196,7 +210,7 @@ function LabPage() {
         />
         <ComparisonPanel runs={runs} feeds={feeds} strategies={state.strategies} lab={experiment ? labOf(experiment) : lab} />
         <ResultsPanel state={state} latestRuns={runs} lab={lab} />
-        <CodePanel strategies={codeStrategies} />
+        <CodePanel strategies={codeStrategies} labIds={labStrategies.map((s) => s.id)} onRunBeside={runBeside} />
       </main>
     </>
   );

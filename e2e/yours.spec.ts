@@ -39,7 +39,8 @@ test.describe('strategies of yours', () => {
   });
 
   test.afterAll(() => {
-    rmSync(folder, { recursive: true, force: true });
+    // The lab's folder and the owners of copies saved from the page.
+    rmSync(join(folder, '..'), { recursive: true, force: true });
   });
 
   test('a file saved into the strategies folder is listed under Yours with its source and runs beside a built-in', async ({ page }) => {
@@ -80,4 +81,61 @@ test.describe('strategies of yours', () => {
     await expect(problem).toContainText('typo.ts:4:');
     await expect(page.getByTestId('strategy-checkbox-typo')).toBeDisabled();
   });
+
+  test('Edit a copy of pipeline-generator, make it push without waiting, Save, run it beside the original: the verdict flips', async ({ page }) => {
+    await openLab(page, 'streams');
+    await pickStrategies(page, ['pipeline-generator']);
+    await page.getByTestId('input-sizeMb').fill('8');
+    await page.getByTestId('input-delayMs').fill('5');
+    await page.getByTestId('input-parallel').setChecked(false);
+    await page.getByTestId('edit-copy-pipeline-generator').click();
+    const editor = page.getByTestId('strategy-editor');
+    const content = editor.getByTestId('editor-content');
+    await expect(content).toContainText('export const strategy');
+    await expect(editor.getByTestId('editor-id')).toHaveValue('pipeline-generator-copy');
+
+    // A typo first: the server's check marks it, with its line, before anything runs.
+    await content.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText('export const strategy = {\n  id: "x",\n  run() { return 1 +; },\n};\n');
+    await expect(editor.getByTestId('editor-problems')).toContainText('line 3, column 21: Unexpected ";"');
+    await expect(editor.getByTestId('editor-save')).toBeDisabled();
+
+    // The change the lesson is about: push every chunk's consumer call into an array, never wait.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(PUSHING_COPY);
+    await expect(editor.getByTestId('editor-problems')).toHaveCount(0);
+    await expect(editor.getByTestId('editor-save')).toBeEnabled();
+    await editor.getByTestId('editor-save').click();
+    await expect(editor.getByTestId('editor-status')).toContainText('Saved as pipeline-generator-copy');
+    await expect(page.getByTestId('strategy-yours-pipeline-generator-copy')).toBeVisible();
+
+    const before = await page.getByTestId('run-card').count();
+    await editor.getByTestId('editor-run-beside').click();
+    await expect(page.getByTestId('run-card')).toHaveCount(before + 2);
+    const original = page.locator('[data-testid="run-card"][data-strategy="pipeline-generator"]').last();
+    const copy = page.locator('[data-testid="run-card"][data-strategy="pipeline-generator-copy"]').last();
+    for (const card of [original, copy]) await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+    await expect(original.getByTestId('run-verdict')).toContainText('backpressure held');
+    await expect(copy.getByTestId('run-verdict')).toContainText('ignored backpressure');
+    await expect(copy.getByTestId('run-verdict')).toContainText('It is declared pull, but these figures contradict that');
+    const comparison = page.getByTestId('comparison-chart');
+    await comparison.scrollIntoViewIfNeeded();
+    await expect(comparison.locator('.chart-legend button[data-series-key]')).toHaveCount(2);
+  });
 });
+
+// pipeline-generator's copy, changed to start every consumer call at once (still declared pull).
+const PUSHING_COPY = `async function run({ stream, consume }) {
+  const calls = [];
+  for await (const chunk of stream) calls.push(consume(chunk));
+  await Promise.all(calls);
+}
+
+export const strategy = {
+  id: 'pipeline-generator-copy',
+  label: 'pipeline copy that pushes',
+  mode: 'pull',
+  run,
+};
+`;
