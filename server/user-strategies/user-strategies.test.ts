@@ -14,6 +14,8 @@ import { streamsVerdict } from '../../labs/streams/view/verdict';
 import { strategyCatalog } from '../../labs/catalog';
 import { findStrategy, userStrategyEntries } from '../../labs/registry';
 import { scanUserStrategies } from '.';
+import { admit } from '../queue/admission';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -149,6 +151,15 @@ describe('strategies of yours', () => {
     expect(byId.get('no-mode')?.problem?.message).toMatch(/strategy\.mode must be 'push'/);
     // Other labs are untouched.
     expect(userStrategyEntries('cpu')).toEqual([]);
+  });
+
+  it('refuses at Start to profile a strategy of yours on a Node whose fence turns the inspector off, saying what would do', () => {
+    const ask = (id: string) => () =>
+      admit({ labId: 'streams', strategies: [id], rawParams: { ...DEFAULT_STREAMS_PARAMS, sizeMb: 1, profile: true }, queued: 0, mine: 0 });
+    expect(ask('pairs-pull')).toThrow(/^profile: pairs-pull is a strategy of yours and runs fenced, .*Node 24 or later.*STREAM_LAB_UNFENCED_PROFILING=1/);
+    // A built-in is profiled as before; a broken file of yours is refused for what is wrong with it.
+    expect(ask('pipeline-generator')).not.toThrow();
+    expect(ask('broken')).toThrow(/^strategies: broken can't run: .*broken\.ts:3:21: Unexpected ";"$/);
   });
 
   it('runs a new pull and a new push reader beside a built-in, and the verdicts come from their figures', async () => {
