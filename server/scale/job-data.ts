@@ -7,12 +7,15 @@
 import { z } from 'zod';
 import { experimentSchema, runStateSchema, summarySchema } from '../../lib/protocol';
 import { jobSchema } from './events';
+import { shippedStrategySchema } from '../user-strategies/shipped';
 
 export const jobDataSchema = z.object({
   experiment: experimentSchema,
   runs: z.array(runStateSchema),
   jobs: z.array(jobSchema),
   runIds: z.array(z.string()).min(1),
+  /** The experiment's strategies of yours, bundles and all (server/user-strategies/shipped.ts); absent in jobs made before them. */
+  yours: z.array(shippedStrategySchema).default([]),
 });
 export type JobData = z.infer<typeof jobDataSchema>;
 

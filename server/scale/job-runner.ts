@@ -16,6 +16,7 @@ import { checkDataFile } from './data-check';
 import { appendEvent, type RunEvent } from './events';
 import { jobDataSchema, type JobResult } from './job-data';
 import { KEYS } from './redis-config';
+import { receiveStrategies } from '../user-strategies/shipped';
 
 export interface WorkerContext {
   /** Fail-fast connection: while Redis is away reports are dropped (counted), never queued without bound. */
@@ -37,6 +38,8 @@ function publish(ctx: WorkerContext, event: RunEvent): void {
 
 export async function runJob(job: Job, ctx: WorkerContext): Promise<JobResult> {
   const data = jobDataSchema.parse(job.data);
+  // Strategies of yours come with the job, checked by hash, before any of its runs starts.
+  receiveStrategies(data.yours);
   const states = new Map(data.runs.filter((r) => data.runIds.includes(r.id)).map((r) => [r.id, r]));
   const report = (run: RunState) => {
     states.set(run.id, run);

@@ -22,6 +22,7 @@ import { rebuildFromJobs, reconcile, settleJob } from './job-sync';
 import { bullConnection, describeRedis, failFastConnection, KEYS, patientConnection, QUEUE_NAME } from './redis-config';
 import { RunMirror } from './run-mirror';
 import { readWorkers } from './worker-registry';
+import { shipStrategies } from '../user-strategies/shipped';
 
 /** Finished jobs kept in Redis (for a restarted web server to learn their ends); older ones are removed. */
 export const KEEP_JOBS = { count: 1000 };
@@ -142,19 +143,17 @@ export class RedisQueue implements ExperimentQueue {
     const queued = [...this.mirror.book.runs.values()].filter((e) => e.state.status === 'queued');
     const mine = by === SYSTEM ? 0 : queued.filter((e) => this.mirror.book.ownerOf(e)?.id === by.owner.id).length;
     const params = admit({ labId, strategies, rawParams, queued: queued.length, mine });
-    const yours = strategies.filter((id) => isUserStrategy(labId, id));
-    if (yours.length) {
-      // Not yet: a worker would need the bundle itself (sent with the job, checked by its hash).
-      throw new RangeError(
-        `strategies: ${yours.join(', ')} ${yours.length > 1 ? 'are strategies' : 'is a strategy'} of yours; runs here go to Redis workers, which can't run strategies of yours yet: run it on a server without STREAM_LAB_REDIS_URL (or npm run bench)`,
-      );
-    }
+    // A worker gets the bundles of strategies of yours with the job, checked there by hash.
+    const yours = shipStrategies(
+      labId,
+      strategies.filter((id) => isUserStrategy(labId, id)),
+    );
     const { experiment, states } = newExperiment(labId, strategies, params, parallel, by === SYSTEM ? null : by.owner);
     const groups = parallel ? [experiment.runIds] : experiment.runIds.map((id) => [id]);
     // Each owner's nth waiting job gets priority n: everyone's first job goes before anyone's second.
     const ahead = this.waitingJobsOf(experiment.owner?.id ?? null);
     const jobs: JobInfo[] = groups.map((runIds, i) => ({ id: `j-${runIds[0]}`, runIds, priority: ahead + i + 1 }));
-    void this.enqueue({ experiment, runs: states, jobs, runIds: [] });
+    void this.enqueue({ experiment, runs: states, jobs, runIds: [], yours });
     return experiment;
   }
 

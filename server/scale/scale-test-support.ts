@@ -78,8 +78,9 @@ export async function startWebServer(
   redisUrl: string,
   dataDir = tempDir('web'),
   port = 0,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ proc: ChildProcess; url: string; dataDir: string; output: () => string }> {
-  const env = { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_PREPARE_MB: '0', PORT: String(port) };
+  const env = { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_PREPARE_MB: '0', PORT: String(port), ...extraEnv };
   const { proc, match, output } = await startProcess('server/scale/scale-test-server.ts', [], env, /ready on (http:\/\/\S+)/);
   return { proc, url: match[1], dataDir, output };
 }

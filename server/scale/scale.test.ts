@@ -4,7 +4,7 @@
  * servers), a worker killed mid-run ends its run interrupted while the other goes on, and a web
  * server restarted with runs waiting loses none of them.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -16,7 +16,7 @@ import { killAndWait, processAlive } from '../test-support';
 import { TestClient } from '../test-client';
 import { Queue } from 'bullmq';
 import { bullConnection, KEYS, QUEUE_NAME } from './redis-config';
-import { flushRedis, startWebServer, startWorker, testRedis, removeTempDirs } from './scale-test-support';
+import { flushRedis, startWebServer, startWorker, tempDir, testRedis, removeTempDirs } from './scale-test-support';
 
 const redis = testRedis();
 if (!redis.url) console.log(`skipped: ${redis.why}`);
@@ -95,6 +95,41 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
       const detail = runDetailSchema.parse(await (await fetch(`${server.url}/api/runs/${ids[0]}`)).json());
       expect(detail.record.run.worker?.id).toBe(ends.find((e) => e.run.id === ids[0])!.run.worker!.id);
     }
+  });
+
+  it('a strategy of yours runs on a worker: the job carries its bundle, checked by hash, and the worker runs it fenced', async () => {
+    await flushRedis(url);
+    const strategies = tempDir('yours');
+    mkdirSync(join(strategies, 'streams'));
+    // Tries a write after its first chunk: on the worker too, the fence refuses it.
+    writeFileSync(
+      join(strategies, 'streams', 'writes-once.mjs'),
+      `export const strategy = { id: 'writes-once', label: 'writes once', mode: 'pull', async run({ stream, consume }) {
+        for await (const chunk of stream) { await consume(chunk); (await import('node:fs')).writeFileSync(${JSON.stringify(join(strategies, 'x'))}, 'x'); }
+      } };`,
+    );
+    writeFileSync(
+      join(strategies, 'streams', 'plain-pull.mjs'),
+      `export const strategy = { id: 'plain-pull', label: 'plain pull', mode: 'pull', async run({ stream, consume }) { for await (const c of stream) await consume(c); } };`,
+    );
+    const [web, worker] = await Promise.all([startWebServer(url, undefined, 0, { STREAM_LAB_STRATEGIES_DIR: strategies }), startWorker(url)]);
+    procs.push(web, worker);
+    const c = await client(web.url);
+    // The web server reads the folder at start; the page's snapshot (or the next look) lists them.
+    for (let i = 0; i < 100; i++) {
+      const listed = c.messages.some((m) => (m.type === 'snapshot' || m.type === 'strategies') && m.strategies.some((s) => s.id === 'writes-once'));
+      if (listed) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    c.send({ type: 'experiment.start', strategies: ['plain-pull', 'writes-once'], params: params(1), parallel: false });
+    const created = await c.next('experiment.created');
+    const ends = await Promise.all(created.experiment.runIds.map((id) => c.next('run.ended', (m) => m.run.id === id)));
+    expect(ends.map((e) => [e.run.strategy, e.run.status, e.run.worker?.id])).toEqual([
+      ['plain-pull', 'completed', worker.id],
+      ['writes-once', 'refused', worker.id],
+    ]);
+    expect(ends[1].run.summary?.reason).toBe(`no permission to write ${join(strategies, 'x')}`);
+    expect(existsSync(join(strategies, 'x'))).toBe(false);
   });
 
   it('a worker killed mid-run: its run ends interrupted, its child goes, the other worker runs the rest', async () => {

@@ -24,7 +24,7 @@ function problemOf(message: Message, shown: string, absPath: string): CodeProble
 }
 
 /** Writes a bundle under its hash, once (a rename, so a reader never sees half a file). */
-function keep(code: string): { hash: string; path: string } {
+export function keepBundle(code: string): { hash: string; path: string } {
   const hash = createHash('sha256').update(code).digest('hex');
   const path = join(USER_BUNDLE_DIR, `${hash}.mjs`);
   if (!existsSync(path)) {
@@ -83,7 +83,7 @@ export async function compileStrategy(absPath: string, shown: string): Promise<C
     });
     const code = result.outputFiles[0]?.text;
     if (code === undefined) return { ok: false, problem: { file: shown, line: null, column: null, message: 'esbuild produced no output' } };
-    return { ok: true, ...keep(code) };
+    return { ok: true, ...keepBundle(code) };
   } catch (err) {
     const errors = (err as { errors?: Message[] }).errors;
     if (errors?.length) return { ok: false, problem: problemOf(errors[0], shown, absPath) };

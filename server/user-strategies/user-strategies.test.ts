@@ -15,6 +15,7 @@ import { strategyCatalog } from '../../labs/catalog';
 import { findStrategy, userStrategyEntries } from '../../labs/registry';
 import { scanUserStrategies } from '.';
 import { admit } from '../queue/admission';
+import { receiveStrategies, shipStrategies } from './shipped';
 import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -151,6 +152,17 @@ describe('strategies of yours', () => {
     expect(byId.get('no-mode')?.problem?.message).toMatch(/strategy\.mode must be 'push'/);
     // Other labs are untouched.
     expect(userStrategyEntries('cpu')).toEqual([]);
+  });
+
+  it('ships a strategy of yours to a worker with its bundle, and a worker refuses a bundle that does not match its hash', () => {
+    const [shipped] = shipStrategies('streams', ['pairs-pull']);
+    expect(shipped).toMatchObject({ lab: 'streams', id: 'pairs-pull', strategy: { mode: 'pull', label: 'Pairs, pulled' } });
+    expect(shipped.code).toContain('pair.length === 2');
+    expect(() => receiveStrategies([{ ...shipped, code: `${shipped.code}\n// tampered` }])).toThrow(
+      /^the bundle of pairs-pull sent with the job does not match its hash/,
+    );
+    expect(() => receiveStrategies([shipped])).not.toThrow();
+    expect(() => shipStrategies('streams', ['broken'])).toThrow(/broken is not a strategy of yours that can run/);
   });
 
   it('refuses at Start to profile a strategy of yours on a Node whose fence turns the inspector off, saying what would do', () => {
