@@ -36,9 +36,10 @@ export function copySource(s: StrategyInfo, id: string): string {
   );
 }
 
-/** The source with its strategy's `id:` set to `id` (the first `id: '…'` in it). */
+/** The source with its strategy's `id:` set to `id`: the first `id: '…'` after `export const strategy` (else the first in it). */
 export function withId(source: string, id: string): string {
-  return source.replace(/(\bid\s*:\s*)(['"`])[^'"`\n]*\2/, `$1'${id}'`);
+  const from = Math.max(0, source.search(/export\s+const\s+strategy\b/));
+  return source.slice(0, from) + source.slice(from).replace(/(\bid\s*:\s*)(['"`])[^'"`\n]*\2/, `$1'${id}'`);
 }
 
 type Saved = { id: string } | null;
@@ -60,9 +61,11 @@ export function StrategyEditor({ original, taken, onClose, onRunBeside }: Strate
   const [problems, setProblems] = useState<CodeProblem[] | null>(null);
   const [status, setStatus] = useState<string | null>('Loading the editor…');
   const [saved, setSaved] = useState<Saved>(null);
+  // Ids this editor saved: its own copy may be saved again under the same id.
+  const [mine, setMine] = useState<readonly string[]>([]);
   const idError = !STRATEGY_ID_PATTERN.test(id)
     ? 'letters, digits and dashes, at most 64'
-    : taken.has(id) && saved?.id !== id
+    : taken.has(id) && !mine.includes(id)
       ? 'already used in this lab'
       : null;
 
@@ -134,6 +137,7 @@ export function StrategyEditor({ original, taken, onClose, onRunBeside }: Strate
       return;
     }
     setSaved({ id });
+    setMine((m) => (m.includes(id) ? m : [...m, id]));
     setStatus(`Saved as ${id} in the strategies folder: it is listed under Yours.`);
   };
 

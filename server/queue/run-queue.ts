@@ -225,7 +225,14 @@ export class RunQueue implements ExperimentQueue {
     this.emit((l) => l.runUpdated(state));
   }
 
+  /** Tells every listener; one that throws (the history's disk, say) is logged, and never stops the queue or the others. */
   private emit(event: (l: QueueListener) => void): void {
-    for (const l of this.listeners) event(l);
+    for (const l of this.listeners) {
+      try {
+        event(l);
+      } catch (err) {
+        console.error(`a run queue listener failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
   }
 }

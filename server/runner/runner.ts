@@ -13,6 +13,7 @@ import type { ChildConfig, ChildMessage } from '../child/protocol';
 import { declaredVersion } from '../../labs/catalog';
 import { findStrategy, isUserStrategy, requireLab, scenarioModule, strategyModule } from '../../labs/registry';
 import { fenceFor } from '../user-strategies/run-fence';
+import { fencedEnv } from '../user-strategies/fence';
 import type { Prepared } from '../../labs/types';
 import { ensureChildBuild } from './child-build';
 import { classifyExit, type ExitFacts } from './exit';
@@ -122,17 +123,9 @@ class Run {
       retained: params.retained,
       ...(this.profiling && { profile: true }),
     };
-    const execArgv: string[] = [];
-    if (params.retained) execArgv.push('--expose-gc');
-    if (params.maxOldSpaceMb !== null) execArgv.push(`--max-old-space-size=${params.maxOldSpaceMb}`);
-    // A strategy of yours runs fenced: it may read the child build, its bundle and the run's data, nothing else.
-    if (isUserStrategy(this.req.lab, this.req.strategy)) {
-      execArgv.push(
-        ...fenceFor({ entry, strategyModule: config.strategyModule, prepared: this.req.prepared, runtime: runtime.version, profile: this.profiling !== null }),
-      );
-    }
+    const { execArgv, env } = this.childFlags(entry, config, runtime.version);
     // The spare child is the server's own Node: a run on another runtime always gets a fresh fork of that binary.
-    const proc = (runtime.own ? takeSpare(entry, execArgv, config) : null) ?? forkRunChild(entry, [JSON.stringify(config)], execArgv, runtime.execPath);
+    const proc = (runtime.own ? takeSpare(entry, execArgv, config) : null) ?? forkRunChild(entry, [JSON.stringify(config)], execArgv, runtime.execPath, env);
     proc.once('close', () => replenishSpare(entry));
     // Into the running runs' share of the CPU (child-priority.ts), until it exits.
     runStarted(proc);
@@ -151,6 +144,27 @@ class Run {
     });
     this.stopPolling = pollProc(proc, params.sampleMs ?? PROC_INTERVAL_FALLBACK_MS, (r) => this.onProcReading(r));
     this.stopWatchdog = startWatchdog(params.timeoutS, (reason) => this.terminate('timed-out', reason));
+  }
+
+  /**
+   * Node's flags for the run's child, and its environment when that is not the server's: a strategy
+   * of yours runs fenced (it may read the child build, its bundle and the run's data, nothing else)
+   * and sees none of the server's environment (fence.ts).
+   */
+  private childFlags(entry: string, config: ChildConfig, runtimeVersion: string): { execArgv: string[]; env?: Record<string, string> } {
+    const { params } = this.req;
+    const execArgv: string[] = [];
+    if (params.retained) execArgv.push('--expose-gc');
+    if (params.maxOldSpaceMb !== null) execArgv.push(`--max-old-space-size=${params.maxOldSpaceMb}`);
+    if (!isUserStrategy(this.req.lab, this.req.strategy)) return { execArgv };
+    const fence = fenceFor({
+      entry,
+      strategyModule: config.strategyModule,
+      prepared: this.req.prepared,
+      runtime: runtimeVersion,
+      profile: this.profiling !== null,
+    });
+    return { execArgv: [...execArgv, ...fence], env: fencedEnv() };
   }
 
   launchFailed(err: unknown): void {

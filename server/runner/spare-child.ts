@@ -13,8 +13,15 @@ let enabled = false;
 let spare: { proc: ChildProcess; entry: string } | null = null;
 
 /** The options every run child is forked with: bare Node (no TypeScript loader), its own process group. */
-export function forkRunChild(entry: string, args: string[], execArgv: string[], execPath: string = process.execPath): ChildProcess {
-  const { NODE_OPTIONS: _drop, ...env } = process.env;
+export function forkRunChild(
+  entry: string,
+  args: string[],
+  execArgv: string[],
+  execPath: string = process.execPath,
+  childEnv?: Record<string, string>,
+): ChildProcess {
+  // A fenced run (a strategy of yours) gets only the few variables fence.ts lets through.
+  const { NODE_OPTIONS: _drop, ...env } = (childEnv ?? process.env) as NodeJS.ProcessEnv;
   const proc = fork(entry, args, {
     // Another runtime's binary (server/runtimes/); advanced serialization was checked to work both
     // ways between Node 20, 22 and 24 (docs/results.md §12).

@@ -88,10 +88,10 @@ export async function startWebServer(
 /** A worker (`npm run worker`) with its own data dir; `id` is how its runs name it. */
 export async function startWorker(
   redisUrl: string,
-  opts: { concurrency?: number; lockMs?: number; dataDir?: string } = {},
+  opts: { concurrency?: number; lockMs?: number; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<{ proc: ChildProcess; id: string; dataDir: string; output: () => string }> {
   const dataDir = opts.dataDir ?? tempDir('worker');
-  const env = { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_WORKER_LOCK_MS: String(opts.lockMs ?? 3000) };
+  const env = { STREAM_LAB_REDIS_URL: redisUrl, STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_WORKER_LOCK_MS: String(opts.lockMs ?? 3000), ...opts.env };
   const { proc, match, output } = await startProcess('server/scale/worker.ts', ['--concurrency', String(opts.concurrency ?? 1)], env, /worker (\S+) ready/);
   return { proc, id: match[1], dataDir, output };
 }

@@ -112,15 +112,17 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
       join(strategies, 'streams', 'plain-pull.mjs'),
       `export const strategy = { id: 'plain-pull', label: 'plain pull', mode: 'pull', async run({ stream, consume }) { for await (const c of stream) await consume(c); } };`,
     );
-    const [web, worker] = await Promise.all([startWebServer(url, undefined, 0, { STREAM_LAB_STRATEGIES_DIR: strategies }), startWorker(url)]);
+    const [web, worker] = await Promise.all([
+      startWebServer(url, undefined, 0, { STREAM_LAB_STRATEGIES_DIR: strategies }),
+      startWorker(url, { env: { STREAM_LAB_WORKER_RUNS_YOURS: '1' } }),
+    ]);
     procs.push(web, worker);
     const c = await client(web.url);
     // The web server reads the folder at start; the page's snapshot (or the next look) lists them.
-    for (let i = 0; i < 100; i++) {
-      const listed = c.messages.some((m) => (m.type === 'snapshot' || m.type === 'strategies') && m.strategies.some((s) => s.id === 'writes-once'));
-      if (listed) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const listed = (id: string) =>
+      c.messages.some((m) => (m.type === 'snapshot' || m.type === 'strategies') && m.strategies.some((s) => s.id === id && !s.problem));
+    for (let i = 0; i < 300 && !(listed('writes-once') && listed('plain-pull')); i++) await new Promise((r) => setTimeout(r, 100));
+    expect([listed('plain-pull'), listed('writes-once')]).toEqual([true, true]);
     c.send({ type: 'experiment.start', strategies: ['plain-pull', 'writes-once'], params: params(1), parallel: false });
     const created = await c.next('experiment.created');
     const ends = await Promise.all(created.experiment.runIds.map((id) => c.next('run.ended', (m) => m.run.id === id)));

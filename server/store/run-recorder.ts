@@ -10,7 +10,7 @@
 import type { QueueListener } from '../queue/run-queue';
 import type { Experiment, RunState } from '../../lib/protocol';
 import { RECORD_FORMAT } from '../../lib/history';
-import { libraryVersion } from '../../labs/catalog';
+import { declaredVersion } from '../../labs/catalog';
 import { findStrategy } from '../../labs/registry';
 import type { RunStore } from './run-store';
 import { resolveRuntime } from '../runtimes/store';
@@ -43,7 +43,7 @@ export function createRunRecorder(store: RunStore): QueueListener {
       // The runtime the run asked for; without one, the Node of whoever ran it (a worker's, server/scale/, or this server's).
       versions: {
         node: run.params.node ? runtimeVersionOf(run.params.node) : (run.worker?.node ?? runtimeVersionOf(null)),
-        library: library ? { name: library, version: libraryVersion(library) } : { name: 'unknown', version: 'unknown' },
+        library: library ? { name: library, version: declaredVersion(library) } : { name: 'unknown', version: 'unknown' },
       },
       recordedAt: Date.now(),
       endedAt: null,

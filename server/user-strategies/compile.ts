@@ -2,18 +2,34 @@
  * Compiles one strategy file of yours (.ts, .mts, .js, .mjs) with everything it imports into one
  * self-contained ES module, .build/user/<sha256>.mjs, named by its content: the fenced child then
  * needs to read that one file, and a worker can check what it was sent against the name.
+ *
+ * esbuild runs in the server, unfenced, so what a file may pull into its bundle is limited here:
+ * code and JSON from the file's own folder (and below) or from a node_modules folder, nothing else
+ * (an `import text from '/etc/passwd' with { type: 'text' }` would otherwise put any readable file
+ * into a bundle, and from there into a label on every page).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { build, type BuildOptions, type Message } from 'esbuild';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { build, type BuildOptions, type Message, type Plugin } from 'esbuild';
 import type { CodeProblem } from '../../lib/protocol';
 import { BUILD_DIR, ROOT_DIR } from '../runner/child-build';
 
 /** Where the bundles of yours are kept (beside the child builds, which load them as ../../user/<hash>.mjs). */
 export const USER_BUNDLE_DIR = join(BUILD_DIR, 'user');
 
-export type Compiled = { ok: true; hash: string; path: string } | { ok: false; problem: CodeProblem };
+export type Compiled =
+  | {
+      ok: true;
+      hash: string;
+      /** The bundle the run's child loads. */
+      path: string;
+      /** The same code with its source map inline, for the probe only (its errors then name the file's own lines). */
+      probePath: string;
+      /** The files of yours compiled into it (packages left out), from the project's root: a change to any compiles it again. */
+      inputs: string[];
+    }
+  | { ok: false; problem: CodeProblem };
 
 /** esbuild's first error as a problem: its file (as shown), line and column (from 1). */
 function problemOf(message: Message, shown: string, absPath: string): CodeProblem {
@@ -23,36 +39,71 @@ function problemOf(message: Message, shown: string, absPath: string): CodeProble
   return { file, line: loc?.line ?? null, column: loc ? loc.column + 1 : null, message: message.text };
 }
 
-/** Writes a bundle under its hash, once (a rename, so a reader never sees half a file). */
+/** Writes a file once under its name (a rename, so a reader never sees half a file). */
+function writeOnce(path: string, text: string): void {
+  if (existsSync(path)) return;
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.tmp-${process.pid}-${Date.now()}`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+}
+
+/** Writes a bundle under its hash, once. */
 export function keepBundle(code: string): { hash: string; path: string } {
   const hash = createHash('sha256').update(code).digest('hex');
   const path = join(USER_BUNDLE_DIR, `${hash}.mjs`);
-  if (!existsSync(path)) {
-    mkdirSync(USER_BUNDLE_DIR, { recursive: true });
-    const tmp = `${path}.tmp-${process.pid}-${Date.now()}`;
-    writeFileSync(tmp, code);
-    renameSync(tmp, path);
-  }
+  writeOnce(path, code);
   return { hash, path };
 }
 
+/** File kinds a strategy may import: code, and JSON data. */
+const LOADABLE = /\.(m?[jt]s|cjs|tsx?|jsx|json)$/;
+
+/** Refuses to load anything outside the file's folder and node_modules, or of another kind (text, binary). */
+function fencedImports(home: string): Plugin {
+  const inHome = (p: string) => p === home || p.startsWith(home + sep);
+  return {
+    name: 'stream-lab-fenced-imports',
+    setup(b) {
+      b.onLoad({ filter: /.*/ }, (args) => {
+        const where = args.path;
+        const allowedPlace = inHome(where) || where.split(sep).includes('node_modules');
+        const kind = args.with?.type;
+        if (allowedPlace && LOADABLE.test(where) && (kind === undefined || kind === 'json')) return undefined;
+        return {
+          errors: [
+            {
+              text: `a strategy of yours may import code or JSON from its own folder or from node_modules only, not ${relative(home, where) || where}${kind ? ` (as ${kind})` : ''}`,
+            },
+          ],
+        };
+      });
+    },
+  };
+}
+
 /** What every bundle of yours is built with. */
-const BUILD_OPTIONS: BuildOptions & { write: false } = {
-  bundle: true,
-  write: false,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'silent',
-  // Packages are bundled in (the fence lets the child read this file alone), found from the
-  // file's own folder first, then from the project's node_modules (a file from elsewhere).
-  nodePaths: [join(ROOT_DIR, 'node_modules')],
-  absWorkingDir: ROOT_DIR,
-  // CommonJS packages bundled into ESM still call require() for Node's built-ins.
-  banner: { js: "import { createRequire as __slCreateRequire } from 'node:module'; const require = __slCreateRequire(import.meta.url);" },
-  sourcemap: 'inline',
-  sourceRoot: relative(USER_BUNDLE_DIR, ROOT_DIR),
-};
+function buildOptions(home: string): BuildOptions & { write: false; metafile: true } {
+  return {
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    // Packages are bundled in (the fence lets the child read this file alone), found from the
+    // file's own folder first, then from the project's node_modules (a file from elsewhere).
+    nodePaths: [join(ROOT_DIR, 'node_modules')],
+    absWorkingDir: ROOT_DIR,
+    // CommonJS packages bundled into ESM still call require() for Node's built-ins.
+    banner: { js: "import { createRequire as __slCreateRequire } from 'node:module'; const require = __slCreateRequire(import.meta.url);" },
+    // Inline, for the probe's copy; the run's bundle has it cut off (it would weigh on the run's memory).
+    sourcemap: 'inline',
+    sourceRoot: relative(USER_BUNDLE_DIR, ROOT_DIR),
+    plugins: [fencedImports(home)],
+  };
+}
 
 /**
  * Checks source typed in the page as if it were saved as `shown` in `dir` (its imports resolved
@@ -60,10 +111,7 @@ const BUILD_OPTIONS: BuildOptions & { write: false } = {
  */
 export async function checkSource(source: string, dir: string, shown: string): Promise<CodeProblem[]> {
   try {
-    await build({
-      ...BUILD_OPTIONS,
-      stdin: { contents: source, loader: 'ts', resolveDir: dir, sourcefile: shown },
-    });
+    await build({ ...buildOptions(resolve(dir)), stdin: { contents: source, loader: 'ts', resolveDir: dir, sourcefile: shown } });
     return [];
   } catch (err) {
     const errors = (err as { errors?: Message[] }).errors;
@@ -74,16 +122,34 @@ export async function checkSource(source: string, dir: string, shown: string): P
   }
 }
 
+/** Sizes and mtimes of the files compiled into a bundle, as one string to compare. */
+export function inputsSignature(files: readonly string[]): string {
+  return files
+    .map((f) => {
+      try {
+        const s = statSync(resolve(ROOT_DIR, f));
+        return `${f}:${s.size}:${s.mtimeMs}`;
+      } catch {
+        return `${f}:gone`;
+      }
+    })
+    .join('|');
+}
+
+/** The inline source map comment esbuild appends last. */
+const INLINE_MAP = /\n\/\/# sourceMappingURL=data:[^\n]*\n?$/;
+
 /** Compiles a strategy file; a syntax or import error comes back as a problem, never thrown. */
 export async function compileStrategy(absPath: string, shown: string): Promise<Compiled> {
   try {
-    const result = await build({
-      ...BUILD_OPTIONS,
-      entryPoints: [absPath],
-    });
-    const code = result.outputFiles[0]?.text;
-    if (code === undefined) return { ok: false, problem: { file: shown, line: null, column: null, message: 'esbuild produced no output' } };
-    return { ok: true, ...keepBundle(code) };
+    const result = await build({ ...buildOptions(dirname(absPath)), entryPoints: [absPath] });
+    const withMap = result.outputFiles[0]?.text;
+    if (withMap === undefined) return { ok: false, problem: { file: shown, line: null, column: null, message: 'esbuild produced no output' } };
+    const { hash, path } = keepBundle(withMap.replace(INLINE_MAP, '\n'));
+    const probePath = join(USER_BUNDLE_DIR, `${hash}.probe.mjs`);
+    writeOnce(probePath, withMap);
+    const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.split('/').includes('node_modules'));
+    return { ok: true, hash, path, probePath, inputs };
   } catch (err) {
     const errors = (err as { errors?: Message[] }).errors;
     if (errors?.length) return { ok: false, problem: problemOf(errors[0], shown, absPath) };

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { STRATEGY_ID_PATTERN } from '../../lib/protocol';
 import { findLab } from '../../labs/registry';
 import { publicId, readOperatorToken, sameSecret } from '../hub/identity';
@@ -16,6 +16,7 @@ import { BROWSER_HEADER, OPERATOR_HEADER } from '../http/history-routes';
 import { sendError, sendJson, type Route } from '../http/router';
 import { checkSource } from './compile';
 import { scanUserStrategies } from '.';
+import { userStrategyEntries } from '../../labs/registry';
 
 /** A source typed in the page may be at most this long (a strategy is a page or two). */
 export const MAX_EDIT_BYTES = 64 * 1024;
@@ -49,6 +50,19 @@ export function editingPolicy(host: string, env: Record<string, string | undefin
     };
   }
   return { allowed: true, needsToken, reason: null };
+}
+
+/**
+ * Did the request come from this machine itself? Not when its socket is from elsewhere, nor when a
+ * proxy forwarded it or the server is published under other names (a server behind a reverse proxy
+ * listens on loopback, yet its visitors are not on this machine).
+ */
+function fromLoopback(req: IncomingMessage, env: Record<string, string | undefined> = process.env): boolean {
+  const address = req.socket.remoteAddress ?? '';
+  const local = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+  const proxied = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+  const published = Boolean(env.STREAM_LAB_PUBLIC_HOSTS || env.STREAM_LAB_ALLOWED_ORIGINS);
+  return local && !proxied && !published;
 }
 
 /** The JSON body of a request, at most `max` bytes; throws a RangeError saying what is wrong. */
@@ -96,6 +110,14 @@ function writeOwners(dir: string, owners: Owners): void {
 export function editingRoutes(opts: { host: string; dir: string; changed: () => void }): Route[] {
   const { dir } = opts;
   const policy = () => editingPolicy(opts.host);
+  // Saves and deletes one at a time: each checks the owner and writes the file and the owners
+  // together, so two browsers saving one id can't both pass the check, nor lose each other's owners.
+  let last: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = last.then(work, work);
+    last = next.catch(() => {});
+    return next;
+  };
 
   /** Refuses (403) unless editing is on and the request may use it; returns the browser's public id (null for the operator alone). */
   function gate(req: IncomingMessage): { ok: true; owner: string | null; operator: boolean } | { ok: false; message: string } {
@@ -104,7 +126,12 @@ export function editingRoutes(opts: { host: string; dir: string; changed: () => 
     const token = req.headers[OPERATOR_HEADER];
     const operatorToken = readOperatorToken();
     const operator = typeof token === 'string' && operatorToken !== null && sameSecret(token, operatorToken);
-    if (p.needsToken && !operator) return { ok: false, message: `this server listens beyond loopback: editing needs the operator token (${OPERATOR_HEADER})` };
+    if ((p.needsToken || !fromLoopback(req)) && !operator) {
+      return {
+        ok: false,
+        message: `editing from beyond this machine (or through a proxy) needs the operator token (${OPERATOR_HEADER}; STREAM_LAB_OPERATOR_TOKEN)`,
+      };
+    }
     const browser = req.headers[BROWSER_HEADER];
     const owner = typeof browser === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(browser) ? publicId(browser) : null;
     return { ok: true, owner, operator };
@@ -118,6 +145,50 @@ export function editingRoutes(opts: { host: string; dir: string; changed: () => 
     if (findLab(lab)!.strategies.some((s) => s.id === id)) throw new RangeError(`id "${id}" is a built-in strategy's; give the copy another`);
     // The id is checked above, so the path stays inside the folder.
     return { lab, id, path: join(dir, lab, `${id}.ts`) };
+  }
+
+  /**
+   * Saves one copy (one at a time): the owner check, esbuild's check, the write, the owners, then
+   * a scan. A file whose strategy declares another id than the one it is saved under is taken back
+   * (otherwise one browser's file could claim another's id).
+   */
+  async function save(
+    res: import('node:http').ServerResponse,
+    t: { lab: string; id: string; path: string },
+    source: string,
+    who: { owner: string | null; operator: boolean },
+  ): Promise<void> {
+    const owners = readOwners(dir);
+    const key = `${t.lab}/${t.id}`;
+    const existed = existsSync(t.path);
+    if (existed && !who.operator && owners[key] !== who.owner) {
+      return sendError(res, 403, 'forbidden', `${t.id} exists and is not this browser's: save the copy under another id (or the operator may overwrite it)`);
+    }
+    const problems = await checkSource(source, join(dir, t.lab), `${t.id}.ts`);
+    if (problems.length)
+      return sendJson(res, 400, { type: 'error', code: 'bad-request', message: `the code does not compile: ${problems[0].message}`, problems });
+    mkdirSync(join(dir, t.lab), { recursive: true });
+    const previous = existed ? readFileSync(t.path, 'utf8') : null;
+    const tmp = `${t.path}.tmp-${process.pid}`;
+    writeFileSync(tmp, source);
+    renameSync(tmp, t.path);
+    await scanUserStrategies(dir);
+    const entry = userStrategyEntries(t.lab).find((e) => e.file === t.path || resolve(e.file) === t.path);
+    const declared = entry?.strategy?.id;
+    if (!entry || entry.problem || declared !== t.id) {
+      // Put back what was there (or nothing), and say why: a saved copy must load, under the id it is saved as.
+      if (previous === null) unlinkSync(t.path);
+      else writeFileSync(t.path, previous);
+      if (await scanUserStrategies(dir)) opts.changed();
+      const why = entry?.problem
+        ? `it does not load: ${entry.problem.message}`
+        : `its strategy.id must be "${t.id}", the id it is saved under${declared ? ` (it says "${declared}")` : ''}`;
+      return sendError(res, 400, 'bad-request', `not saved: ${why}`);
+    }
+    // A new file is the saver's, whoever owned a file of that name before.
+    if (who.owner && (!existed || owners[key] === undefined)) writeOwners(dir, { ...owners, [key]: who.owner });
+    opts.changed();
+    sendJson(res, 201, { lab: t.lab, id: t.id, file: t.path });
   }
 
   const answer = async (res: import('node:http').ServerResponse, work: () => Promise<void>) => {
@@ -163,27 +234,8 @@ export function editingRoutes(opts: { host: string; dir: string; changed: () => 
           if (typeof body.source !== 'string' || Buffer.byteLength(body.source) > MAX_EDIT_BYTES) {
             throw new RangeError(`source must be the code, as text of at most ${MAX_EDIT_BYTES} bytes`);
           }
-          const owners = readOwners(dir);
-          const key = `${t.lab}/${t.id}`;
-          if (existsSync(t.path) && !who.operator && owners[key] !== who.owner) {
-            return sendError(
-              res,
-              403,
-              'forbidden',
-              `${t.id} exists and is not this browser's: save the copy under another id (or the operator may overwrite it)`,
-            );
-          }
-          const problems = await checkSource(body.source, join(dir, t.lab), `${t.id}.ts`);
-          if (problems.length)
-            return sendJson(res, 400, { type: 'error', code: 'bad-request', message: `the code does not compile: ${problems[0].message}`, problems });
-          mkdirSync(join(dir, t.lab), { recursive: true });
-          const tmp = `${t.path}.tmp-${process.pid}`;
-          writeFileSync(tmp, body.source);
-          renameSync(tmp, t.path);
-          if (who.owner) writeOwners(dir, { ...owners, [key]: owners[key] ?? who.owner });
-          // Read it now, not at the next look: the answer can say whether it loaded.
-          if (await scanUserStrategies(dir)) opts.changed();
-          sendJson(res, 201, { lab: t.lab, id: t.id, file: t.path });
+          const source = body.source;
+          await oneAtATime(() => save(res, t, source, who));
         }),
     },
     {
@@ -194,18 +246,27 @@ export function editingRoutes(opts: { host: string; dir: string; changed: () => 
           const who = gate(req);
           if (!who.ok) return sendError(res, 403, 'forbidden', who.message);
           const t = target(params.lab, params.id);
-          const owners = readOwners(dir);
-          const key = `${t.lab}/${t.id}`;
-          if (!existsSync(t.path)) return sendError(res, 404, 'not-found', `no strategy file of yours ${key}`);
-          if (!who.operator && (owners[key] === undefined || owners[key] !== who.owner)) {
-            return sendError(res, 403, 'forbidden', `only the browser that saved ${t.id}, or the operator (STREAM_LAB_OPERATOR_TOKEN), can delete it`);
-          }
-          unlinkSync(t.path);
-          const { [key]: _gone, ...rest } = owners;
-          writeOwners(dir, rest);
-          if (await scanUserStrategies(dir)) opts.changed();
-          sendJson(res, 200, { deleted: key });
+          await oneAtATime(() => remove(res, t, who));
         }),
     },
   ];
+
+  /** Deletes one saved copy (one at a time), if it is the asker's or the asker is the operator. */
+  async function remove(
+    res: import('node:http').ServerResponse,
+    t: { lab: string; id: string; path: string },
+    who: { owner: string | null; operator: boolean },
+  ) {
+    const owners = readOwners(dir);
+    const key = `${t.lab}/${t.id}`;
+    if (!existsSync(t.path)) return sendError(res, 404, 'not-found', `no strategy file of yours ${key}`);
+    if (!who.operator && (owners[key] === undefined || owners[key] !== who.owner)) {
+      return sendError(res, 403, 'forbidden', `only the browser that saved ${t.id}, or the operator (STREAM_LAB_OPERATOR_TOKEN), can delete it`);
+    }
+    unlinkSync(t.path);
+    const { [key]: _gone, ...rest } = owners;
+    writeOwners(dir, rest);
+    if (await scanUserStrategies(dir)) opts.changed();
+    sendJson(res, 200, { deleted: key });
+  }
 }

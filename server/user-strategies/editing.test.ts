@@ -101,6 +101,18 @@ describe('editing a copy in the page', () => {
     );
     expect(readFileSync(join(dir, 'streams', 'pipeline-copy.ts'), 'utf8')).toBe(COPY);
     expect((await call('DELETE', '/api/strategies/streams/pipeline-copy', BOB)).status).toBe(403);
+    // A file must declare the id it is saved under: another browser can't claim Alice's id from a file of its own.
+    const claim = await call('POST', '/api/strategies', BOB, { lab: 'streams', id: 'bobs-file', source: COPY });
+    expect(claim.status).toBe(400);
+    expect((await claim.json()).message).toBe('not saved: its strategy.id must be "bobs-file", the id it is saved under (it says "pipeline-copy")');
+    expect(existsSync(join(dir, 'streams', 'bobs-file.ts'))).toBe(false);
+    // Through a proxy (or from another machine) editing needs the operator token, whatever the server listens on.
+    const proxied = await fetch(`${lab.url}/api/strategies/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-stream-lab-browser': ALICE, 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify({ lab: 'streams', source: COPY }),
+    });
+    expect(proxied.status).toBe(403);
     // Its owner may change it, then delete it.
     expect(
       (await call('POST', '/api/strategies', ALICE, { lab: 'streams', id: 'pipeline-copy', source: COPY.replace('My copy', 'My copy, again') })).status,

@@ -32,6 +32,17 @@ export function fenceArgs(nodeVersion: string, readPaths: readonly string[], opt
   ];
 }
 
+/**
+ * The environment of a fenced process: a few harmless variables, never the server's secrets
+ * (STREAM_LAB_OPERATOR_TOKEN, a database or Redis URL with its password), which a strategy of
+ * yours could otherwise read and send out over the network the fence leaves open.
+ */
+export function fencedEnv(env: Record<string, string | undefined> = process.env): Record<string, string> {
+  // STREAM_LAB_DATA_DIR is a path, no secret: it marks the process as the run's (leftover checks look for it).
+  const keep = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'NODE_ENV', 'STREAM_LAB_LONG_TASKS', 'STREAM_LAB_DATA_DIR'];
+  return Object.fromEntries(keep.flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]!]])));
+}
+
 /** STREAM_LAB_UNFENCED_PROFILING=1: the operator lets strategies of yours be profiled unfenced on a Node that can't do both. */
 export function unfencedProfilingAllowed(env: Record<string, string | undefined> = process.env): boolean {
   return env.STREAM_LAB_UNFENCED_PROFILING === '1';

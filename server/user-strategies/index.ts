@@ -12,11 +12,16 @@ import { STRATEGY_ID_PATTERN, type CodeProblem } from '../../lib/protocol';
 import { roleProblem } from '../../labs/load-strategies';
 import { LABS, requireLab, setUserStrategies, userStrategyEntries, type UserStrategyEntry } from '../../labs/registry';
 import type { StrategyBase } from '../../labs/types';
-import { compileStrategy } from './compile';
+import { compileStrategy, inputsSignature } from './compile';
+import { compareVersions } from '../../lib/runtimes';
 import { probeBundle } from './probe';
 
 /** The file kinds a strategy of yours may be. */
 export const USER_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'] as const;
+/** The oldest Node a strategy of yours runs on (the project's own minimum, where the fence's flags were checked). */
+const FENCE_MIN_NODE = '20.19';
+/** Longest declared texts (characters). */
+const FIELD_MAX = { label: 120, explanation: 2000, library: 214, role: 64, minNode: 20 } as const;
 /** A source bigger than this is refused unread (a strategy is a page or two of code). */
 const MAX_SOURCE_BYTES = 256 * 1024;
 
@@ -30,6 +35,9 @@ interface Scanned {
   /** What the file was when read: a change of either re-reads it. */
   mtimeMs: number;
   size: number;
+  /** The other files of yours it imports and their sizes and mtimes when compiled (inputsSignature). */
+  inputs: string[];
+  signature: string;
 }
 
 /** Per file (absolute path): the last scan's result. */
@@ -47,7 +55,10 @@ function folderFiles(dir: string, labId: string): string[] {
     return [];
   }
   return names
-    .filter((n) => (USER_EXTENSIONS as readonly string[]).includes(extname(n)) && !n.endsWith('.d.ts') && !/\.test\.[mc]?[jt]s$/.test(n))
+    .filter(
+      // A name starting with _ is a helper the strategies import (listed as a strategy it would be refused).
+      (n) => (USER_EXTENSIONS as readonly string[]).includes(extname(n)) && !n.startsWith('_') && !n.endsWith('.d.ts') && !/\.test\.[mc]?[jt]s$/.test(n),
+    )
     .sort()
     .map((n) => join(sub, n));
 }
@@ -83,6 +94,11 @@ function strategyOf(labId: string, fields: Record<string, unknown>, file: string
   const mode = fields.mode ?? null;
   if (mode !== null && mode !== 'push' && mode !== 'pull') return `strategy.mode must be 'push' or 'pull' (or left out), got ${JSON.stringify(mode)}`;
   const str = (v: unknown) => typeof v === 'string';
+  // Every page gets these in every catalog: a few lines each, at most.
+  const long = (['label', 'explanation', 'library', 'role', 'minNode'] as const).find(
+    (k) => typeof fields[k] === 'string' && (fields[k] as string).length > FIELD_MAX[k],
+  );
+  if (long) return `strategy.${long} may have at most ${FIELD_MAX[long]} characters`;
   const strategy: StrategyBase = {
     id,
     label: field(fields, 'label', str, id),
@@ -94,7 +110,8 @@ function strategyOf(labId: string, fields: Record<string, unknown>, file: string
     comparedWith: field(fields, 'comparedWith', (v) => Array.isArray(v) && v.every(str), []),
     explanation: field(fields, 'explanation', str, `Your strategy, from ${file}.`),
     article: null,
-    ...(str(fields.minNode) && { minNode: fields.minNode as string }),
+    // The fence's flags (several --allow-fs-read, --disable-warning) need a recent Node 20 at least.
+    minNode: str(fields.minNode) && compareVersions(fields.minNode as string, FENCE_MIN_NODE) > 0 ? (fields.minNode as string) : FENCE_MIN_NODE,
     expects: { outcome: 'completed' },
   };
   return lab.checkUserStrategy?.(strategy) ?? roleProblem(strategy, 'strategy', lab.schema.roles ?? null) ?? unknownComparisons(labId, strategy);
@@ -107,22 +124,54 @@ function unknownComparisons(labId: string, s: StrategyBase): StrategyBase | stri
   return unknown.length ? `strategy.comparedWith names no built-in strategy of this lab: ${unknown.join(', ')}` : s;
 }
 
-/** Reads, compiles and probes one file into an entry (its problem, if any, inside). */
-async function readEntry(labId: string, abs: string, size: number): Promise<UserStrategyEntry> {
+/** What reading one file gave: its entry, the files it imports, and whether to try again at the next look. */
+interface Read {
+  entry: UserStrategyEntry;
+  inputs: string[];
+  transient: boolean;
+}
+
+/** Reads, compiles and probes one file into an entry (its problem, if any, inside); never throws. */
+async function readEntry(labId: string, abs: string, size: number): Promise<Read> {
   const file = shownPath(abs);
   const base = { lab: labId, id: fileId(abs), file, source: '', bundle: null, strategy: null };
-  const refused = requireLab(labId).refusesUserStrategies;
-  if (refused) return { ...base, problem: problemAt(file, refused) };
-  if (size > MAX_SOURCE_BYTES) return { ...base, problem: problemAt(file, `the file is ${size} bytes; a strategy file may have at most ${MAX_SOURCE_BYTES}`) };
-  const source = readFileSync(abs, 'utf8');
-  const compiled = await compileStrategy(abs, file);
-  if (!compiled.ok) return { ...base, source, problem: compiled.problem };
-  const probed = await probeBundle(compiled.path);
-  if (!probed.ok) return { ...base, source, bundle: compiled.hash, problem: problemAt(file, probed.message, probed.line, probed.column) };
-  if (!probed.hasRun) return { ...base, source, bundle: compiled.hash, problem: problemAt(file, 'strategy.run must be a function') };
+  const done = (entry: UserStrategyEntry, inputs: string[] = [], transient = false): Read => ({ entry, inputs, transient });
+  try {
+    const refused = requireLab(labId).refusesUserStrategies;
+    if (refused) return done({ ...base, problem: problemAt(file, refused) });
+    if (size > MAX_SOURCE_BYTES)
+      return done({ ...base, problem: problemAt(file, `the file is ${size} bytes; a strategy file may have at most ${MAX_SOURCE_BYTES}`) });
+    const source = readFileSync(abs, 'utf8');
+    const compiled = await compileStrategy(abs, file);
+    if (!compiled.ok) return done({ ...base, source, problem: compiled.problem }, [], true);
+    const entry = await probedEntry(labId, base, source, compiled.hash, compiled.probePath);
+    return done(entry.entry, compiled.inputs, entry.transient);
+  } catch (err) {
+    // Unreadable (a folder named like a file, no permission): listed with why, tried again next time.
+    return done({ ...base, problem: problemAt(file, `could not read it: ${err instanceof Error ? err.message : String(err)}`) }, [], true);
+  }
+}
+
+/** The compiled bundle's strategy, as its fenced probe found it and strategyOf checked it. */
+async function probedEntry(
+  labId: string,
+  base: Omit<UserStrategyEntry, 'problem'>,
+  source: string,
+  hash: string,
+  probePath: string,
+): Promise<{ entry: UserStrategyEntry; transient: boolean }> {
+  const { file } = base;
+  const probed = await probeBundle(probePath);
+  if (!probed.ok)
+    return {
+      entry: { ...base, source, bundle: hash, problem: problemAt(file, probed.message, probed.line, probed.column) },
+      transient: probed.transient === true,
+    };
+  const entry = (e: UserStrategyEntry) => ({ entry: e, transient: false });
+  if (!probed.hasRun) return entry({ ...base, source, bundle: hash, problem: problemAt(file, 'strategy.run must be a function') });
   const strategy = strategyOf(labId, probed.fields, file);
-  if (typeof strategy === 'string') return { ...base, source, bundle: compiled.hash, problem: problemAt(file, strategy) };
-  return { ...base, id: strategy.id, source, bundle: compiled.hash, strategy, problem: null };
+  if (typeof strategy === 'string') return entry({ ...base, source, bundle: hash, problem: problemAt(file, strategy) });
+  return entry({ ...base, id: strategy.id, source, bundle: hash, strategy, problem: null });
 }
 
 /**
@@ -177,7 +226,8 @@ async function scanOnce(dir: string): Promise<boolean> {
   const seen = new Set<string>();
   for (const lab of LABS) {
     const labId = lab.schema.id;
-    const files = [...folderFiles(dir, labId), ...(extraFiles.get(labId) ?? [])];
+    // A --strategy-file inside the folder is read once.
+    const files = [...new Set([...folderFiles(dir, labId), ...(extraFiles.get(labId) ?? [])])];
     const entries: UserStrategyEntry[] = [];
     for (const abs of files) {
       seen.add(abs);
@@ -188,13 +238,15 @@ async function scanOnce(dir: string): Promise<boolean> {
         continue; // removed between the listing and now: the next scan forgets it
       }
       const last = scanned.get(abs);
-      if (last && last.mtimeMs === stat.mtimeMs && last.size === stat.size && last.entry.lab === labId) {
+      if (last && last.mtimeMs === stat.mtimeMs && last.size === stat.size && last.entry.lab === labId && inputsSignature(last.inputs) === last.signature) {
         entries.push(last.entry);
         continue;
       }
-      const entry = await readEntry(labId, abs, stat.size);
-      scanned.set(abs, { entry, mtimeMs: stat.mtimeMs, size: stat.size });
-      entries.push(entry);
+      const read = await readEntry(labId, abs, stat.size);
+      // A file that failed for a passing reason (a slow probe, a file half written) is read again next time.
+      if (read.transient) scanned.delete(abs);
+      else scanned.set(abs, { entry: read.entry, mtimeMs: stat.mtimeMs, size: stat.size, inputs: read.inputs, signature: inputsSignature(read.inputs) });
+      entries.push(read.entry);
     }
     setUserStrategies(labId, uniqueEntries(labId, entries));
   }

@@ -3,7 +3,7 @@
  * page within a few seconds, no restart, and runs from the page's message like a built-in; a file
  * that does not compile is listed with its problem and refused at Start, naming file, line and column.
  */
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,12 @@ import { TestClient } from '../test-client';
 import { withTempDataDir } from '../test-support';
 
 const SMALL = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 1, delayMs: 0 };
+
+/** Writes a file whole, as an editor's save does (a look at the folder never sees it half written). */
+function save(path: string, text: string): void {
+  writeFileSync(`${path}.part`, text);
+  renameSync(`${path}.part`, path);
+}
 const READER = `
 export const strategy = {
   id: 'saved-later',
@@ -49,7 +55,7 @@ describe('strategies of yours on a running server', () => {
     const snapshot = await client.next('snapshot');
     expect(snapshot.strategies.filter((s) => s.origin === 'yours')).toEqual([]);
     const from = client.messages.length;
-    writeFileSync(join(dir, 'streams', 'saved-later.mjs'), READER);
+    save(join(dir, 'streams', 'saved-later.mjs'), READER);
     // The folder is looked at every second; a busy machine may take a few to compile and probe it.
     const listed = await client.next('strategies', (m) => m.strategies.some((s) => s.id === 'saved-later'), from);
     expect(listed.strategies.find((s) => s.id === 'saved-later')).toMatchObject({ origin: 'yours', mode: 'pull', problem: null, lab: 'streams' });
@@ -64,7 +70,7 @@ describe('strategies of yours on a running server', () => {
 
   it('lists a file that does not compile with its problem, refuses it at Start, and forgets a removed file', async () => {
     const from = client.messages.length;
-    writeFileSync(join(dir, 'streams', 'half-typed.ts'), "export const strategy = {\n  id: 'half-typed',\n  mode: 'pull',\n  label: 'not closed,\n};\n");
+    save(join(dir, 'streams', 'half-typed.ts'), "export const strategy = {\n  id: 'half-typed',\n  mode: 'pull',\n  label: 'not closed,\n};\n");
     const listed = await client.next('strategies', (m) => m.strategies.some((s) => s.id === 'half-typed'), from);
     const problem = listed.strategies.find((s) => s.id === 'half-typed')?.problem;
     expect(problem).toMatchObject({ file: join(dir, 'streams', 'half-typed.ts'), line: 4 });

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { findUserEntry, setUserStrategies, userStrategyEntries } from '../../labs/registry';
+import { findLab, findUserEntry, setUserStrategies, userStrategyEntries } from '../../labs/registry';
 import type { StrategyBase } from '../../labs/types';
 import { keepBundle, USER_BUNDLE_DIR } from './compile';
 
@@ -53,8 +53,16 @@ export function shipStrategies(lab: string, ids: readonly string[]): ShippedStra
  * throws, naming the strategy: the job then fails and its runs end crashed saying so), kept under
  * .build/user/, and its strategy registered for the runner.
  */
-export function receiveStrategies(shipped: readonly ShippedStrategy[]): void {
+export function receiveStrategies(shipped: readonly ShippedStrategy[], env: Record<string, string | undefined> = process.env): void {
+  if (shipped.length && env.STREAM_LAB_WORKER_RUNS_YOURS !== '1') {
+    // The hash proves the bundle arrived whole, not who sent it: whoever can write to Redis could send code.
+    throw new Error(
+      `this worker runs no strategies of yours (${shipped.map((s) => s.id).join(', ')}): start it with STREAM_LAB_WORKER_RUNS_YOURS=1 if everyone who can write to its Redis may run code on it`,
+    );
+  }
   for (const s of shipped) {
+    const refused = findLab(s.lab)?.refusesUserStrategies ?? (findLab(s.lab) ? undefined : `no lab ${s.lab} here`);
+    if (refused) throw new Error(`${s.id} can't run here: ${refused}`);
     const actual = createHash('sha256').update(s.code).digest('hex');
     if (actual !== s.hash)
       throw new Error(`the bundle of ${s.id} sent with the job does not match its hash (${actual.slice(0, 12)}… ≠ ${s.hash.slice(0, 12)}…)`);

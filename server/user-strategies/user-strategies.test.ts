@@ -16,6 +16,7 @@ import { findStrategy, userStrategyEntries } from '../../labs/registry';
 import { scanUserStrategies } from '.';
 import { admit } from '../queue/admission';
 import { receiveStrategies, shipStrategies } from './shipped';
+import { fencedInspector, unfencedProfilingAllowed } from './fence';
 import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -79,7 +80,7 @@ const FILES: Record<string, string> = {
       async run({ stream, consume }: any) {
         for await (const chunk of stream) {
           await consume(chunk);
-          writeFileSync(process.env.STREAM_LAB_TEST_TARGET ?? '/tmp/stream-lab-should-not-exist', 'x');
+          writeFileSync(TARGET, 'x');
         }
       },
     };`,
@@ -101,6 +102,14 @@ const FILES: Record<string, string> = {
         for await (const chunk of stream) await consume(chunk);
       },
     };`,
+  // Reads the environment: a fenced run sees none of the server's secrets.
+  'reads-env.ts': `
+    export const strategy = {
+      id: 'reads-env', label: 'reads the environment', mode: 'pull' as const,
+      async run() {
+        throw new Error('sees ' + Object.keys(process.env).filter((k) => /^(STREAM_LAB|DATABASE|REDIS)/.test(k)).sort().join(','));
+      },
+    };`,
   'takes-built-in-id.ts': `export const strategy = { id: 'rxjs-from', mode: 'push', async run() {} };`,
   'no-mode.ts': `export const strategy = { id: 'no-mode', async run() {} };`,
 };
@@ -110,7 +119,12 @@ describe('strategies of yours', () => {
   let dataDir: string;
   let target: string;
   const bench = (args: string[]) =>
-    runScript(rootDir, ['server/cli/bench.ts', ...args], { STREAM_LAB_DATA_DIR: dataDir, STREAM_LAB_STRATEGIES_DIR: dir, STREAM_LAB_TEST_TARGET: target });
+    runScript(rootDir, ['server/cli/bench.ts', ...args], {
+      STREAM_LAB_DATA_DIR: dataDir,
+      STREAM_LAB_STRATEGIES_DIR: dir,
+      // A secret the server holds: the fenced run must not see it.
+      STREAM_LAB_OPERATOR_TOKEN: 'a-secret-of-the-server',
+    });
   const summaries = (stdout: string) => JSON.parse(stdout) as StreamsSummary[];
 
   beforeAll(async () => {
@@ -118,7 +132,7 @@ describe('strategies of yours', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-yours-data-'));
     target = join(dataDir, 'written-by-a-strategy.txt');
     mkdirSync(join(dir, 'streams'));
-    for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, 'streams', name), text);
+    for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, 'streams', name), text.replace('TARGET', JSON.stringify(target)));
     await scanUserStrategies(dir);
   }, 60_000);
 
@@ -131,7 +145,7 @@ describe('strategies of yours', () => {
     const yours = strategyCatalog().filter((s) => s.origin === 'yours');
     const byId = new Map(yours.map((s) => [s.id, s]));
     expect([...byId.keys()].sort()).toEqual(
-      ['broken', 'claims-pull', 'events-push', 'no-mode', 'pairs-pull', 'spawns', 'starts-worker', 'takes-built-in-id', 'writes-file'].sort(),
+      ['broken', 'claims-pull', 'events-push', 'no-mode', 'pairs-pull', 'reads-env', 'spawns', 'starts-worker', 'takes-built-in-id', 'writes-file'].sort(),
     );
     for (const id of ['pairs-pull', 'events-push', 'claims-pull', 'writes-file']) {
       expect(byId.get(id)?.problem, id).toBeNull();
@@ -154,25 +168,32 @@ describe('strategies of yours', () => {
     expect(userStrategyEntries('cpu')).toEqual([]);
   });
 
-  it('ships a strategy of yours to a worker with its bundle, and a worker refuses a bundle that does not match its hash', () => {
+  it('ships a strategy of yours to a worker with its bundle; a worker runs it only when allowed, and refuses a bundle that does not match its hash', () => {
     const [shipped] = shipStrategies('streams', ['pairs-pull']);
     expect(shipped).toMatchObject({ lab: 'streams', id: 'pairs-pull', strategy: { mode: 'pull', label: 'Pairs, pulled' } });
     expect(shipped.code).toContain('pair.length === 2');
-    expect(() => receiveStrategies([{ ...shipped, code: `${shipped.code}\n// tampered` }])).toThrow(
+    const optedIn = { STREAM_LAB_WORKER_RUNS_YOURS: '1' };
+    // A worker runs code sent through Redis only when its operator said so.
+    expect(() => receiveStrategies([shipped], {})).toThrow(/start it with STREAM_LAB_WORKER_RUNS_YOURS=1/);
+    expect(() => receiveStrategies([{ ...shipped, code: `${shipped.code}\n// tampered` }], optedIn)).toThrow(
       /^the bundle of pairs-pull sent with the job does not match its hash/,
     );
-    expect(() => receiveStrategies([shipped])).not.toThrow();
+    expect(() => receiveStrategies([{ ...shipped, lab: 'cpu' }], optedIn)).toThrow(/pairs-pull can't run here: the CPU lab/);
+    expect(() => receiveStrategies([shipped], optedIn)).not.toThrow();
     expect(() => shipStrategies('streams', ['broken'])).toThrow(/broken is not a strategy of yours that can run/);
   });
 
-  it('refuses at Start to profile a strategy of yours on a Node whose fence turns the inspector off, saying what would do', () => {
-    const ask = (id: string) => () =>
-      admit({ labId: 'streams', strategies: [id], rawParams: { ...DEFAULT_STREAMS_PARAMS, sizeMb: 1, profile: true }, queued: 0, mine: 0 });
-    expect(ask('pairs-pull')).toThrow(/^profile: pairs-pull is a strategy of yours and runs fenced, .*Node 24 or later.*STREAM_LAB_UNFENCED_PROFILING=1/);
-    // A built-in is profiled as before; a broken file of yours is refused for what is wrong with it.
-    expect(ask('pipeline-generator')).not.toThrow();
-    expect(ask('broken')).toThrow(/^strategies: broken can't run: .*broken\.ts:3:21: Unexpected ";"$/);
-  });
+  it.skipIf(fencedInspector(process.versions.node) || unfencedProfilingAllowed())(
+    'refuses at Start to profile a strategy of yours on a Node whose fence turns the inspector off, saying what would do',
+    () => {
+      const ask = (id: string) => () =>
+        admit({ labId: 'streams', strategies: [id], rawParams: { ...DEFAULT_STREAMS_PARAMS, sizeMb: 1, profile: true }, queued: 0, mine: 0 });
+      expect(ask('pairs-pull')).toThrow(/^profile: pairs-pull is a strategy of yours and runs fenced, .*Node 24 or later.*STREAM_LAB_UNFENCED_PROFILING=1/);
+      // A built-in is profiled as before; a broken file of yours is refused for what is wrong with it.
+      expect(ask('pipeline-generator')).not.toThrow();
+      expect(ask('broken')).toThrow(/^strategies: broken can't run: .*broken\.ts:3:21: Unexpected ";"$/);
+    },
+  );
 
   it('runs a new pull and a new push reader beside a built-in, and the verdicts come from their figures', async () => {
     const result = await bench(['--strategies', 'pairs-pull,events-push,claims-pull,pipeline-generator', '--size-mb', '4', '--delay-ms', '5', '--json']);
@@ -202,12 +223,14 @@ describe('strategies of yours', () => {
   }, 120_000);
 
   it('ends a strategy that writes a file, spawns a process or starts a worker as refused, naming the permission; nothing is written', async () => {
-    const result = await bench(['--strategies', 'writes-file,spawns,starts-worker', '--size-mb', '1', '--delay-ms', '0', '--json']);
+    const result = await bench(['--strategies', 'writes-file,spawns,starts-worker,reads-env', '--size-mb', '1', '--delay-ms', '0', '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect(summaries(result.stdout).map((s) => [s.strategy, s.outcome, s.reason])).toEqual([
       ['writes-file', 'refused', `no permission to write ${target}`],
       ['spawns', 'refused', 'no permission to start a child process'],
       ['starts-worker', 'refused', 'no permission to start a worker thread'],
+      // Of the server's variables only the data folder's path gets through: no operator token.
+      ['reads-env', 'crashed', 'sees STREAM_LAB_DATA_DIR'],
     ]);
     expect(existsSync(target)).toBe(false);
   }, 120_000);
