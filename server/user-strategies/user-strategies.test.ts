@@ -110,6 +110,18 @@ const FILES: Record<string, string> = {
         throw new Error('sees ' + Object.keys(process.env).filter((k) => /^(STREAM_LAB|DATABASE|REDIS)/.test(k)).sort().join(','));
       },
     };`,
+  // esbuild reads imports in the server, before any fence: a file elsewhere may not come in as text.
+  'reads-host-file.ts': `
+    import text from '/etc/hostname' with { type: 'text' };
+    export const strategy = { id: 'reads-host-file', label: text, mode: 'pull', async run() {} };`,
+  // A helper (its name starts with _) is no strategy; the strategy beside it imports it.
+  '_chunks.ts': `export async function* pairs(stream: AsyncIterable<Buffer>) { let p: Buffer[] = []; for await (const c of stream) { p.push(c); if (p.length === 2) { yield p; p = []; } } if (p.length) yield p; }`,
+  'uses-helper.ts': `
+    import { pairs } from './_chunks';
+    export const strategy = {
+      id: 'uses-helper', label: 'pairs from a helper', mode: 'pull' as const,
+      async run({ stream, consume }: any) { for await (const p of pairs(stream)) for (const c of p) await consume(c); },
+    };`,
   'takes-built-in-id.ts': `export const strategy = { id: 'rxjs-from', mode: 'push', async run() {} };`,
   'no-mode.ts': `export const strategy = { id: 'no-mode', async run() {} };`,
 };
@@ -145,7 +157,20 @@ describe('strategies of yours', () => {
     const yours = strategyCatalog().filter((s) => s.origin === 'yours');
     const byId = new Map(yours.map((s) => [s.id, s]));
     expect([...byId.keys()].sort()).toEqual(
-      ['broken', 'claims-pull', 'events-push', 'no-mode', 'pairs-pull', 'reads-env', 'spawns', 'starts-worker', 'takes-built-in-id', 'writes-file'].sort(),
+      [
+        'broken',
+        'claims-pull',
+        'events-push',
+        'no-mode',
+        'pairs-pull',
+        'reads-env',
+        'reads-host-file',
+        'spawns',
+        'starts-worker',
+        'takes-built-in-id',
+        'uses-helper',
+        'writes-file',
+      ].sort(),
     );
     for (const id of ['pairs-pull', 'events-push', 'claims-pull', 'writes-file']) {
       expect(byId.get(id)?.problem, id).toBeNull();
@@ -164,6 +189,10 @@ describe('strategies of yours', () => {
         .map((s) => s.origin),
     ).toEqual(['built-in']);
     expect(byId.get('no-mode')?.problem?.message).toMatch(/strategy\.mode must be 'push'/);
+    expect(byId.get('reads-host-file')?.problem?.message).toMatch(
+      /^a strategy of yours may import code or JSON from its own folder or from node_modules only, not .*etc\/hostname \(as text\)$/,
+    );
+    expect(byId.get('uses-helper')?.problem).toBeNull();
     // Other labs are untouched.
     expect(userStrategyEntries('cpu')).toEqual([]);
   });
