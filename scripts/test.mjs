@@ -170,7 +170,11 @@ function figures(kind, report, out) {
   return { passed: expected + flaky, failed: unexpected, skipped, note: flaky ? `${flaky} flaky (passed on retry)` : '', failures };
 }
 
-const seconds = (ms) => (ms < 60_000 ? `${Math.round(ms / 1000)}s` : `${Math.floor(ms / 60_000)}m ${Math.round((ms % 60_000) / 1000)}s`);
+/** "45s", "2m 5s": whole seconds first, so 119.6 s reads "2m 0s", not "1m 60s". */
+const seconds = (ms) => {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
+};
 const rows = new Map(); // stage id → its row of the table, printed in the stages' order
 const started = Date.now();
 
