@@ -97,6 +97,11 @@ function RunCardImpl({
       <header className="run-card-header">
         <h3>{label}</h3>
         {info?.mode && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
+        {info?.origin === 'yours' && (
+          <span className="badge badge-yours" title={`A strategy of yours, from ${info.file ?? 'its file'}; run fenced`} data-testid="run-card-yours">
+            yours
+          </span>
+        )}
         <StatusBadge status={run.status} />
         {/* Once ended, the run's own page: its recorded series and figures, a link to keep or share. */}
         {!active && (

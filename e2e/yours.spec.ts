@@ -64,6 +64,8 @@ test.describe('strategies of yours', () => {
     // In the catalog's order: the built-ins first, then yours.
     const [pipeline, hoarder] = cards;
     await expect(hoarder).toHaveAttribute('data-strategy', 'hoarder');
+    await expect(hoarder.getByTestId('run-card-yours')).toHaveText('yours');
+    await expect(pipeline.getByTestId('run-card-yours')).toHaveCount(0);
     await expect(hoarder.getByTestId('run-verdict')).toContainText('the reader ignored backpressure');
     await expect(hoarder.getByTestId('run-verdict')).toContainText('It is declared pull, but these figures contradict that');
     await expect(pipeline.getByTestId('run-verdict')).toContainText('backpressure held');
