@@ -21,6 +21,22 @@ import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 
+/** A push reader: every 'data' event starts a consumer call, nobody waits. */
+const EVENTS_PUSH = `
+  export const strategy = {
+    id: 'events-push',
+    label: 'data events, no waiting',
+    mode: 'push',
+    run({ stream, consume }) {
+      return new Promise((resolve, reject) => {
+        const calls = [];
+        stream.on('data', (chunk) => calls.push(consume(chunk)));
+        stream.on('error', reject);
+        stream.on('end', () => Promise.all(calls).then(() => resolve(), reject));
+      });
+    },
+  };`;
+
 /** New readers, not copies of built-ins. */
 const FILES: Record<string, string> = {
   // Pull: takes chunks two at a time from the async iterator and waits for the consumer each time.
@@ -43,35 +59,9 @@ const FILES: Record<string, string> = {
       },
     };`,
   // Push, and says so: every 'data' event starts a consumer call, nobody waits.
-  'events-push.mjs': `
-    export const strategy = {
-      id: 'events-push',
-      label: 'data events, no waiting',
-      mode: 'push',
-      run({ stream, consume }) {
-        return new Promise((resolve, reject) => {
-          const calls = [];
-          stream.on('data', (chunk) => calls.push(consume(chunk)));
-          stream.on('error', reject);
-          stream.on('end', () => Promise.all(calls).then(() => resolve(), reject));
-        });
-      },
-    };`,
+  'events-push.mjs': EVENTS_PUSH,
   // The same push reader, claiming pull: the verdict must say the claim is contradicted.
-  'claims-pull.js': `
-    export const strategy = {
-      id: 'claims-pull',
-      label: 'data events, declared pull',
-      mode: 'pull',
-      run({ stream, consume }) {
-        return new Promise((resolve, reject) => {
-          const calls = [];
-          stream.on('data', (chunk) => calls.push(consume(chunk)));
-          stream.on('error', reject);
-          stream.on('end', () => Promise.all(calls).then(() => resolve(), reject));
-        });
-      },
-    };`,
+  'claims-pull.js': EVENTS_PUSH.replace("id: 'events-push'", "id: 'claims-pull'").replace("mode: 'push'", "mode: 'pull'"),
   'broken.ts': `export const strategy = {\n  id: 'broken',\n  run() { return 1 +; },\n};\n`,
   'writes-file.ts': `
     import { writeFileSync } from 'node:fs';
