@@ -43,17 +43,17 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const args = parseBenchArgs(argv, {}, await readStrategyFiles(argv));
   const lab = requireLab(args.lab);
-  if (args.params.profile) {
-    const refusal = args.strategies.filter((id) => isUserStrategy(args.lab, id)).map((id) => profilingRefusal(id, process.versions.node))[0];
-    if (refusal) throw new UsageError(`--${refusal}`);
-  }
   // Every runtime is checked before the first run starts: a missing one would waste the others' time.
   for (const spec of args.nodes) {
+    let version: string;
     try {
-      runtimeForRun(args.lab, args.strategies, spec);
+      version = runtimeForRun(args.lab, args.strategies, spec).version;
     } catch (err) {
       throw new UsageError(`--node: ${(err as Error).message.replace(/^node: /, '')}`);
     }
+    // A profiled strategy of yours needs a runtime whose fence lets the inspector in (Node 24+).
+    const refusal = args.params.profile ? args.strategies.filter((id) => isUserStrategy(args.lab, id)).map((id) => profilingRefusal(id, version))[0] : null;
+    if (refusal) throw new UsageError(`--${refusal}`);
   }
   const jobs = args.strategies.flatMap((strategy) => args.nodes.map((node) => ({ strategy, node })));
   const summaries: RunSummary[] = [];
