@@ -3,7 +3,7 @@
  * page within a few seconds, no restart, and runs from the page's message like a built-in; a file
  * that does not compile is listed with its problem and refused at Start, naming file, line and column.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,27 @@ describe('strategies of yours on a running server', () => {
     ]);
   }, 60_000);
 
+  it('ends a strategy that writes a file as refused, naming the permission; nothing is written and the server runs the next', async () => {
+    const target = join(dir, 'should-not-exist.txt');
+    const from = client.messages.length;
+    save(
+      join(dir, 'streams', 'writer.mjs'),
+      `import { writeFileSync } from 'node:fs';
+export const strategy = { id: 'writer', label: 'writes', mode: 'pull', async run({ stream, consume }) {
+  for await (const chunk of stream) { await consume(chunk); writeFileSync(${JSON.stringify(target)}, 'x'); }
+} };`,
+    );
+    await client.next('strategies', (m) => m.strategies.some((s) => s.id === 'writer' && !s.problem), from);
+    client.send({ type: 'experiment.start', lab: 'streams', strategies: ['writer'], params: SMALL, parallel: false });
+    const refused = await client.next('run.ended', (m) => m.run.strategy === 'writer');
+    expect([refused.run.status, refused.run.summary?.reason]).toEqual(['refused', `no permission to write ${target}`]);
+    expect(existsSync(target)).toBe(false);
+    const after = client.messages.length;
+    client.send({ type: 'experiment.start', lab: 'streams', strategies: ['pipeline-generator'], params: SMALL, parallel: false });
+    const next = await client.next('run.ended', (m) => m.run.strategy === 'pipeline-generator', after);
+    expect(next.run.status).toBe('completed');
+  }, 60_000);
+
   it('lists a file that does not compile with its problem, refuses it at Start, and forgets a removed file', async () => {
     const from = client.messages.length;
     save(join(dir, 'streams', 'half-typed.ts'), "export const strategy = {\n  id: 'half-typed',\n  mode: 'pull',\n  label: 'not closed,\n};\n");
@@ -83,6 +104,6 @@ describe('strategies of yours on a running server', () => {
     const before = client.messages.length;
     unlinkSync(join(dir, 'streams', 'half-typed.ts'));
     const gone = await client.next('strategies', (m) => !m.strategies.some((s) => s.id === 'half-typed'), before);
-    expect(gone.strategies.filter((s) => s.origin === 'yours').map((s) => s.id)).toEqual(['saved-later']);
+    expect(gone.strategies.filter((s) => s.origin === 'yours').map((s) => s.id)).toEqual(['saved-later', 'writer']);
   }, 60_000);
 });
