@@ -71,7 +71,7 @@ describe('GET /api/runs', () => {
     expect(await res.json()).toEqual({
       type: 'error',
       code: 'bad-request',
-      message: 'outcome must be one of queued, preparing, running, completed, data-lost, out-of-memory, crashed, stopped, timed-out, interrupted',
+      message: 'outcome must be one of queued, preparing, running, completed, data-lost, out-of-memory, crashed, stopped, timed-out, interrupted, refused',
     });
     const strategy = await get('/api/runs?strategy=../../etc');
     expect((await strategy.json()).message).toBe('strategy must be a strategy id (letters, digits and dashes, at most 64)');
