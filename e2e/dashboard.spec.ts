@@ -55,6 +55,11 @@ async function points(chart: Locator): Promise<number> {
   return Number(await chart.getAttribute('data-points'));
 }
 
+/** The earliest time on a live chart's x axis (data-first-x), ms from the run's start. */
+async function firstX(chart: Locator): Promise<number> {
+  return Number(await chart.getAttribute('data-first-x'));
+}
+
 async function runId(card: Locator): Promise<string> {
   return (await card.getAttribute('data-run-id'))!;
 }
@@ -174,8 +179,12 @@ test('reloading mid-run restores the run with its samples so far', async ({ page
   await expect(page.getByTestId('connection-status')).toHaveText('connected');
   const restored = page.locator(`[data-testid="run-card"][data-run-id="${id}"]`);
   await expect(restored).toHaveAttribute('data-status', 'running');
-  // History from before the reload is drawn at once, not only what arrives after it.
-  expect(await points(restored.getByTestId('run-chart'))).toBeGreaterThan(10);
+  // History from before the reload is drawn, not only what arrives after it: the restored chart
+  // starts where the run started. (Reloading took over 10 samples, 50 ms apart, so a chart of new
+  // samples only would start past 0.5 s.) Polled: the chart draws in the frame after the card.
+  const chart = restored.getByTestId('run-chart');
+  await expect.poll(() => points(chart)).toBeGreaterThan(10);
+  expect(await firstX(chart)).toBeLessThan(250);
   await expect(restored).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
 });
 

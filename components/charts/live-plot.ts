@@ -147,9 +147,12 @@ export class LivePlot implements Drawable {
     this.c.scaleGroup?.report(this, Math.max(this.ownMax, this.refMax));
     // batch() draws now rather than in a microtask, so the scheduler's frame budget sees the cost;
     // a zoomed chart keeps its zoom.
-    u.batch(() => u.setData(this.c.columns.aligned(), !(this.zoomable && isZoomed(u))));
+    const data = this.c.columns.aligned();
+    u.batch(() => u.setData(data, !(this.zoomable && isZoomed(u))));
     const root = this.c.root();
     if (root) {
+      // The earliest time drawn (the x axis' unit): tests tell a run's restored history from new samples by it.
+      root.dataset.firstX = data[0].length > 0 ? String(data[0][0]) : '';
       writeUnit(root, this.displayScale(u.scales.y.max ?? 0).suffix);
       root.dataset.yMax = String(u.scales.y.max ?? 0);
       root.dataset.drawn = String(this.c.columns.rowCount() > 0);
