@@ -26,7 +26,19 @@ const ZOD = {
 };
 
 const config = [
-  { ignores: ['labs/generated/**', 'node_modules/**', '.next/**', '.build/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+  {
+    ignores: [
+      'labs/generated/**',
+      'node_modules/**',
+      '.next/**',
+      '.build/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+      'e2e/.artifacts/**',
+    ],
+  },
   ...next,
   {
     files: ['lib/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'labs/views.ts', 'labs/schemas.ts', 'labs/lessons.ts'],

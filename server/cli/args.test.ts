@@ -18,7 +18,15 @@ function usageError(argv: string[]): UsageError {
 
 describe('parseBenchArgs', () => {
   it('defaults to every strategy, the default parameters and the table output', () => {
-    expect(parseBenchArgs([])).toEqual({ lab: 'streams', strategies: [...STRATEGY_IDS], params: DEFAULT_STREAMS_PARAMS, json: false, nodes: [null] });
+    expect(parseBenchArgs([])).toEqual({
+      lab: 'streams',
+      strategies: [...STRATEGY_IDS],
+      params: DEFAULT_STREAMS_PARAMS,
+      json: false,
+      nodes: [null],
+      expect: {},
+      checks: [],
+    });
   });
 
   it('applies caller defaults under the flags', () => {
@@ -68,6 +76,8 @@ describe('parseBenchArgs', () => {
         node: null,
       },
       json: true,
+      expect: {},
+      checks: [],
       nodes: ['20', '22'],
     });
   });
@@ -112,7 +122,7 @@ describe('parseBenchArgs', () => {
 
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
-      'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
+      'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
         '--budget-mb, --max-old-space-mb, --timeout-s, --profile-interval-us, --seed, --retained, --profile, --node, --json',
     );
   });

@@ -8,6 +8,9 @@ import { LAB_IDS, DEFAULT_LAB } from '../../labs/schemas';
 import { findLab, findStrategy, findUserEntry, userStrategyEntries, type LABS } from '../../labs/registry';
 import { problemText } from '../queue/admission';
 import { NODE_SPEC_PATTERN } from '../../lib/runtimes';
+import { OUTCOMES, type Outcome } from '../../lib/protocol';
+import { parseCheck, readChecksFile, type Check } from './checks';
+import { readFileSync } from 'node:fs';
 
 export class UsageError extends Error {}
 
@@ -16,6 +19,10 @@ export interface BenchArgs {
   strategies: string[];
   params: Record<string, unknown>;
   json: boolean;
+  /** --expect id=outcome: an outcome other than the strategy's own expectation that counts as a pass. */
+  expect: Record<string, Outcome>;
+  /** --assert and --checks: what the summaries are held to (server/cli/checks.ts). */
+  checks: Check[];
   /** --node 20,22,24: every strategy runs on each, in this order; [null] = the Node running the bench. */
   nodes: Array<string | null>;
 }
@@ -96,6 +103,8 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
   let strategies = fileIds.length ? [...fileIds] : lab.strategies.map((s) => s.id);
   let json = false;
   let nodes: Array<string | null> = [null];
+  const expectPairs: string[] = [];
+  const checkTexts: string[] = [];
   for (const { flag, inline, value } of flagsOf(argv)) {
     const known = flags.get(flag);
     if ((flag === '--json' || known?.kind.type === 'switch') && inline !== undefined) {
@@ -103,6 +112,9 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     }
     if (flag === '--lab' || flag === '--strategy-file') value();
     else if (flag === '--json') json = true;
+    else if (flag === '--expect') expectPairs.push(...value().split(','));
+    else if (flag === '--assert') checkTexts.push(value());
+    else if (flag === '--checks') checkTexts.push(...checksFrom(value()));
     else if (flag === '--node') nodes = parseNodes(value());
     else if (flag === '--strategies') {
       const v = value();
@@ -132,7 +144,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
       }
     } else {
       throw new UsageError(
-        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
+        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
       );
     }
   }
@@ -149,7 +161,53 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     const field = /^(\w+) must/.exec(message)?.[1];
     throw new UsageError(field ? `${flagOf(field)}: ${message}` : message);
   }
-  return { lab: lab.schema.id, strategies, params: parsed.data, json, nodes };
+  return {
+    lab: labId,
+    strategies,
+    params: parsed.data,
+    json,
+    nodes,
+    expect: parseExpect(expectPairs, strategies),
+    checks: parseChecks(checkTexts, labId, strategies),
+  };
+}
+
+/** --expect's "id=outcome" pairs, each naming a strategy of the run and an outcome. */
+function parseExpect(pairs: readonly string[], strategies: readonly string[]): Record<string, Outcome> {
+  const expected: Record<string, Outcome> = {};
+  for (const pair of pairs.map((p) => p.trim()).filter(Boolean)) {
+    const [id, outcome] = pair.split('=');
+    if (!id || !strategies.includes(id)) throw new UsageError(`--expect: "${pair}" must name a strategy of this run (${strategies.join(', ')}), as id=outcome`);
+    if (!(OUTCOMES as readonly string[]).includes(outcome)) throw new UsageError(`--expect: "${pair}": the outcome must be one of ${OUTCOMES.join(', ')}`);
+    expected[id] = outcome as Outcome;
+  }
+  return expected;
+}
+
+/** The checks, parsed against the lab's figures and this run's strategies (checks.ts). */
+function parseChecks(texts: readonly string[], labId: string, strategies: readonly string[]): Check[] {
+  return texts.map((t) => {
+    try {
+      return parseCheck(t, labId, strategies);
+    } catch (err) {
+      throw new UsageError(`--assert: ${(err as Error).message}`);
+    }
+  });
+}
+
+/** A --checks file's checks; a missing or malformed file is a usage error naming it. */
+function checksFrom(path: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--checks: can't read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  try {
+    return readChecksFile(text, path);
+  } catch (err) {
+    throw new UsageError(`--checks: ${(err as Error).message}`);
+  }
 }
 
 /** "20,22,24" → ["20", "22", "24"]; each a version of digits and dots, each once. */

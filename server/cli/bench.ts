@@ -1,9 +1,12 @@
 /**
- * `npm run bench -- [--lab streams] [--strategies a,b|all] [--<param> N …] [--json]`: runs a lab's
+ * `npm run bench -- [--lab streams] [--strategies a,b|all] [--<param> N …] [--json] [--expect id=outcome]
+ * [--assert "<strategy>: <figure> <op> <value>"] [--checks file.json]`: runs a lab's
  * strategies one after another through the same runner the server uses, prints the table (or,
  * with --json, one JSON array of summaries) on stdout and progress on stderr. Without --lab it is
  * the streams lab, as before labs existed. `--node 20,22,24` runs every strategy on each of those
- * installed runtimes (npm run runtimes -- add …), one table per Node version.
+ * installed runtimes (npm run runtimes -- add …), one table per Node version. Exits 0 when every run
+ * ended as expected (--expect, else the strategy's own expectation) and every check held, 1 when one
+ * did not, 2 for bad flags (the message names the flag).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -14,7 +17,8 @@ import { prepareAndStart } from '../runner/lab-run';
 import { runtimeForRun } from '../runtimes/for-run';
 import { parseBenchArgs, strategyFileArgs, UsageError } from './args';
 import { addStrategyFiles, scanUserStrategies } from '../user-strategies';
-import { isUserStrategy, userStrategyEntries } from '../../labs/registry';
+import { findStrategy, isUserStrategy, userStrategyEntries } from '../../labs/registry';
+import { judgeCheck } from './checks';
 import { problemText } from '../queue/admission';
 import { profilingRefusal } from '../user-strategies/run-fence';
 import { describeParams, formatTable } from './format';
@@ -102,13 +106,41 @@ async function main(): Promise<void> {
     );
     summaries.push(summary);
   }
-  if (args.json) process.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
-  else {
+  const verdict = judgeRuns(args, summaries, stopping);
+  if (args.json) {
+    // As before, one array of summaries; with checks, each carries its strategy's results.
+    const out = args.checks.length
+      ? summaries.map((s) => ({ ...s, checks: verdict.checks.filter((c) => c.runId === s.runId).map(({ runId: _r, ...c }) => c) }))
+      : summaries;
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  } else {
     const { node: _node, ...knobs } = args.params;
     const versions = [...new Set(summaries.map((s) => s.nodeVersion))];
     const tables = versions.map((v) => `${versions.length > 1 ? `Node ${v}:\n` : ''}${formatTable(summaries.filter((s) => s.nodeVersion === v))}`);
     process.stdout.write(`\n${tables.join('\n\n')}\n\nNode ${versions.join(', ') || process.versions.node}, ${describeParams(args.lab, knobs)}\n`);
   }
+}
+
+/**
+ * How the runs ended against what was expected of them (--expect, else the strategy's own
+ * expectation), and the checks: each told on stderr; the exit code is 1 when any fell short.
+ */
+function judgeRuns(args: ReturnType<typeof parseBenchArgs>, summaries: RunSummary[], stopping: boolean) {
+  const checks = args.checks.flatMap((c) =>
+    judgeCheck(c, args.lab, summaries).map((r, i) => ({ ...r, runId: summaries.filter((s) => s.strategy === c.strategy)[i].runId })),
+  );
+  const unexpected = summaries.filter((s) => s.outcome !== expectedOutcome(args, s.strategy));
+  for (const s of unexpected) {
+    process.stderr.write(`bench: ${s.strategy} ended ${s.outcome}, expected ${expectedOutcome(args, s.strategy)}${s.reason ? ` (${s.reason})` : ''}\n`);
+  }
+  for (const c of checks) process.stderr.write(`${c.ok ? 'check' : 'bench: check'} ${c.message}\n`);
+  if (stopping || unexpected.length || checks.some((c) => !c.ok)) process.exitCode = 1;
+  return { checks, unexpected };
+}
+
+/** What a strategy's run should end as: --expect's word for it, else its own declared expectation (a strategy of yours: completed). */
+function expectedOutcome(args: ReturnType<typeof parseBenchArgs>, id: string): string {
+  return args.expect[id] ?? findStrategy(args.lab, id)?.expects.outcome ?? 'completed';
 }
 
 main().catch((err: unknown) => {

@@ -242,8 +242,11 @@ describe('strategies of yours', () => {
   }, 120_000);
 
   it('ends a strategy that writes a file, spawns a process or starts a worker as refused, naming the permission; nothing is written', async () => {
-    const result = await bench(['--strategies', 'writes-file,spawns,starts-worker,reads-env', '--size-mb', '1', '--delay-ms', '0', '--json']);
-    expect(result.code, result.stderr).toBe(0);
+    const args = ['--strategies', 'writes-file,spawns,starts-worker,reads-env', '--size-mb', '1', '--delay-ms', '0', '--json'];
+    // A run that ends worse than expected fails the bench (exit 1)…
+    const result = await bench(args);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`bench: writes-file ended refused, expected completed (no permission to write ${target})`);
     expect(summaries(result.stdout).map((s) => [s.strategy, s.outcome, s.reason])).toEqual([
       ['writes-file', 'refused', `no permission to write ${target}`],
       ['spawns', 'refused', 'no permission to start a child process'],
@@ -252,6 +255,9 @@ describe('strategies of yours', () => {
       ['reads-env', 'crashed', 'sees STREAM_LAB_DATA_DIR'],
     ]);
     expect(existsSync(target)).toBe(false);
+    // …unless that is what the job expects of it.
+    const expected = await bench([...args, '--expect', 'writes-file=refused,spawns=refused,starts-worker=refused', '--expect', 'reads-env=crashed']);
+    expect(expected.code, expected.stderr).toBe(0);
   }, 120_000);
 
   it('refuses a strategy that does not compile, naming file, line and column', async () => {
