@@ -89,12 +89,14 @@ describe('deadline lab', () => {
     // pool's are late only by how long the OS keeps its main thread off a core, which a loaded
     // machine stretches: measured 58 and 72 ms (load average 7–12), 194 ms (a CI run beside other
     // work), 452 ms (test files two at a time on a loaded machine, unbounded then at most 1.4 s).
-    // So the pool stays below one request's work and well below unbounded's worst, not below a
-    // fixed few ms.
+    // So the pool stays well below unbounded's worst, measured in the same run, not below a fixed
+    // number of ms: a fixed 500 ms (one request's work) failed at 502 ms beside two busy loops and
+    // two builds (2026-11-27, unbounded then 1 702 ms). Unbounded's lateness is structural (whole
+    // requests block its loop), so starving both runs alike keeps the pool's at most half of it:
+    // the quiet and busy runs since gave pool/unbounded 1/18 to 1/48, the starved one 1/3.4.
     expect(unbounded.latenessMaxMs).toBeGreaterThan(1000);
     expect(pool.latenessP99Ms).toBeLessThan(unbounded.latenessP99Ms);
     expect(pool.latenessP99Ms * 2).toBeLessThan(unbounded.latenessMaxMs);
-    expect(pool.latenessP99Ms).toBeLessThan(500);
     // Unbounded's requests wait behind the work; the pool's deadline timers cut them on time.
     expect(unbounded.late + unbounded.timedOut).toBeGreaterThan(0);
     expect(unbounded.latencyMaxMs).toBeGreaterThan(pool.latencyMaxMs);
