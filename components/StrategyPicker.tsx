@@ -6,7 +6,7 @@
  * strategies of yours (files in the server's strategies folder) follow under "Yours", each with
  * its source; one that failed to compile or load is listed with its problem and can't be picked.
  */
-import type { CodeProblem, StrategyInfo } from '@/lib/protocol';
+import { codeProblemText, type StrategyInfo } from '@/lib/protocol';
 import { DEFAULT_LAB, type PageLabId } from '@/lib/labs';
 import { labView } from '@/labs/views';
 
@@ -76,11 +76,6 @@ export function StrategyPicker({ lab = DEFAULT_LAB, strategies, selected, error,
   );
 }
 
-/** "strategies/streams/bad.ts:3:7: Unexpected ';'" */
-function problemLine(p: CodeProblem): string {
-  return `${p.file}${p.line !== null ? `:${p.line}${p.column !== null ? `:${p.column}` : ''}` : ''}: ${p.message}`;
-}
-
 /**
  * The strategies of yours: each with its mode, file and source; one with a problem shows it instead
  * of a checkbox. None: no group (the form stays short; docs/strategies.md says where files go).
@@ -123,7 +118,7 @@ function YoursGroup({
                 </label>
                 {s.problem ? (
                   <p className="field-error" id={`${id}-explanation`} data-testid={`strategy-problem-${s.id}`}>
-                    Can’t run: {problemLine(s.problem)}
+                    Can’t run: {codeProblemText(s.problem)}
                   </p>
                 ) : (
                   <p className="explanation" id={`${id}-explanation`} title={s.explanation}>

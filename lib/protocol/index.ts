@@ -37,6 +37,11 @@ export const codeProblemSchema = z.object({
 });
 export type CodeProblem = z.infer<typeof codeProblemSchema>;
 
+/** "strategies/streams/bad.ts:3:7: Unexpected ';'": where and what, as the page, the queue and the CLI say it. */
+export function codeProblemText(p: CodeProblem): string {
+  return `${p.file}${p.line !== null ? `:${p.line}${p.column !== null ? `:${p.column}` : ''}` : ''}: ${p.message}`;
+}
+
 export const strategyInfoSchema = z.object({
   /** The lab the strategy belongs to. */
   lab: z.string(),

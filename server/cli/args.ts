@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import { LAB_IDS, DEFAULT_LAB } from '../../labs/schemas';
 import { findLab, findStrategy, findUserEntry, userStrategyEntries, type LABS } from '../../labs/registry';
-import { problemText } from '../queue/admission';
 import { NODE_SPEC_PATTERN } from '../../lib/runtimes';
-import { OUTCOMES, type Outcome } from '../../lib/protocol';
+import { codeProblemText, OUTCOMES, type Outcome } from '../../lib/protocol';
 import { parseCheck, readChecksFile, type Check } from './checks';
 import { readFileSync } from 'node:fs';
 
@@ -126,7 +125,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
               .map((s) => s.trim())
               .filter(Boolean);
       const broken = strategies.map((id) => (findStrategy(labId, id) ? null : findUserEntry(labId, id)?.problem)).find(Boolean);
-      if (broken) throw new UsageError(`--strategies: ${problemText(broken)}`);
+      if (broken) throw new UsageError(`--strategies: ${codeProblemText(broken)}`);
       const unknown = strategies.filter((s) => !ids.includes(s));
       if (unknown.length || strategies.length === 0) {
         throw new UsageError(`--strategies: unknown strategy "${unknown.join(',')}"; allowed: all or a comma-separated list of ${ids.join(', ')}`);

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { RunSummary } from '../../lib/protocol';
+import { codeProblemText, type RunSummary } from '../../lib/protocol';
 import { requireLab } from '../../labs/registry';
 import { prepareAndStart } from '../runner/lab-run';
 import { runtimeForRun } from '../runtimes/for-run';
@@ -19,7 +19,6 @@ import { parseBenchArgs, strategyFileArgs, UsageError } from './args';
 import { addStrategyFiles, scanUserStrategies } from '../user-strategies';
 import { findStrategy, isUserStrategy, userStrategyEntries } from '../../labs/registry';
 import { judgeCheck } from './checks';
-import { problemText } from '../queue/admission';
 import { profilingRefusal } from '../user-strategies/run-fence';
 import { describeParams, formatTable } from './format';
 
@@ -39,7 +38,7 @@ async function readStrategyFiles(argv: string[]): Promise<string[]> {
   const wanted = new Set(files.map((f) => resolve(f)));
   const entries = userStrategyEntries(lab).filter((e) => wanted.has(resolve(e.file)));
   const broken = entries.find((e) => e.problem);
-  if (broken?.problem) throw new UsageError(`--strategy-file: ${problemText(broken.problem)}`);
+  if (broken?.problem) throw new UsageError(`--strategy-file: ${codeProblemText(broken.problem)}`);
   return entries.map((e) => e.id);
 }
 

@@ -4,7 +4,7 @@
  * Every refusal is a RangeError whose message names the field or the limit.
  */
 import { describeZodError } from '../../lib/protocol/params';
-import type { RunState } from '../../lib/protocol';
+import { codeProblemText, type RunState } from '../../lib/protocol';
 import { findStrategy, findUserEntry, isUserStrategy, requireLab } from '../../labs/registry';
 import { profilingRefusal } from '../user-strategies/run-fence';
 import { runtimeForRun } from '../runtimes/for-run';
@@ -29,7 +29,7 @@ export function admit(ask: { labId: string; strategies: string[]; rawParams: Rec
   for (const id of strategies) {
     // A file of yours that fails to compile or load is listed with its problem, and refused here.
     const problem = findStrategy(labId, id) ? null : findUserEntry(labId, id)?.problem;
-    if (problem) throw new RangeError(`strategies: ${id} can't run: ${problemText(problem)}`);
+    if (problem) throw new RangeError(`strategies: ${id} can't run: ${codeProblemText(problem)}`);
   }
   const unknown = strategies.filter((s) => !findStrategy(labId, s));
   if (unknown.length) throw new RangeError(`strategies: unknown strategy "${unknown.join(', ')}"`);
@@ -45,9 +45,4 @@ export function admit(ask: { labId: string; strategies: string[]; rawParams: Rec
     if (refusal) throw new RangeError(refusal);
   }
   return params;
-}
-
-/** "strategies/streams/bad.ts:3:7: Expected ';'": where and what. */
-export function problemText(p: { file: string; line: number | null; column: number | null; message: string }): string {
-  return `${p.file}${p.line !== null ? `:${p.line}${p.column !== null ? `:${p.column}` : ''}` : ''}: ${p.message}`;
 }
