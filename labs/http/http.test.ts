@@ -87,18 +87,23 @@ describe('http lab', () => {
 
   it('a slow reader makes write-ignoring-drain pile the response up in the socket; the cursor pipeline keeps it small', async (ctx) => {
     needsEmbedded(ctx);
-    // 200k rows ≈ 14.6 MB a response. Loopback's kernel buffers take the first ~4–5 MB of a slow
-    // reader's response (measured, docs/results.md §8), and the reader takes 2 MB a second while the
-    // server writes (seconds on a loaded machine: 100k rows once piled only 0.6 MB), so the response
-    // must be well larger than both.
-    const params = small({ rows: 200_000, batchRows: 500, concurrency: 1, requests: 1, slowClients: 1, slowKbps: 2048 });
+    // 400k rows ≈ 29 MB a response, read at 4 MB a second. The kernel's loopback buffers take the
+    // first part of a slow reader's response before anything queues in Node: ~4–5 MB here
+    // (docs/results.md §8), but TCP autotuning may grow the receive window far past that (tcp_rmem's
+    // ceiling is 32 MB on these machines; a CI run once saw no pile at all with a 14.6 MB response).
+    // Writing takes ~2 s quiet, the reading ~7 s: the response must be well larger than both.
+    const params = small({ rows: 400_000, batchRows: 500, cursorRows: 2000, concurrency: 1, requests: 1, slowClients: 1, slowKbps: 4096 });
     const push = await run('write-ignoring-drain', params);
     const pull = await run('ndjson-cursor', params);
-    expect([push.outcome, pull.outcome]).toEqual(['completed', 'completed']);
-    expect(push.responsesOk).toBe(2);
-    expect(push.slowP50Ms).toBeGreaterThan(0);
-    expect(push.peakWritableBytes).toBeGreaterThan(1024 * 1024);
-    expect(pull.peakWritableBytes).toBeLessThan(push.peakWritableBytes / 4);
+    // Said on failure: which of the writer's pace, the reader's or the kernel's buffers fell short.
+    const seen = (s: HttpSummary) =>
+      `${s.strategy}: ${s.outcome}, ${s.durationMs} ms, slow reader ${Math.round(s.slowP50Ms)} ms, socket buffers at most ${s.peakWritableBytes} bytes, ${s.bytesReceived} bytes received`;
+    const figures = `${seen(push)}; ${seen(pull)}`;
+    expect([push.outcome, pull.outcome], figures).toEqual(['completed', 'completed']);
+    expect(push.responsesOk, figures).toBe(2);
+    expect(push.slowP50Ms, figures).toBeGreaterThan(0);
+    expect(push.peakWritableBytes, figures).toBeGreaterThan(1024 * 1024);
+    expect(pull.peakWritableBytes, figures).toBeLessThan(push.peakWritableBytes / 4);
   });
 
   it('hands the child absolute paths when STREAM_LAB_DATA_DIR is relative (the child refuses others)', async (ctx) => {

@@ -112,7 +112,7 @@ describe.skipIf(!isRoot)('as root, on real folders', () => {
     if (usable !== binDir) expect(usable.startsWith(sharedDir(who))).toBe(true);
   });
 
-  it('copies a tree once, whole, readable by others, symlinks kept; a copy missing a file is made again', () => {
+  it('copies a tree once, whole, readable by others, symlinks kept; a copy missing a file, or older than its source, is made again', () => {
     const native = join(scratch, 'native');
     mkdirSync(join(native, 'bin'), { recursive: true });
     mkdirSync(join(native, 'lib'), { recursive: true });
@@ -137,6 +137,10 @@ describe.skipIf(!isRoot)('as root, on real folders', () => {
       rmSync(join(copy, 'lib', 'libpq.so.5.18'));
       expect(sharedCopy(native, shared, 'test-1')).toBe(copy);
       expect(readFileSync(join(copy, 'lib', 'libpq.so.5.18'), 'utf8')).toBe('lib');
+      // The source grew since (a copy taken mid-install, before npm made the library symlinks): made again.
+      symlinkSync('libpq.so.5.18', join(native, 'lib', 'libpq.so'));
+      expect(sharedCopy(native, shared, 'test-1')).toBe(copy);
+      expect(readlinkSync(join(copy, 'lib', 'libpq.so'))).toBe('libpq.so.5.18');
       // No temp or set-aside copies left behind.
       expect(readdirSync(shared)).toEqual(['test-1']);
     } finally {

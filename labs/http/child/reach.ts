@@ -171,14 +171,19 @@ function listTree(dir: string, base = dir, out: Record<string, number | string> 
   return out;
 }
 
-/** Is the copy at `dir` whole: every file its manifest lists, at its size? (A temp cleaner may have aged some out.) */
-function wholeCopy(dir: string): boolean {
+/**
+ * Is the copy at `dir` whole and current: every file its manifest lists, at its size (a temp
+ * cleaner may have aged some out), and the manifest the source's tree as it is now (a copy taken
+ * while npm was still installing, before the package's library symlinks existed, is not).
+ */
+function wholeCopy(dir: string, source: string): boolean {
   let files: Record<string, number | string>;
   try {
     files = (JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as { files: Record<string, number | string> }).files;
   } catch {
     return false;
   }
+  if (!sameTree(files, listTree(source))) return false;
   return Object.entries(files).every(([rel, want]) => {
     try {
       const path = join(dir, rel);
@@ -187,6 +192,11 @@ function wholeCopy(dir: string): boolean {
       return false;
     }
   });
+}
+
+function sameTree(a: Record<string, number | string>, b: Record<string, number | string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 /** Copies the tree, folders 0755, files 0644 or 0755 (executable if the source was), symlinks as they are. */
@@ -209,14 +219,14 @@ function copyTree(from: string, to: string): void {
 
 /**
  * The copy of `nativeDir` (bin, lib, share: the binaries find the rest from their own path) named
- * `key` in `shared`, made if missing or not whole. Made under a temp name and renamed into place,
+ * `key` in `shared`, made if missing, not whole or not the source's tree as it is now. Made under a temp name and renamed into place,
  * so a second process never sees half a copy: if it loses the race, it takes the winner's.
  */
 export function sharedCopy(nativeDir: string, shared: string, key: string): string {
   const dir = join(shared, key);
-  if (wholeCopy(dir)) return dir;
+  if (wholeCopy(dir, nativeDir)) return dir;
   if (existsSync(dir)) {
-    if (wholeCopy(dir)) return dir; // another process's, renamed in since the first look
+    if (wholeCopy(dir, nativeDir)) return dir; // another process's, renamed in since the first look
     // Not whole (aged out by a temp cleaner, or from an older layout): set it aside, then remove it.
     const trash = `${dir}.old-${process.pid}-${Date.now()}`;
     try {
@@ -235,7 +245,7 @@ export function sharedCopy(nativeDir: string, shared: string, key: string): stri
   } catch (err) {
     rmSync(temp, { recursive: true, force: true });
     const code = (err as NodeJS.ErrnoException).code;
-    if ((code === 'ENOTEMPTY' || code === 'EEXIST') && wholeCopy(dir)) return dir;
+    if ((code === 'ENOTEMPTY' || code === 'EEXIST') && wholeCopy(dir, nativeDir)) return dir;
     throw err;
   }
   return dir;
