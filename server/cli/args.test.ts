@@ -26,6 +26,12 @@ describe('parseBenchArgs', () => {
       nodes: [null],
       expect: {},
       checks: [],
+      repeat: 1,
+      baseline: null,
+      compare: null,
+      tolerance: 0.1,
+      junit: null,
+      markdown: null,
     });
   });
 
@@ -79,7 +85,28 @@ describe('parseBenchArgs', () => {
       expect: {},
       checks: [],
       nodes: ['20', '22'],
+      repeat: 1,
+      baseline: null,
+      compare: null,
+      tolerance: 0.1,
+      junit: null,
+      markdown: null,
     });
+  });
+
+  it('takes --repeat, --tolerance, --baseline, --junit and --markdown, and refuses them out of range or where no file can be', () => {
+    const here = new URL(import.meta.url).pathname;
+    const args = parseBenchArgs(['--repeat', '5', '--tolerance', '2.5', '--baseline', here, '--junit', 'out.xml', '--markdown=/tmp/summary.md']);
+    expect(args).toMatchObject({ repeat: 5, tolerance: 0.025, baseline: here, junit: 'out.xml', markdown: '/tmp/summary.md' });
+    expect(parseBenchArgs(['--compare', 'durationMs, rss.peak,durationMs']).compare).toEqual(['durationMs', 'rss.peak']);
+    expect(usageError(['--compare', 'durationMs,outcome,rss']).message).toMatch(
+      /^--compare: unknown figure "outcome,rss"; the streams lab's figures: durationMs, rss\.peak, /,
+    );
+    expect(usageError(['--repeat', '0']).message).toBe('--repeat must be a number from 1 to 100, got "0"');
+    expect(usageError(['--repeat', '2.5']).message).toBe('--repeat must be a whole number from 1 to 100, got "2.5"');
+    expect(usageError(['--tolerance', '-1']).message).toBe('--tolerance must be a number from 0 to 1000, got "-1"');
+    expect(usageError(['--baseline', '/nonexistent/old.json']).message).toBe('--baseline: no such file "/nonexistent/old.json"');
+    expect(usageError(['--junit', '/nonexistent/dir/out.xml']).message).toBe('--junit: no folder for "/nonexistent/dir/out.xml"');
   });
 
   it('takes "all" as every strategy', () => {
@@ -122,7 +149,7 @@ describe('parseBenchArgs', () => {
 
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
-      'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
+      'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
         '--budget-mb, --max-old-space-mb, --timeout-s, --profile-interval-us, --seed, --retained, --profile, --node, --json',
     );
   });

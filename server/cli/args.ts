@@ -8,8 +8,9 @@ import { LAB_IDS, DEFAULT_LAB } from '../../labs/schemas';
 import { findLab, findStrategy, findUserEntry, userStrategyEntries, type LABS } from '../../labs/registry';
 import { NODE_SPEC_PATTERN } from '../../lib/runtimes';
 import { codeProblemText, OUTCOMES, type Outcome } from '../../lib/protocol';
-import { parseCheck, readChecksFile, type Check } from './checks';
-import { readFileSync } from 'node:fs';
+import { labFigures, parseCheck, readChecksFile, type Check } from './checks';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 export class UsageError extends Error {}
 
@@ -24,7 +25,21 @@ export interface BenchArgs {
   checks: Check[];
   /** --node 20,22,24: every strategy runs on each, in this order; [null] = the Node running the bench. */
   nodes: Array<string | null>;
+  /** --repeat N: runs of each strategy (and Node), interleaved round by round. */
+  repeat: number;
+  /** --baseline old.json: an earlier --json output the runs are compared with (server/cli/baseline.ts). */
+  baseline: string | null;
+  /** --compare a,b: the figures compared with the baseline; null = every figure both sides measured. */
+  compare: string[] | null;
+  /** --tolerance P: a change smaller than P % of the baseline's median is no change (a share: 0.1). */
+  tolerance: number;
+  /** --junit out.xml, --markdown out.md: reports written at the end (server/cli/reports.ts). */
+  junit: string | null;
+  markdown: string | null;
 }
+
+export const REPEAT_LIMITS = { min: 1, max: 100 };
+export const TOLERANCE_LIMITS = { min: 0, max: 1000, default: 10 };
 
 type Lab = (typeof LABS)[number];
 type Kind = { type: 'number'; nullable: boolean; min: number; max: number } | { type: 'switch' };
@@ -104,6 +119,12 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
   let nodes: Array<string | null> = [null];
   const expectPairs: string[] = [];
   const checkTexts: string[] = [];
+  let repeat = 1;
+  let tolerance = TOLERANCE_LIMITS.default / 100;
+  let baseline: string | null = null;
+  let compare: string[] | null = null;
+  let junit: string | null = null;
+  let markdown: string | null = null;
   for (const { flag, inline, value } of flagsOf(argv)) {
     const known = flags.get(flag);
     if ((flag === '--json' || known?.kind.type === 'switch') && inline !== undefined) {
@@ -115,6 +136,12 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     else if (flag === '--assert') checkTexts.push(value());
     else if (flag === '--checks') checkTexts.push(...checksFrom(value()));
     else if (flag === '--node') nodes = parseNodes(value());
+    else if (flag === '--repeat') repeat = integerFlag(flag, value(), REPEAT_LIMITS);
+    else if (flag === '--tolerance') tolerance = numberFlag(flag, value(), TOLERANCE_LIMITS) / 100;
+    else if (flag === '--baseline') baseline = pathFlag(flag, value(), true);
+    else if (flag === '--compare') compare = parseFigureList(value(), labId);
+    else if (flag === '--junit') junit = pathFlag(flag, value(), false);
+    else if (flag === '--markdown') markdown = pathFlag(flag, value(), false);
     else if (flag === '--strategies') {
       const v = value();
       strategies =
@@ -143,7 +170,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
       }
     } else {
       throw new UsageError(
-        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
+        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
       );
     }
   }
@@ -168,7 +195,46 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     nodes,
     expect: parseExpect(expectPairs, strategies),
     checks: parseChecks(checkTexts, labId, strategies),
+    repeat,
+    baseline,
+    compare,
+    tolerance,
+    junit,
+    markdown,
   };
+}
+
+/** --compare's figure names: each one of the lab's numeric figures (checks.ts), each once. */
+function parseFigureList(v: string, labId: string): string[] {
+  const names = labFigures(labId);
+  const numeric = [...names].filter(([, f]) => f.unit !== 'outcome').map(([n]) => n);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = list.filter((n) => !numeric.includes(n));
+  if (list.length === 0 || unknown.length) {
+    throw new UsageError(`--compare: unknown figure "${unknown.join(',')}"; the ${labId} lab's figures: ${numeric.join(', ')}`);
+  }
+  return [...new Set(list)];
+}
+
+function numberFlag(flag: string, v: string, { min, max }: { min: number; max: number }): number {
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new UsageError(`${flag} must be a number from ${min} to ${max}, got "${v}"`);
+  return n;
+}
+
+function integerFlag(flag: string, v: string, limits: { min: number; max: number }): number {
+  const n = numberFlag(flag, v, limits);
+  if (!Number.isInteger(n)) throw new UsageError(`${flag} must be a whole number from ${limits.min} to ${limits.max}, got "${v}"`);
+  return n;
+}
+
+/** A file the bench reads (must exist) or writes (its folder must exist), checked before any run starts. */
+function pathFlag(flag: string, v: string, reads: boolean): string {
+  if (reads ? !existsSync(v) : !existsSync(dirname(resolve(v)))) throw new UsageError(`${flag}: ${reads ? `no such file "${v}"` : `no folder for "${v}"`}`);
+  return v;
 }
 
 /** --expect's "id=outcome" pairs, each naming a strategy of the run and an outcome. */

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { DOMParser } from '@xmldom/xmldom';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,5 +53,52 @@ describe('bench CLI', () => {
       // The whole record is what the server and the page exchange, so it must match the protocol.
       expect(summarySchema.safeParse(s).error).toBeUndefined();
     }
+  });
+
+  it('--repeat runs each strategy round by round; --baseline reports CPU time and duration as regressions, in JUnit, Markdown and the job summary', async () => {
+    const base = join(dataDir, 'base.json');
+    const args = ['--strategies', 'pipeline-generator', '--size-mb', '2', '--delay-ms', '0', '--repeat', '2'];
+    const before = await runBench([...args, '--json'], dataDir);
+    expect(before.code, before.stderr).toBe(0);
+    const runs = JSON.parse(before.stdout) as Array<{ strategy: string; round: number }>;
+    expect(runs.map((r) => [r.strategy, r.round])).toEqual([
+      ['pipeline-generator', 1],
+      ['pipeline-generator', 2],
+    ]);
+    writeFileSync(base, before.stdout);
+
+    // 30 ms of CPU for each of the 32 chunks: about a second more of both, far outside the baseline's runs.
+    const [junit, markdown, summary] = ['out.xml', 'out.md', 'step-summary.md'].map((f) => join(dataDir, f));
+    writeFileSync(summary, 'an earlier step\n');
+    const after = await runScript(
+      rootDir,
+      ['server/cli/bench.ts', ...args, '--cpu-us', '30000', '--baseline', base, '--junit', junit, '--markdown', markdown],
+      { STREAM_LAB_DATA_DIR: dataDir, GITHUB_STEP_SUMMARY: summary },
+    );
+    expect(after.code, after.stderr).toBe(1);
+    expect(after.stderr).toMatch(/^bench: pipeline-generator: durationMs REGRESSION: median .* \(\+\d+\.\d%; 2 runs against 2: against the baseline's .*\)$/m);
+    expect(after.stderr).toMatch(/^bench: pipeline-generator: cpu\.totalMs REGRESSION: /m);
+    // The text output sums the repeats up too.
+    expect(after.stdout).toContain('**Repeated runs**');
+
+    const doc = new DOMParser().parseFromString(readFileSync(junit, 'utf8'), 'text/xml');
+    const failed = Array.from(doc.getElementsByTagName('testcase'))
+      .filter((c) => c.getElementsByTagName('failure').length > 0)
+      .map((c) => c.getAttribute('name'));
+    expect(failed).toEqual(expect.arrayContaining(['baseline: durationMs', 'baseline: cpu.totalMs']));
+    expect(failed).not.toContain('outcome == completed');
+    const md = readFileSync(markdown, 'utf8');
+    expect(md).toMatch(/^### Stream Lab bench, streams lab: ❌ FAILED: \d+ of \d+$/m);
+    expect(md).toMatch(/^\| pipeline-generator \| durationMs \| .* \| ❌ regression \|$/m);
+    // Appended to the job summary after what was there.
+    expect(readFileSync(summary, 'utf8')).toBe(`an earlier step\n${md}\n`);
+  }, 120_000);
+
+  it('refuses a baseline that is not an earlier --json output, before anything runs', async () => {
+    const bad = join(dataDir, 'not-runs.json');
+    writeFileSync(bad, '{"runs": []}');
+    const result = await runBench(['--strategies', 'pipeline-generator', '--baseline', bad], dataDir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`bench: --baseline: ${bad}: must be the JSON array \`npm run bench -- --json\` prints, with at least one run\n`);
   });
 });

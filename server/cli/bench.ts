@@ -1,12 +1,15 @@
 /**
  * `npm run bench -- [--lab streams] [--strategies a,b|all] [--<param> N …] [--json] [--expect id=outcome]
- * [--assert "<strategy>: <figure> <op> <value>"] [--checks file.json]`: runs a lab's
- * strategies one after another through the same runner the server uses, prints the table (or,
- * with --json, one JSON array of summaries) on stdout and progress on stderr. Without --lab it is
- * the streams lab, as before labs existed. `--node 20,22,24` runs every strategy on each of those
- * installed runtimes (npm run runtimes -- add …), one table per Node version. Exits 0 when every run
- * ended as expected (--expect, else the strategy's own expectation) and every check held, 1 when one
- * did not, 2 for bad flags (the message names the flag).
+ * [--assert "<strategy>: <figure> <op> <value>"] [--checks file.json] [--repeat N] [--baseline old.json]
+ * [--compare a,b] [--tolerance P] [--junit out.xml] [--markdown out.md]`: runs a lab's strategies one after another
+ * through the same runner the server uses, prints the table (or, with --json, one JSON array of
+ * summaries) on stdout and progress on stderr. Without --lab it is the streams lab, as before labs
+ * existed. `--node 20,22,24` runs every strategy on each of those installed runtimes (npm run
+ * runtimes -- add …), one table per Node version. `--repeat N` runs each N times, round by round, and
+ * sums each figure up; `--baseline` compares the figures with an earlier --json output
+ * (server/cli/baseline.ts). Exits 0 when every run ended as expected (--expect, else the strategy's
+ * own expectation), every check held and no figure regressed, 1 when one did not, 2 for bad flags
+ * (the message names the flag).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -21,6 +24,9 @@ import { findStrategy, isUserStrategy, userStrategyEntries } from '../../labs/re
 import { judgeCheck } from './checks';
 import { profilingRefusal } from '../user-strategies/run-fence';
 import { describeParams, formatTable } from './format';
+import { compareWithBaseline, readBaseline, repeatStats } from './baseline';
+import { junitXml, markdownReport, type BenchResults } from './reports';
+import { appendFileSync, writeFileSync } from 'node:fs';
 
 const MIB = 1024 * 1024;
 
@@ -58,7 +64,17 @@ async function main(): Promise<void> {
     const refusal = args.params.profile ? args.strategies.filter((id) => isUserStrategy(args.lab, id)).map((id) => profilingRefusal(id, version))[0] : null;
     if (refusal) throw new UsageError(`--${refusal}`);
   }
-  const jobs = args.strategies.flatMap((strategy) => args.nodes.map((node) => ({ strategy, node })));
+  let baseline: RunSummary[] | null = null;
+  try {
+    baseline = args.baseline === null ? null : readBaseline(args.baseline, args.lab);
+  } catch (err) {
+    throw new UsageError(`--baseline: ${(err as Error).message}`);
+  }
+  // Round by round (every strategy once, then again), so drift over time hits every strategy alike.
+  const jobs = Array.from({ length: args.repeat }, (_, r) => r + 1).flatMap((round) =>
+    args.strategies.flatMap((strategy) => args.nodes.map((node) => ({ strategy, node, round }))),
+  );
+  const roundOf = new Map<string, number>();
   const summaries: RunSummary[] = [];
   let stopping = false;
   let current: { stop(): void } | null = null;
@@ -67,9 +83,9 @@ async function main(): Promise<void> {
     current?.stop();
   });
   let reported = false;
-  for (const [i, { strategy, node }] of jobs.entries()) {
+  for (const [i, { strategy, node, round }] of jobs.entries()) {
     if (stopping) break;
-    const label = `[${i + 1}/${jobs.length}] ${strategy}${node === null ? '' : ` on Node ${node}`}`;
+    const label = `[${i + 1}/${jobs.length}] ${strategy}${node === null ? '' : ` on Node ${node}`}${args.repeat > 1 ? ` (round ${round} of ${args.repeat})` : ''}`;
     let lastLog = 0;
     let total: number | null = null;
     const handle = prepareAndStart({
@@ -104,37 +120,83 @@ async function main(): Promise<void> {
       `\r${label}: ${summary.outcome} in ${(summary.durationMs / 1000).toFixed(1)} s${summary.reason ? ` (${summary.reason})` : ''}\x1b[K\n`,
     );
     summaries.push(summary);
+    roundOf.set(summary.runId, round);
   }
-  const verdict = judgeRuns(args, summaries, stopping);
+  const results = judgeRuns(args, summaries, roundOf, baseline, stopping);
   if (args.json) {
-    // As before, one array of summaries; with checks, each carries its strategy's results.
-    const out = args.checks.length
-      ? summaries.map((s) => ({ ...s, checks: verdict.checks.filter((c) => c.runId === s.runId).map(({ runId: _r, ...c }) => c) }))
-      : summaries;
+    // As before, one array of summaries; each carries its checks' results, its round and its
+    // figures' comparisons with the baseline when those were asked for.
+    const out = summaries.map((s) => ({
+      ...s,
+      ...(args.checks.length && { checks: results.checks.filter((c) => c.runId === s.runId).map(({ runId: _r, ...c }) => c) }),
+      ...(args.repeat > 1 && { round: roundOf.get(s.runId) }),
+      ...(results.comparisons && { comparisons: results.comparisons.filter((c) => c.strategy === s.strategy && c.nodeVersion === s.nodeVersion) }),
+    }));
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
     const { node: _node, ...knobs } = args.params;
     const versions = [...new Set(summaries.map((s) => s.nodeVersion))];
     const tables = versions.map((v) => `${versions.length > 1 ? `Node ${v}:\n` : ''}${formatTable(summaries.filter((s) => s.nodeVersion === v))}`);
     process.stdout.write(`\n${tables.join('\n\n')}\n\nNode ${versions.join(', ') || process.versions.node}, ${describeParams(args.lab, knobs)}\n`);
+    // Repeats and baselines are summed up in the same tables the Markdown report has.
+    if (args.repeat > 1 || results.comparisons) process.stdout.write(`\n${markdownReport(results)}`);
   }
+  if (args.junit) writeFileSync(args.junit, junitXml(results));
+  if (args.markdown) {
+    const md = markdownReport(results);
+    writeFileSync(args.markdown, md);
+    // GitHub Actions shows what a step appends to this file on the job's page.
+    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${md}\n`);
+  }
+}
+
+/** The command as typed, quoted where a shell would need it, so a report reader can repeat it. */
+function commandOf(argv: readonly string[]): string {
+  const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  return ['npm run bench --', ...argv.map(quote)].join(' ');
 }
 
 /**
  * How the runs ended against what was expected of them (--expect, else the strategy's own
- * expectation), and the checks: each told on stderr; the exit code is 1 when any fell short.
+ * expectation), the checks (judged round by round: a check against another strategy's figure takes
+ * that strategy's run of the same round), and the figures against the baseline: each told on
+ * stderr; the exit code is 1 when any fell short.
  */
-function judgeRuns(args: ReturnType<typeof parseBenchArgs>, summaries: RunSummary[], stopping: boolean) {
-  const checks = args.checks.flatMap((c) =>
-    judgeCheck(c, args.lab, summaries).map((r, i) => ({ ...r, runId: summaries.filter((s) => s.strategy === c.strategy)[i].runId })),
-  );
+function judgeRuns(
+  args: ReturnType<typeof parseBenchArgs>,
+  summaries: RunSummary[],
+  roundOf: ReadonlyMap<string, number>,
+  baseline: RunSummary[] | null,
+  stopping: boolean,
+): BenchResults {
+  const rounds = [...new Set(summaries.map((s) => roundOf.get(s.runId)))];
+  const checks = rounds.flatMap((round) => {
+    const ofRound = summaries.filter((s) => roundOf.get(s.runId) === round);
+    return args.checks.flatMap((c) =>
+      judgeCheck(c, args.lab, ofRound).map((r, i) => ({ ...r, runId: ofRound.filter((s) => s.strategy === c.strategy)[i].runId })),
+    );
+  });
   const unexpected = summaries.filter((s) => s.outcome !== expectedOutcome(args, s.strategy));
   for (const s of unexpected) {
     process.stderr.write(`bench: ${s.strategy} ended ${s.outcome}, expected ${expectedOutcome(args, s.strategy)}${s.reason ? ` (${s.reason})` : ''}\n`);
   }
   for (const c of checks) process.stderr.write(`${c.ok ? 'check' : 'bench: check'} ${c.message}\n`);
-  if (stopping || unexpected.length || checks.some((c) => !c.ok)) process.exitCode = 1;
-  return { checks, unexpected };
+  const comparisons = baseline && compareWithBaseline(args.lab, summaries, baseline, args.tolerance, args.compare);
+  const notInBaseline = baseline ? args.strategies.filter((id) => !baseline.some((b) => b.strategy === id)) : [];
+  for (const id of notInBaseline) process.stderr.write(`baseline: ${args.baseline} has no runs of ${id}: nothing to compare it with\n`);
+  const regressions = (comparisons ?? []).filter((c) => c.change === 'regression');
+  for (const c of regressions) process.stderr.write(`bench: ${c.message}\n`);
+  if (stopping || unexpected.length || checks.some((c) => !c.ok) || regressions.length) process.exitCode = 1;
+  return {
+    lab: args.lab,
+    command: commandOf(process.argv.slice(2)),
+    summaries,
+    expected: Object.fromEntries(args.strategies.map((id) => [id, expectedOutcome(args, id)])),
+    checks,
+    stats: args.repeat > 1 ? repeatStats(args.lab, summaries) : [],
+    comparisons,
+    notInBaseline,
+  };
 }
 
 /** What a strategy's run should end as: --expect's word for it, else its own declared expectation (a strategy of yours: completed). */

@@ -39,7 +39,7 @@ export interface CheckResult {
 }
 
 /** What each figure of a summary is, by name: how to read it and its unit. */
-interface Figure {
+export interface Figure {
   unit: 'bytes' | 'ms' | 'count' | 'outcome';
   read(s: RunSummary): number | string | null;
 }
@@ -60,7 +60,8 @@ export function labFigures(labId: string): Map<string, Figure> {
   figures.set('gc.totalMs', { unit: 'ms', read: (s) => s.gc.totalMs });
   for (const [name, schema] of Object.entries(requireLab(labId).schema.figures)) {
     if (!(schema instanceof z.ZodNumber)) continue;
-    const unit = /Bytes$/.test(name) ? 'bytes' : /Ms$/.test(name) ? 'ms' : 'count';
+    // By name: bytesRead, peakWritableBytes, peakTreeRss are bytes; latencyP50Ms, reportMsMin are ms.
+    const unit = /bytes|Bytes|Rss$/.test(name) ? 'bytes' : /Ms(?=[A-Z]|$)/.test(name) ? 'ms' : 'count';
     figures.set(name, { unit, read: (s) => ((s as unknown as Record<string, unknown>)[name] as number | undefined) ?? null });
   }
   return figures;
@@ -103,7 +104,7 @@ export function parseCheck(text: string, labId: string, strategies: readonly str
 }
 
 /** "17.2 MB", "830 ms", "3": a figure as a person reads it. */
-function shown(value: number | string | null, unit: Figure['unit']): string {
+export function shown(value: number | string | null, unit: Figure['unit']): string {
   if (value === null) return 'not measured';
   if (typeof value === 'string') return value;
   if (unit === 'bytes') return `${(value / 1024 ** 2).toFixed(1)} MB (${Math.round(value)} bytes)`;
