@@ -29,7 +29,7 @@ describe('parseBenchArgs', () => {
       repeat: 1,
       baseline: null,
       compare: null,
-      tolerance: 0.1,
+      tolerance: 0.25,
       junit: null,
       markdown: null,
     });
@@ -88,7 +88,7 @@ describe('parseBenchArgs', () => {
       repeat: 1,
       baseline: null,
       compare: null,
-      tolerance: 0.1,
+      tolerance: 0.25,
       junit: null,
       markdown: null,
     });
