@@ -5,6 +5,9 @@ import { streamsLab } from '../../labs/streams/parent/index';
 const STRATEGY_IDS = streamsLab.strategies.map((s) => s.id);
 import { parseBenchArgs, UsageError } from './args';
 
+/** The repeat, baseline and report flags when none are given. */
+const NO_REPEATS_OR_REPORTS = { repeat: 1, baseline: null, compare: null, tolerance: 0.25, junit: null, markdown: null };
+
 /** The UsageError parseBenchArgs throws for argv (fails the test if it does not throw one). */
 function usageError(argv: string[]): UsageError {
   try {
@@ -26,12 +29,7 @@ describe('parseBenchArgs', () => {
       nodes: [null],
       expect: {},
       checks: [],
-      repeat: 1,
-      baseline: null,
-      compare: null,
-      tolerance: 0.25,
-      junit: null,
-      markdown: null,
+      ...NO_REPEATS_OR_REPORTS,
     });
   });
 
@@ -85,12 +83,7 @@ describe('parseBenchArgs', () => {
       expect: {},
       checks: [],
       nodes: ['20', '22'],
-      repeat: 1,
-      baseline: null,
-      compare: null,
-      tolerance: 0.25,
-      junit: null,
-      markdown: null,
+      ...NO_REPEATS_OR_REPORTS,
     });
   });
 
