@@ -18,7 +18,8 @@ export interface AccessPolicy {
   origins: ReadonlySet<string>;
 }
 
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
+/** The names and addresses of this machine's loopback: a server listening only there is reached from this machine alone. */
+export const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::1'];
 /** Bind-all addresses are not names anyone browses to. */
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
 

@@ -13,6 +13,7 @@ import { STRATEGY_ID_PATTERN } from '../../lib/protocol';
 import { findLab } from '../../labs/registry';
 import { publicId, readOperatorToken, sameSecret } from '../hub/identity';
 import { BROWSER_HEADER, OPERATOR_HEADER } from '../http/history-routes';
+import { LOOPBACK_NAMES } from '../http/access';
 import { sendError, sendJson, type Route } from '../http/router';
 import { checkSource } from './compile';
 import { scanUserStrategies } from '.';
@@ -20,7 +21,6 @@ import { userStrategyEntries } from '../../labs/registry';
 
 /** A source typed in the page may be at most this long (a strategy is a page or two). */
 export const MAX_EDIT_BYTES = 64 * 1024;
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** Whether pages may edit and save code here, and if not, what would allow it. */
 export interface EditingPolicy {
@@ -41,7 +41,7 @@ export function editingPolicy(host: string, env: Record<string, string | undefin
         'Read-only: editing code in the page is off. The operator can turn it on by starting the server with STREAM_LAB_ALLOW_CODE=1 (docs/strategies.md says what the fence stops and what it does not).',
     };
   }
-  const needsToken = !LOOPBACK.has(host);
+  const needsToken = !LOOPBACK_NAMES.includes(host);
   if (needsToken && readOperatorToken(env) === null) {
     return {
       allowed: false,
