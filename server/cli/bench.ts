@@ -22,7 +22,7 @@ import { parseBenchArgs, strategyFileArgs, UsageError } from './args';
 import { addStrategyFiles, scanUserStrategies } from '../user-strategies';
 import { findStrategy, isUserStrategy, userStrategyEntries } from '../../labs/registry';
 import { judgeCheck } from './checks';
-import { profilingRefusal } from '../user-strategies/run-fence';
+import { profilingRefusalFor } from '../user-strategies/run-fence';
 import { describeParams, formatTable } from './format';
 import { compareWithBaseline, readBaseline, repeatStats } from './baseline';
 import { junitXml, markdownReport, type BenchResults } from './reports';
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
       throw new UsageError(`--node: ${(err as Error).message.replace(/^node: /, '')}`);
     }
     // A profiled strategy of yours needs a runtime whose fence lets the inspector in (Node 24+).
-    const refusal = args.params.profile ? args.strategies.filter((id) => isUserStrategy(args.lab, id)).map((id) => profilingRefusal(id, version))[0] : null;
+    const refusal = args.params.profile ? profilingRefusalFor(args.lab, args.strategies, version) : null;
     if (refusal) throw new UsageError(`--${refusal}`);
   }
   let baseline: RunSummary[] | null = null;

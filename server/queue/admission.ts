@@ -6,7 +6,7 @@
 import { describeZodError } from '../../lib/protocol/params';
 import { codeProblemText, type RunState } from '../../lib/protocol';
 import { findStrategy, findUserEntry, isUserStrategy, requireLab } from '../../labs/registry';
-import { profilingRefusal } from '../user-strategies/run-fence';
+import { profilingRefusalFor } from '../user-strategies/run-fence';
 import { runtimeForRun } from '../runtimes/for-run';
 
 /** Runs waiting to start; past this an experiment is refused, so a flood of requests can't grow memory or disk. */
@@ -41,7 +41,7 @@ export function admit(ask: { labId: string; strategies: string[]; rawParams: Rec
   // A runtime that is not installed, broken or too old for a strategy: refused here, nothing queued.
   const runtime = runtimeForRun(labId, strategies, params.node);
   if (params.profile) {
-    const refusal = strategies.filter((id) => isUserStrategy(labId, id)).map((id) => profilingRefusal(id, runtime.version))[0];
+    const refusal = profilingRefusalFor(labId, strategies, runtime.version);
     if (refusal) throw new RangeError(refusal);
   }
   return params;

@@ -1,6 +1,7 @@
 /** The fence of one run of a strategy of yours: which paths its child may read, and the inspector when it is profiled. */
 import { dirname, join } from 'node:path';
 import type { Prepared } from '../../labs/types';
+import { isUserStrategy } from '../../labs/registry';
 import { USER_BUNDLE_DIR } from './compile';
 import { fenceArgs, fencedInspector, unfencedProfilingAllowed } from './fence';
 
@@ -11,6 +12,11 @@ export function profilingRefusal(id: string, nodeVersion: string): string | null
     `profile: ${id} is a strategy of yours and runs fenced, and Node ${nodeVersion}'s permission model turns the inspector off; ` +
     'profile it on Node 24 or later (the Node field), or the operator may set STREAM_LAB_UNFENCED_PROFILING=1 to profile strategies of yours unfenced'
   );
+}
+
+/** Why a profiled run of these strategies (any of them yours) can't go on this runtime, or null: the first refusal. */
+export function profilingRefusalFor(labId: string, strategies: readonly string[], nodeVersion: string): string | null {
+  return strategies.filter((id) => isUserStrategy(labId, id)).map((id) => profilingRefusal(id, nodeVersion))[0] ?? null;
 }
 
 /** Node's flags for the run's child: the fence (none when the operator allowed unfenced profiling and this run needs it). */
