@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { memo } from 'react';
 import type { LiveState, ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
 import { labOf } from '@/lib/labs';
-import { labView, verdictOf } from '@/labs/views';
+import { labView } from '@/labs/views';
+import { verdictOf } from '@/labs/verdict-of';
 import { formatSeconds } from '@/lib/readouts/format';
 import { workerText } from '@/lib/readouts/workers';
 import { isActive } from '@/lib/lab-state';
@@ -16,6 +17,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { ProfilePanel } from '@/components/profile/ProfilePanel';
 import { commonCard } from '@/components/run-card/common-card';
 import { ChartPlaceholder } from '@/components/charts/placeholder';
+import { VerdictLine } from '@/components/run-card/VerdictLine';
 
 export interface RunCardProps {
   run: RunState;
@@ -159,15 +161,12 @@ function RunCardImpl({
           Stop
         </button>
       )}
-      {run.summary && (
-        <p className={`verdict outcome-${run.summary.outcome}`} data-testid="run-verdict">
-          {verdictOf(run.summary, info, siblings)}
-        </p>
-      )}
+      {run.summary && <VerdictLine outcome={run.summary.outcome} verdict={verdictOf(run.summary, info, siblings)} />}
       {!run.summary && run.status === 'interrupted' && (
-        <p className="verdict outcome-crashed" data-testid="run-verdict">
-          Interrupted: the server stopped while this run was going, so it has no result.
-        </p>
+        <VerdictLine
+          outcome="crashed"
+          verdict={{ text: 'Interrupted: the server stopped while this run was going, so it has no result.', figures: {}, expected: null }}
+        />
       )}
     </article>
   );

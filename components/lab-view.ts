@@ -4,7 +4,7 @@
  * or a verdict through it and never name a lab.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { Experiment, LiveState, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
+import type { Experiment, LiveState, RunState, RunSummary, Sample, StrategyInfo, Verdict } from '@/lib/protocol';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 import type { CardLab } from '@/components/run-card/figures';
@@ -46,7 +46,14 @@ export interface RecordPanelsProps {
 export type Items = Array<[string, string]>;
 
 /** What a verdict may know about the strategy, from the catalog; unknown when the catalog lacks it. */
-export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'> & Partial<Pick<StrategyInfo, 'role' | 'comparedWith'>>;
+export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'> & Partial<Pick<StrategyInfo, 'role' | 'comparedWith' | 'expectedOutcome'>>;
+
+/**
+ * A lab's verdict (labs/<lab>/view/verdict.ts exports one as `verdict`, found by scripts/lab-index.mjs):
+ * a finished run of that lab, the experiment's other finished runs of that lab, and the strategy's
+ * traits when the catalog has them. Browser- and server-safe: no React on its import chain.
+ */
+export type LabVerdict = (summary: RunSummary, siblings: readonly RunSummary[], traits: StrategyTraits | undefined) => Verdict;
 
 /**
  * The run a verdict measures this one against: the first strategy of its `comparedWith` that has a
@@ -103,11 +110,7 @@ export interface LabView {
   /** The table of finished runs, and what its figures are (shown above it where the page explains). */
   ResultsTable: ComponentType<ResultsTableProps>;
   resultsNote: string | null;
-  /**
-   * One sentence on a finished run, from its figures. `siblings` are the experiment's other
-   * finished runs of the same lab, for verdicts that compare (the HTTP lab's buffered vs streamed).
-   */
-  /** The verdict compares a run with the others of its experiment (the history page fetches them first). */
+  /** The verdict (labs/<lab>/view/verdict.ts) compares a run with the others of its experiment (the history page fetches them first). */
   comparesSiblings: boolean;
   /** A recorded run's main chart: what it shows ("process-tree memory") and its lines; null: the five memory fields. */
   recordChart: { what: string; series: readonly SeriesSpec<Sample>[] } | null;
@@ -116,5 +119,4 @@ export interface LabView {
   /** A recorded run's own figures (`figures`, after its duration) and what it adds to the memory figures; its summary is null when it was interrupted. */
   /** `role`: the strategy's declared role in its lab (the catalog's), when known. */
   recordItems(summary: RunSummary | null, observed: RunRecord['observed'], role?: string | null): { figures: Items; memory: Items };
-  verdict(summary: RunSummary, siblings: readonly RunSummary[], info?: StrategyTraits): string;
 }

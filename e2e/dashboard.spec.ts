@@ -102,6 +102,12 @@ test('push vs pull: chart points grow live and the push reader buffers far more 
   expect(pushAb).toBeGreaterThan(0.75 * 16 * MIB);
   expect(pullAb).toBeLessThan(4 * MIB);
   await expect(push.getByTestId('run-verdict')).toContainText('backpressure');
+  // Each behaved as its strategy declares (push ignores backpressure, pull holds it), and the
+  // verdict's figures are the bytes the table shows.
+  await expect(push.getByTestId('run-verdict')).toHaveAttribute('data-expected', 'true');
+  await expect(pull.getByTestId('run-verdict')).toHaveAttribute('data-expected', 'true');
+  const quoted = JSON.parse((await push.getByTestId('run-verdict').getAttribute('data-figures'))!) as Record<string, number>;
+  expect(quoted['peak.arrayBuffers']).toBe(pushAb);
   await expect(page.getByTestId('code-panel')).toContainText('from(stream)');
 });
 
@@ -112,6 +118,8 @@ test('Stop ends a running run as stopped', async ({ page }) => {
   await card.getByTestId('run-stop').click();
   await expect(card).toHaveAttribute('data-status', 'stopped');
   await expect(card.getByTestId('run-verdict')).toContainText(/stopped/i);
+  // A stopped run can't tell whether it would have shown what its strategy should.
+  await expect(card.getByTestId('run-verdict')).toHaveAttribute('data-expected', '');
   // The ended card leads to the run's own page, which shows the same run.
   const id = await card.getAttribute('data-run-id');
   await expect(card.getByTestId('run-card-link')).toHaveAttribute('href', `/runs/${id}`);

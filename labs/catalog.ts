@@ -61,6 +61,8 @@ function userInfo(e: UserStrategyEntry): StrategyInfo {
     keepsResults: s?.keepsResults ?? false,
     role: s?.role ?? null,
     comparedWith: [...(s?.comparedWith ?? [])],
+    // The loader gives a file of yours a default expectation (completed) to run it; it declared none.
+    expectedOutcome: null,
     explanation: s?.explanation ?? '',
     code: e.source,
     article: null,
@@ -92,6 +94,7 @@ function builtInCatalog(): StrategyInfo[] {
       keepsResults: s.keepsResults,
       role: s.role ?? null,
       comparedWith: [...(s.comparedWith ?? [])],
+      expectedOutcome: s.expects.outcome,
       explanation: s.explanation,
       code: shownCode(lab.dir, lab.strategyFiles.get(s.id)!),
       article: s.article,

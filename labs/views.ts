@@ -1,14 +1,13 @@
 /**
  * Every lab's view half (labs/<lab>/view/index.ts), for the page: shared components ask here for a
- * lab's charts, card and verdict and never name a lab themselves.
+ * lab's charts and card and never name a lab themselves (a run's verdict: labs/verdict-of.ts).
  */
 import type { ComponentType } from 'react';
-import type { LabView, LessonInfo, StrategyTraits } from '@/components/lab-view';
+import type { LabView, LessonInfo } from '@/components/lab-view';
 import { findLessonInfo } from './lessons';
-import type { RunSummary, Sample } from '@/lib/protocol';
+import type { Sample } from '@/lib/protocol';
 import { memorySeries, specSeries } from '@/components/charts/series';
 import type { ChartSeries } from '@/components/charts/MemoryChart';
-import { commonVerdict } from '@/lib/readouts/outcome-text';
 import { FOUND_VIEWS } from './generated/views';
 import { LAB_IDS } from './schemas';
 
@@ -25,20 +24,6 @@ export function findLesson(slug: string): (LessonInfo & { Page: ComponentType })
 /** The view of the lab with this id, or undefined for a lab the page has none for. */
 export function labView(id: string): LabView | undefined {
   return LAB_VIEWS.find((v) => v.id === id);
-}
-
-/**
- * The verdict sentence for a finished run of any lab: its lab's own, given the experiment's other
- * finished runs of that lab (`others` may hold any); for a lab without a view, how it ended.
- */
-export function verdictOf(s: RunSummary, info?: StrategyTraits, others: readonly RunSummary[] = []): string {
-  const view = labView(s.lab);
-  if (!view) return commonVerdict(s);
-  return view.verdict(
-    s,
-    others.filter((o) => o.lab === s.lab),
-    info,
-  );
 }
 
 /** A recorded run's main chart from its samples: its lab's record chart, or the five memory fields. */

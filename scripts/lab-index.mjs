@@ -17,6 +17,8 @@ const PARTS = [
   { file: 'shared/schema.ts', export: 'schema' },
   { file: 'parent/index.ts', export: 'lab' },
   { file: 'view/index.tsx', export: 'view' },
+  // Apart from the view, so the server can judge a run without importing React (labs/verdicts.ts).
+  { file: 'view/verdict.ts', export: 'verdict' },
   { file: 'view/lessons.tsx', export: 'lessons' },
 ];
 const ID = /^[a-z][a-z0-9-]*$/;
@@ -63,6 +65,12 @@ const FILES = {
   'parents.ts': (labs) =>
     moduleText(labs, part('lab'), (names) => `export const FOUND_LABS = [${names.map((n, i) => `{ folder: '${labs[i]}', lab: ${n} }`).join(', ')}] as const;`),
   'views.ts': (labs) => moduleText(labs, part('view'), (names) => `export const FOUND_VIEWS = [${names.join(', ')}] as const;`),
+  'verdicts.ts': (labs) =>
+    moduleText(
+      labs,
+      part('verdict'),
+      (names) => `export const FOUND_VERDICTS = [${names.map((n, i) => `{ folder: '${labs[i]}', verdict: ${n} }`).join(', ')}] as const;`,
+    ),
   'lessons.ts': (labs) => moduleText(labs, part('lessons'), (names) => `export const FOUND_LESSONS = [${names.join(', ')}] as const;`),
 };
 

@@ -8,7 +8,9 @@ import Link from 'next/link';
 import { useMemo, useSyncExternalStore } from 'react';
 import { formValuesFromParams, formToQuery } from '@/lib/form/experiment-form';
 import { HISTORY_LIMITS, runDetailSchema, runIdSchema, type RunDetail } from '@/lib/history';
-import { labView, recordSeries, verdictOf } from '@/labs/views';
+import { labView, recordSeries } from '@/labs/views';
+import { verdictOf } from '@/labs/verdict-of';
+import { VerdictLine } from '@/components/run-card/VerdictLine';
 import { runParamsText } from '@/lib/readouts/params-text';
 import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
@@ -70,8 +72,10 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
   const label = strategyLabel(strategies, run.lab, run.strategy);
   const lab = labOf(run);
   const view = labView(lab);
-  // Some labs' verdicts compare a run with the others of its experiment (buffered-json, single-thread).
-  const siblings = useExperimentSummaries(run, view?.comparesSiblings ?? false);
+  // Some labs' verdicts compare a run with the others of its experiment (buffered-json, single-thread):
+  // the API's summary carries the verdict made with them; a record from elsewhere is judged here.
+  const served = run.summary?.verdict ?? null;
+  const siblings = useExperimentSummaries(run, !served && (view?.comparesSiblings ?? false));
   const chart = view?.recordChart ?? null;
   const series = useMemo(() => recordSeries(lab, samples), [lab, samples]);
   const origin = useOrigin();
@@ -102,15 +106,24 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
       />
       {run.summary && view?.RecordPanels && <view.RecordPanels summary={run.summary} label={label} />}
       {run.summary?.profile && !embed && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
-      <p className={`verdict outcome-${run.summary?.outcome ?? 'crashed'}`} data-testid="run-verdict">
-        {!run.summary
-          ? 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.'
-          : siblings === null
-            ? 'Reading the other runs of its experiment to compare with…'
-            : strategies.length === 0
-              ? 'Reading what its strategy is there to show…'
-              : verdictOf(run.summary, info, siblings)}
-      </p>
+      {!run.summary ? (
+        <VerdictLine
+          outcome="crashed"
+          verdict={{
+            text: 'Interrupted: the server stopped while this run was going; the chart shows the samples saved until then.',
+            figures: {},
+            expected: null,
+          }}
+        />
+      ) : served ? (
+        <VerdictLine outcome={run.summary.outcome} verdict={served} />
+      ) : siblings === null ? (
+        <VerdictLine outcome={run.summary.outcome} verdict={null} text="Reading the other runs of its experiment to compare with…" />
+      ) : strategies.length === 0 ? (
+        <VerdictLine outcome={run.summary.outcome} verdict={null} text="Reading what its strategy is there to show…" />
+      ) : (
+        <VerdictLine outcome={run.summary.outcome} verdict={verdictOf(run.summary, info, siblings)} />
+      )}
       {embed ? (
         <p className="embed-credit">
           <a href={`/runs/${run.id}`} target="_blank" rel="noopener">

@@ -5,6 +5,8 @@ import { RECORD_FORMAT, type RunRecord } from '.';
 import { DEFAULT_MODE } from '../../labs/streams/view/verdict.fixtures';
 import { makeCpuSummary, makeHttpSummary } from '../test-fixtures';
 import { MIB } from '../protocol/params';
+import { verdictOf } from '../../labs/verdict-of';
+import { traitsOf } from '../../labs/test-traits';
 
 /** A stored record around the recorded ixjs-from run (16 MiB, 2 ms per chunk) of verdict.fixtures. */
 function record(over: Partial<RunRecord['run']> = {}): RunRecord {
@@ -184,5 +186,78 @@ describe('summary Markdown with CPU runs', () => {
       '13',
       '4 / 4',
     ]);
+  });
+});
+
+describe('the verdict in the exports', () => {
+  /** The recorded ixjs-from run as the API serves it: its summary with the verdict made from the catalog's traits. */
+  const judged = (): RunRecord => {
+    const r = record();
+    const s = r.run.summary!;
+    return { ...r, run: { ...r.run, summary: { ...s, verdict: verdictOf(s, traitsOf(s)) } } };
+  };
+  /** One CSV line's cells (RFC 4180: quoted cells may hold commas and doubled quotes). */
+  const cells = (line: string): string[] => {
+    const out: string[] = [];
+    for (let i = 0; ; i++) {
+      if (line[i] === '"') {
+        let value = '';
+        for (let j = i + 1; ;) {
+          const q = line.indexOf('"', j);
+          if (q < 0) throw new Error(`unclosed quote in ${line}`);
+          value += line.slice(j, q);
+          if (line[q + 1] !== '"') {
+            i = q + 1;
+            break;
+          }
+          value += '"';
+          j = q + 2;
+        }
+        out.push(value);
+      } else {
+        const comma = line.indexOf(',', i);
+        const end = comma < 0 ? line.length : comma;
+        out.push(line.slice(i, end));
+        i = end;
+      }
+      if (i >= line.length) return out;
+    }
+  };
+
+  it('adds verdict and verdictExpected as the CSV’s last columns, after every column scripts already read', () => {
+    const [header, row] = summariesToCsv([judged()]).trim().split('\n');
+    const names = header.split(',');
+    expect(names.slice(-2)).toEqual(['verdict', 'verdictExpected']);
+    expect(names.slice(0, -2)).toEqual(
+      summariesToCsv([record({ summary: null })])
+        .split('\n')[0]
+        .split(',')
+        .slice(0, -2),
+    );
+    const read = cells(row);
+    expect(read).toHaveLength(names.length);
+    // The sentence has commas and reads back whole; the columns before it are where they were.
+    expect(read.at(-2)).toBe(judged().run.summary!.verdict!.text);
+    expect(read.at(-2)).toContain(', but this strategy discards every result,');
+    expect(read.at(-1)).toBe('true');
+    expect(read[names.indexOf('gcCount')]).toBe('9');
+  });
+
+  it('leaves both empty for a run without a verdict, and verdictExpected empty when it can’t be told', () => {
+    const [header, none] = summariesToCsv([record({ status: 'interrupted', summary: null })])
+      .trim()
+      .split('\n');
+    expect(cells(none).slice(-2)).toEqual(['', '']);
+    const r = judged();
+    const unknown = { ...r, run: { ...r.run, summary: { ...r.run.summary!, verdict: { ...r.run.summary!.verdict!, expected: null } } } };
+    const row = cells(summariesToCsv([unknown]).trim().split('\n')[1]);
+    expect(row[header.split(',').indexOf('verdictExpected')]).toBe('');
+  });
+
+  it('adds Verdict and As expected as the Markdown table’s last columns', () => {
+    const table = parseMarkdownTable(summariesToMarkdown([judged()]));
+    expect(table[0].slice(-4)).toEqual(['Date', 'Run', 'Verdict', 'As expected']);
+    expect(table[1].slice(-2)).toEqual([judged().run.summary!.verdict!.text, 'yes']);
+    expect(parseMarkdownTable(summariesToMarkdown([record({ status: 'interrupted', summary: null })]))[1].slice(-2)).toEqual(['–', '–']);
   });
 });

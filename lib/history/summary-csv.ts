@@ -94,9 +94,18 @@ const CONTRACT_COLUMNS = [
   'cores',
 ] as const;
 
+/**
+ * The run's verdict (lib/protocol's Verdict), last: its sentence, and `true`/`false`/empty for
+ * whether it shows what its strategy is expected to (empty also for a run without a verdict).
+ * Filled from `run.summary.verdict`, which the API adds where it serves a record.
+ */
+const VERDICT_COLUMNS = ['verdict', 'verdictExpected'] as const;
+
 export const SUMMARY_COLUMNS: readonly string[] = [
   ...CONTRACT_COLUMNS,
   ...new Set(LAB_SCHEMAS.flatMap((l) => l.csv.columns).filter((c) => !(CONTRACT_COLUMNS as readonly string[]).includes(c))),
+  // After every lab's own: existing columns keep their places.
+  ...VERDICT_COLUMNS,
 ];
 
 export type Cell = string | number | boolean | null;
@@ -153,6 +162,8 @@ export function summaryRow(r: RunRecord): SummaryRow {
     cpuUserMs: s?.cpu?.userMs ?? null,
     cpuSystemMs: s?.cpu?.systemMs ?? null,
     cpuPeakPct: s?.cpu?.peakPct ?? null,
+    verdict: s?.verdict?.text ?? null,
+    verdictExpected: s?.verdict?.expected ?? null,
   };
   // Every other column is its lab's: empty in rows of another lab.
   const own = labSchema(labOf(run))?.csv.cells(r) ?? {};

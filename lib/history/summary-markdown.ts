@@ -12,6 +12,9 @@ import type { RunRecord } from '.';
 
 const mdCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/** A verdict's `expected` in words: yes, no, or – when it can't be told or there is no verdict. */
+const expectedCell = (expected: boolean | null | undefined) => (expected === true ? 'yes' : expected === false ? 'no' : '–');
+
 /** The columns every lab has, for a lab without a table of its own. */
 const COMMON_TABLE: MarkdownTable = {
   head: ['Peak RSS (MB)', 'heapUsed (MB)', 'Duration (s)'],
@@ -21,8 +24,8 @@ const COMMON_TABLE: MarkdownTable = {
 
 function labTable(lab: string, records: readonly RunRecord[], labels: Readonly<Record<string, string>>): string {
   const t = labSchema(lab)?.markdownTable ?? COMMON_TABLE;
-  const head = ['Strategy', 'Outcome', ...t.head, 'Node', 'Date', 'Run'];
-  const align = ['---', '---', ...t.align, '---', '---', '---'];
+  const head = ['Strategy', 'Outcome', ...t.head, 'Node', 'Date', 'Run', 'Verdict', 'As expected'];
+  const align = ['---', '---', ...t.align, '---', '---', '---', '---', '---'];
   const rows = records.map((r) =>
     [
       labels[`${labOf(r.run)}/${r.run.strategy}`] ?? r.run.strategy,
@@ -32,6 +35,9 @@ function labTable(lab: string, records: readonly RunRecord[], labels: Readonly<R
       r.run.summary?.nodeVersion ?? r.versions.node,
       new Date(r.run.queuedAt).toISOString().slice(0, 16).replace('T', ' '),
       `\`${r.run.id}\``,
+      // The verdict the API added to the summary; a record without one (interrupted) has neither.
+      r.run.summary?.verdict?.text ?? '–',
+      expectedCell(r.run.summary?.verdict?.expected),
     ].map(mdCell),
   );
   return [head, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');

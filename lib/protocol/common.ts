@@ -95,6 +95,22 @@ export const profileSummarySchema = z.object({
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
+/**
+ * What a finished run showed, in one sentence, with the figures the sentence quotes (raw units:
+ * bytes, ms; a ratio as a plain number; another run's figure under its strategy id, e.g.
+ * "buffered-json.peak.heapUsed") and whether that is what its strategy is expected to show:
+ * true when the figures confirm it, false when they contradict it (a worse outcome included),
+ * null when it cannot be told (a stopped or interrupted run, a strategy with no expectation, a
+ * comparison whose other run is missing). Made by labs/<lab>/view/verdict.ts; never stored, since
+ * a comparison changes when the experiment's other runs end.
+ */
+export const verdictSchema = z.object({
+  text: z.string(),
+  figures: z.record(z.string(), z.union([z.number(), z.string()])),
+  expected: z.boolean().nullable(),
+});
+export type Verdict = z.infer<typeof verdictSchema>;
+
 /** What every lab's summary has; a lab adds its params and figures (labs/schemas.ts). */
 export const commonSummaryShape = {
   runId: z.string(),
@@ -128,6 +144,8 @@ export const commonSummaryShape = {
   library: z.object({ name: z.string(), version: z.string() }),
   params: commonParamsSchema,
   startedAt: z.number(),
+  /** Added where a summary is served (the run API, exports), from the experiment's finished runs; absent where stored. */
+  verdict: verdictSchema.optional(),
 };
 const commonSummarySchema = z.object({ lab: z.string(), ...commonSummaryShape });
 /** A summary as the generic layers see it: the common part (the lab's figures are there too, unnamed). */

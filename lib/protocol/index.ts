@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LAB_IDS, LAB_SCHEMAS, LAB_SUMMARY_SCHEMAS } from '../../labs/schemas';
 import { COMMON_LIMITS } from './params';
 import { runtimeInfoSchema } from '../runtimes';
-import { LEGACY_LAB, liveUpdateSchema, runStatusSchema, sampleSchema, procSampleSchema, strategyIdSchema, withLab } from './common';
+import { LEGACY_LAB, liveUpdateSchema, outcomeSchema, runStatusSchema, sampleSchema, procSampleSchema, strategyIdSchema, withLab } from './common';
 
 /** Largest WebSocket message the server accepts from a browser. */
 export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
@@ -23,8 +23,9 @@ export {
   STRATEGY_ID_PATTERN,
   liveUpdateSchema,
   mergeLive,
+  verdictSchema,
 } from './common';
-export type { Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary, LiveUpdate, LiveState, ProfileSummary } from './common';
+export type { Verdict, Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary, LiveUpdate, LiveState, ProfileSummary } from './common';
 
 export const labIdSchema = z.enum(LAB_IDS as [string, ...string[]], { error: `lab must be one of ${LAB_IDS.join(', ')}` });
 
@@ -57,6 +58,8 @@ export const strategyInfoSchema = z.object({
   role: z.string().nullable().default(null),
   /** Strategies of its lab a run of it is measured against when they ran in the same experiment, first found first. */
   comparedWith: z.array(z.string()).default([]),
+  /** How a run of it is expected to end (its file's `expects.outcome`); null for a strategy of yours, which declares none. */
+  expectedOutcome: outcomeSchema.nullable().default(null),
   explanation: z.string(),
   code: z.string(),
   /** Present for the six strategies the source article measured. */

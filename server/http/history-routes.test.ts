@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicId } from '../hub/identity';
 import { BROWSER_HEADER } from './history-routes';
 import { LABS } from '../../labs/registry';
-import { runDetailSchema, runListResponseSchema, runRecordSchema } from '../../lib/history';
+import { runDetailSchema, runListResponseSchema, runRecordSchema, type RunRecord } from '../../lib/history';
+import { makeHttpSummary } from '../../lib/test-fixtures';
+import { verdictFor } from '../../labs/verdicts';
 import { parseMarkdownTable, parseSamplesCsv } from '../../lib/history/export';
 import { createLabServer, type LabServer } from '../app-server';
 import { openHistory, type History } from '../store/history';
@@ -41,6 +43,14 @@ afterAll(async () => {
 });
 
 const get = (path: string, init?: RequestInit) => fetch(`${lab.url}${path}`, init);
+
+/** A served record as the store holds it: the API adds the verdict to a finished run's summary. */
+function withoutVerdict(r: RunRecord): RunRecord {
+  if (!r.run.summary) return r;
+  expect(r.run.summary.verdict, `${r.run.id} is served with a verdict`).toBeDefined();
+  const { verdict: _verdict, ...summary } = r.run.summary;
+  return { ...r, run: { ...r.run, summary: summary as typeof r.run.summary } };
+}
 
 describe('GET /api/runs', () => {
   it('lists runs newest first and filters by strategy and outcome', async () => {
@@ -112,9 +122,9 @@ describe('exports', () => {
     expect(parsed).toEqual(stored);
   });
 
-  it('run.json parses back to the stored record and samples', async () => {
+  it('run.json parses back to the stored record (its summary with its verdict) and samples', async () => {
     const body = (await (await get(`/api/runs/${lost}/run.json`)).json()) as { record: unknown; samples: unknown[] };
-    expect(runRecordSchema.parse(body.record)).toEqual(history.store.record(lost));
+    expect(withoutVerdict(runRecordSchema.parse(body.record))).toEqual(history.store.record(lost));
     expect(body.samples).toEqual(Array.from({ length: 20 }, (_, i) => sampleAt(i)));
   });
 
@@ -130,13 +140,16 @@ describe('exports', () => {
       [lost, 'data-lost', 4e6, 51e6],
     ]);
     const json = (await (await get(`/api/summaries.json?ids=${lost}`)).json()) as unknown[];
-    expect(json.map((r) => runRecordSchema.parse(r))).toEqual([history.store.record(lost)]);
+    expect(json.map((r) => withoutVerdict(runRecordSchema.parse(r)))).toEqual([history.store.record(lost)]);
     const md = parseMarkdownTable(await (await get(`/api/summaries.md?ids=${completed},${other}`)).text());
     expect(md[0].slice(0, 2)).toEqual(['Strategy', 'Outcome']);
-    expect(md.slice(1).map((r) => [r[0], r[1], r[6], r.at(-1)])).toEqual([
-      ['RxJS from + concatMap', 'completed', '3.8', `\`${completed}\``],
-      ['stream.pipeline + async generators', 'completed', '3.8', `\`${other}\``],
+    const run = md[0].indexOf('Run');
+    expect(md.slice(1).map((r) => [r[0], r[1], r[6], r[run], r.at(-1)])).toEqual([
+      ['RxJS from + concatMap', 'completed', '3.8', `\`${completed}\``, 'yes'],
+      // The same figures from a strategy declared pull contradict its claim.
+      ['stream.pipeline + async generators', 'completed', '3.8', `\`${other}\``, 'no'],
     ]);
+    expect(col(rows[0], 'verdictExpected')).toBe('true');
   });
 
   it('refuses more than 8 ids, duplicates and unknown ids', async () => {
@@ -180,6 +193,34 @@ describe('DELETE /api/runs/:id', () => {
     expect((await other.json()).message).toBe(`only Alice's browser can delete run ${id}, or the operator (STREAM_LAB_OPERATOR_TOKEN)`);
     expect((await get(`/api/runs/${id}`, { method: 'DELETE' })).status).toBe(403);
     expect((await get(`/api/runs/${id}`, { method: 'DELETE', headers: { [BROWSER_HEADER]: 'browser-of-alice-0123456789' } })).status).toBe(204);
+  });
+});
+
+describe('the verdict in the run API', () => {
+  it('gives a finished run’s summary its verdict, from the figures and the strategy’s declaration', async () => {
+    const push = runDetailSchema.parse(await (await get(`/api/runs/${completed}`)).json()).record.run.summary!;
+    expect(push.verdict).toEqual(verdictFor(push));
+    expect(push.verdict).toMatchObject({ expected: true, figures: { 'peak.arrayBuffers': 4e6, peakBufferedBytes: 3.9e6, fileBytes: 4 * 1024 * 1024 } });
+    expect(push.verdict!.text).toContain('the reader ignored backpressure.');
+  });
+
+  it('compares with the experiment’s other finished runs as they are recorded', async () => {
+    const experimentId = 'e-00000000ab';
+    const seed = async (n: number, strategy: string, heapUsed: number) => {
+      const summary = makeHttpSummary({ runId: testRunId(n), strategy, peak: { heapUsed }, latencyP50Ms: 300 });
+      const run = makeRun(testRunId(n), { lab: 'http', experimentId, strategy, params: summary.params, queuedAt: 1_700_000_006_000 + n });
+      history.store.begin(makeRecord(run));
+      await history.store.end({ ...run, status: 'completed', summary }, 1_700_000_007_000 + n);
+    };
+    const served = async (n: number) => runDetailSchema.parse(await (await get(`/api/runs/${testRunId(n)}`)).json()).record.run.summary!.verdict!;
+    await seed(0x81, 'ndjson-cursor', 60 * 1024 * 1024);
+    // Alone, the cursor has nothing to be measured against: it can't be told.
+    expect((await served(0x81)).expected).toBeNull();
+    await seed(0x82, 'buffered-json', 420 * 1024 * 1024);
+    const cursor = await served(0x81);
+    expect(cursor.expected).toBe(true);
+    expect(cursor.figures).toMatchObject({ 'peak.heapUsed': 60 * 1024 * 1024, 'buffered-json.peak.heapUsed': 420 * 1024 * 1024, heapRatio: 7 });
+    expect(cursor.text).toMatch(/^Compared with buffered-json, streaming the response lowered peak heap 7× \(60 MB vs 420 MB\)/);
   });
 });
 

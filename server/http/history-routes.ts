@@ -8,6 +8,7 @@ import { HISTORY_LIMITS, parseListQuery, parsePoints, parseRunIds, runIdSchema, 
 import { samplesToCsv, summariesToCsv, summariesToMarkdown } from '../../lib/history/export';
 import type { RunStore } from '../store/run-store';
 import { strategyCatalog } from '../../labs/catalog';
+import { verdictFor } from '../../labs/verdicts';
 import { API_HEADERS, sendError, sendJson, type Route, type RouteContext } from './router';
 
 const SUMMARY_LIMITS = { min: 1, max: HISTORY_LIMITS.compare.max };
@@ -58,6 +59,18 @@ function recordsFor(ctx: RouteContext, store: RunStore): RunRecord[] | null {
   return records as RunRecord[];
 }
 
+/**
+ * The record as served: a finished run's summary with its verdict, made now from the experiment's
+ * other finished runs (a comparison changes as they end, so it is never stored). A copy: the store's
+ * record stays as written.
+ */
+function withVerdict(store: RunStore, record: RunRecord): RunRecord {
+  const s = record.run.summary;
+  if (!s) return record;
+  const others = store.experimentRecords(record.run.experimentId).flatMap((r) => (r.run.summary ? [r.run.summary] : []));
+  return { ...record, run: { ...record.run, summary: { ...s, verdict: verdictFor(s, others) } } };
+}
+
 const strategyLabels = () => Object.fromEntries(strategyCatalog().map((s) => [`${s.lab}/${s.id}`, s.label]));
 
 /** Routes under /api/runs, /api/summaries and /api/strategies. */
@@ -83,7 +96,7 @@ export function historyRoutes(store: RunStore): Route[] {
         if (!points.ok) return sendError(ctx.res, 400, 'bad-request', points.error);
         const detail = await store.read(id, points.value);
         if (!detail) return sendError(ctx.res, 404, 'not-found', `no recorded run with id ${id}`);
-        sendJson(ctx.res, 200, detail);
+        sendJson(ctx.res, 200, { ...detail, record: withVerdict(store, detail.record) });
       },
     },
     {
@@ -114,15 +127,16 @@ export function historyRoutes(store: RunStore): Route[] {
         if (!all) return sendError(ctx.res, 404, 'not-found', `no recorded run with id ${id}`);
         const base = `${id}-${all.record.run.strategy}`;
         if (ctx.params.file === 'samples.csv') sendDownload(ctx.res, samplesToCsv(all.samples), 'text/csv', `${base}-samples.csv`);
-        else sendDownload(ctx.res, JSON.stringify(all, null, 1), 'application/json', `${base}.json`);
+        else sendDownload(ctx.res, JSON.stringify({ ...all, record: withVerdict(store, all.record) }, null, 1), 'application/json', `${base}.json`);
       },
     },
     {
       method: 'GET',
       pattern: /^\/api\/summaries\.(?<format>csv|json|md)$/,
       handle(ctx) {
-        const records = recordsFor(ctx, store);
-        if (!records) return;
+        const found = recordsFor(ctx, store);
+        if (!found) return;
+        const records = found.map((r) => withVerdict(store, r));
         const name = records.length === 1 ? `${records[0].run.id}-summary` : `stream-lab-${records.length}-runs`;
         if (ctx.params.format === 'csv') sendDownload(ctx.res, summariesToCsv(records), 'text/csv', `${name}.csv`);
         else if (ctx.params.format === 'md') sendDownload(ctx.res, summariesToMarkdown(records, strategyLabels()), 'text/markdown', `${name}.md`);

@@ -121,6 +121,11 @@ export class RunStore {
     return this.entries.get(id)?.record ?? null;
   }
 
+  /** The records of an experiment's runs, in no particular order. */
+  experimentRecords(experimentId: string): RunRecord[] {
+    return [...this.entries.values()].filter((e) => e.record.run.experimentId === experimentId).map((e) => e.record);
+  }
+
   /** The record with its series (stored plus not yet flushed), thinned to at most `points` samples. */
   async read(id: string, points: number): Promise<RunDetail | null> {
     const e = this.entries.get(id);

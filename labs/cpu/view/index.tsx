@@ -1,9 +1,7 @@
 /** The cpu lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { CpuSummary } from '../shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { cpuCard } from './card';
 import { CpuCharts } from './Charts';
-import { cpuVerdict } from './verdict';
 import { CpuResultsTable } from './ResultsTable';
 import { CPU_MEMORY_SERIES } from './series';
 import { CpuRecordPanels } from './RecordPanels';
@@ -31,5 +29,4 @@ export const view: LabView = {
   recordChart: { what: 'process-tree memory', series: CPU_MEMORY_SERIES },
   RecordPanels: CpuRecordPanels,
   recordItems: (s, o, role) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o, role), memory: [] }),
-  verdict: (s, siblings, traits) => cpuVerdict(s as CpuSummary, siblings as readonly CpuSummary[], traits),
 };

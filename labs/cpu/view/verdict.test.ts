@@ -5,10 +5,13 @@ import { cpuVerdict, ceilingOf, listenersLeaked, speedupText } from './verdict';
 import { cpuCard } from './card';
 import type { CpuSummary } from '../shared/schema';
 import { traitsOf } from '../../test-traits';
-import { verdictOf as verdictFor } from '../../views';
+import { verdictOf } from '../../verdict-of';
+
+/** The sentence of a run's verdict, as the card shows it. */
+const verdictFor = (...args: Parameters<typeof verdictOf>) => verdictOf(...args).text;
 
 /** The lab's verdict with the run's strategy's declared traits (labs/test-traits.ts). */
-const verdict = (s: CpuSummary, others: readonly CpuSummary[] = []) => cpuVerdict(s, others, traitsOf(s));
+const verdict = (s: CpuSummary, others: readonly CpuSummary[] = []) => cpuVerdict(s, others, traitsOf(s)).text;
 
 // One experiment on 2 cores, 4 requests of fib(40) 4 at once: one thread (the fixture) and a pool.
 const oneThread = summary({ runId: 'st' });
@@ -146,5 +149,44 @@ describe('the cpu card’s speed-up figure', () => {
     expect(speedup(pool, 'pool').text).toBe('1.9× (ceiling 2 cores)');
     // Without a known role (a catalog not loaded yet) nothing is called a baseline.
     expect(speedup(oneThread, null).text).not.toBe('baseline');
+  });
+});
+
+describe('the verdict’s expected and figures', () => {
+  const judged = (s: CpuSummary, others: readonly CpuSummary[] = []) => cpuVerdict(s, others, traitsOf(s));
+
+  it('confirms one thread that queued and a pool faster than it, quoting both makespans in ms', () => {
+    expect(judged(oneThread, [pool]).expected).toBe(true);
+    const v = judged(pool, [oneThread]);
+    expect(v.expected).toBe(true);
+    expect(v.figures).toMatchObject({
+      makespanMs: 2100,
+      'single-thread.makespanMs': oneThread.makespanMs,
+      gainRatio: oneThread.makespanMs / 2100,
+      ceiling: 2,
+      cores: 2,
+    });
+  });
+
+  it('contradicts a pool no faster than one thread, a leaky pool that did not leak, and one thread whose requests overlapped', () => {
+    const slowFork = summary({ runId: 'f', strategy: 'fork-per-request', makespanMs: 3900, spawnP50Ms: 1500, peakProcesses: 5, servers: 4 });
+    const v = judged(slowFork, [oneThread]);
+    expect(v.expected).toBe(false);
+    expect(v.figures).toMatchObject({ spawnP50Ms: 1500, computeMsMin: slowFork.computeMsMin });
+    const fixed = summary({ strategy: 'cluster-pool-leaky', makespanMs: 2100, peakProcesses: 3, peakMessageListeners: 2, servers: 2 });
+    expect(judged(fixed).expected).toBe(false);
+    expect(judged({ ...oneThread, speedupMeasured: 1.8 }).expected).toBe(false);
+  });
+
+  it('counts a data-lost run as worse than the completed run every strategy declares', () => {
+    const lost = summary({ strategy: 'worker-pool', outcome: 'data-lost', requestsOk: 3, badRequests: 1 });
+    expect(judged(lost).expected).toBe(false);
+  });
+
+  it('cannot tell with nothing to spread (one request at a time), without the catalog, or for an interrupted run', () => {
+    const serial = summary({ runId: 'p', strategy: 'worker-pool', params: { concurrency: 1 } });
+    expect(judged(serial, [oneThread]).expected).toBeNull();
+    expect(cpuVerdict(pool, [oneThread], undefined).expected).toBeNull();
+    expect(judged(summary({ strategy: 'worker-pool', outcome: 'interrupted' })).expected).toBeNull();
   });
 });

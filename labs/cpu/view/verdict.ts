@@ -6,9 +6,17 @@
  */
 import type { CpuSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
-import { counterpartOf, type StrategyTraits } from '../../../components/lab-view';
+import type { Verdict } from '../../../lib/protocol';
+import { counterpartOf, type LabVerdict, type StrategyTraits } from '../../../components/lab-view';
 import { formatCount, formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
-import { memoryLimitText, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
+import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
+
+type Figures = Verdict['figures'];
+
+/** Figures of the one-thread run it is measured against, under that run's strategy id ("single-thread.makespanMs"). */
+function theirs(o: CpuSummary, figures: Figures): Figures {
+  return Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${o.strategy}.${k}`, v]));
+}
 
 /** The strategy's declared role, if the catalog knew it. */
 function roleOf(traits: StrategyTraits | undefined): Role | undefined {
@@ -63,6 +71,18 @@ function pingPart(s: CpuSummary, base: CpuSummary | undefined): string {
   return `; /ping waited up to ${formatMs(s.pingMaxMs)}${then}`;
 }
 
+/** The figures pingPart quotes. */
+function pingFigures(s: CpuSummary, base: CpuSummary | undefined): Figures {
+  if (s.params.pingMs === 0) return {};
+  return { pingMaxMs: s.pingMaxMs, ...(base && base.params.pingMs > 0 && theirs(base, { pingMaxMs: base.pingMaxMs })) };
+}
+
+/** The figures memoryPart quotes. */
+function memoryFigures(s: CpuSummary, base: CpuSummary | undefined): Figures {
+  const own = { peakTreeRss: s.peakTreeRss, peakProcesses: s.peakProcesses, peakThreads: s.peakThreads };
+  return base ? { ...own, ...theirs(base, { peakTreeRss: base.peakTreeRss, peakProcesses: base.peakProcesses }) } : own;
+}
+
 /** "; the tree's RSS peaked at 180 MB, about 50 MB more per extra process": what the workers cost in memory. */
 function memoryPart(s: CpuSummary, base: CpuSummary | undefined): string {
   const head = `; the tree's RSS peaked at ${formatMb(s.peakTreeRss)} with ${s.peakProcesses} process${s.peakProcesses === 1 ? '' : 'es'} and ${s.peakThreads} threads`;
@@ -84,26 +104,42 @@ function noGainCause(s: CpuSummary): string {
 }
 
 /** How the run compares with one thread (or, without one, with fib(n) alone), and the ceiling. */
-function gainPart(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyTraits | undefined): { text: string; gained: boolean } {
+function gainPart(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyTraits | undefined): { text: string; gained: boolean; figures: Figures } {
   const ceiling = ceilingOf(s, traits);
   const limit = ceiling < s.cores ? `the ceiling is ${ceiling}× (${formatCount(ceiling)} at once)` : `the ceiling is ${s.cores}×`;
+  const ceilingFigures = { ceiling, cores: s.cores };
   if (base && base.makespanMs > 0 && s.makespanMs > 0) {
     const ratio = base.makespanMs / s.makespanMs;
     const times = `(${formatSeconds(s.makespanMs)} vs ${formatSeconds(base.makespanMs)})`;
-    if (ratio >= NO_GAIN) return { text: `${formatTimes(ratio)} faster than one thread ${times}, ${limit}`, gained: true };
+    const figures = { ...ceilingFigures, makespanMs: s.makespanMs, ...theirs(base, { makespanMs: base.makespanMs }), gainRatio: ratio };
+    if (ratio >= NO_GAIN) return { text: `${formatTimes(ratio)} faster than one thread ${times}, ${limit}`, gained: true, figures };
     const how = ratio <= 1 / NO_GAIN ? `${formatTimes(1 / ratio)} slower than one thread` : 'no faster than one thread';
-    return { text: `${how} ${times}, where ${limit}`, gained: false };
+    return { text: `${how} ${times}, where ${limit}`, gained: false, figures };
   }
   const gained = s.speedup >= NO_GAIN;
-  return { text: `${formatTimes(s.speedup)} the work of one thread in ${formatSeconds(s.makespanMs)}, ${limit}`, gained };
+  return {
+    text: `${formatTimes(s.speedup)} the work of one thread in ${formatSeconds(s.makespanMs)}, ${limit}`,
+    gained,
+    figures: { ...ceilingFigures, speedup: s.speedup, makespanMs: s.makespanMs },
+  };
 }
 
-function oneThreadVerdict(s: CpuSummary): string {
+function oneThreadVerdict(s: CpuSummary): Verdict {
   const facts = `${requestsPart(s)} on one thread took ${formatSeconds(s.makespanMs)}, p50 latency ${formatMs(s.latencyP50Ms)}${pingPart(s, undefined)}`;
+  const figures = { requestsOk: s.requestsOk, 'params.n': s.params.n, makespanMs: s.makespanMs, latencyP50Ms: s.latencyP50Ms, ...pingFigures(s, undefined) };
   // A thread can compute only one fib at a time; overlapping requests would mean the figures are off.
-  if (s.speedupMeasured >= NO_GAIN)
-    return `Not what one thread should show: the requests overlapped (${formatTimes(s.speedupMeasured)} the work of one thread). ${facts}.`;
-  return `${facts}: the requests queued behind each other, each waiting for the whole computation (${formatMs(s.computeMsMin)}) of those before it.`;
+  if (s.speedupMeasured >= NO_GAIN) {
+    return {
+      text: `Not what one thread should show: the requests overlapped (${formatTimes(s.speedupMeasured)} the work of one thread). ${facts}.`,
+      figures: { ...figures, speedupMeasured: s.speedupMeasured },
+      expected: false,
+    };
+  }
+  return {
+    text: `${facts}: the requests queued behind each other, each waiting for the whole computation (${formatMs(s.computeMsMin)}) of those before it.`,
+    figures: { ...figures, computeMsMin: s.computeMsMin },
+    expected: true,
+  };
 }
 
 function leakPart(s: CpuSummary): string {
@@ -112,55 +148,109 @@ function leakPart(s: CpuSummary): string {
   return `; ${s.peakMessageListeners} 'message' listeners after ${formatCount(s.requestsPlanned)} requests on ${workers} workers, one added per request and never removed`;
 }
 
-function completedVerdict(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyTraits | undefined): string {
-  const role = roleOf(traits);
-  if (role === 'one-thread') return oneThreadVerdict(s);
-  const gain = gainPart(s, base, traits);
-  const head = `${requestsPart(s)} on ${s.cores} cores: ${gain.text}`;
-  const spawn =
-    role === 'per-request' && s.spawnP50Ms > 0
-      ? `; ${s.strategy} paid ${formatMs(s.spawnP50Ms)} to start a ${s.strategy.startsWith('fork') ? 'process' : 'thread'} per request`
-      : '';
-  const leak = role === 'leaky-pool' ? `${leakPart(s)}, yet every answer reached its own request this time (each worker had one request at a time)` : '';
-  const body = `${head}${spawn}${memoryPart(s, base)}${pingPart(s, base)}${leak}.`;
-  // Without its declared role there is no lesson to hold the figures to.
-  if (gain.gained || ceilingOf(s, traits) < 2 || role === undefined) return body;
-  return `Not what ${s.cores} cores should show: ${noGainCause(s)}. ${body}`;
+/** The figures noGainCause quotes. */
+function noGainFigures(s: CpuSummary): Figures {
+  if (s.params.concurrency === 1) return { 'params.concurrency': 1 };
+  if (s.spawnP50Ms > s.computeMsMin) return { spawnP50Ms: s.spawnP50Ms, computeMsMin: s.computeMsMin };
+  if (s.servers < 2) return { servers: s.servers };
+  return { computeMsMin: s.computeMsMin };
 }
 
 /**
- * The verdict sentence for a finished CPU run. `others` are the experiment's other finished CPU
- * runs: every strategy is measured against its single-thread run when there is one.
+ * Does a completed run show what its role is there to show: faster than one thread where more than
+ * one computation can run at once, and for the leaky pool the leak. null without a role (no lesson
+ * to hold it to) or with a ceiling of one (nothing could be spread).
  */
-export function cpuVerdict(s: CpuSummary, others: readonly CpuSummary[], traits: StrategyTraits | undefined): string {
+function spreadExpected(s: CpuSummary, role: Role | undefined, gained: boolean, ceiling: number): boolean | null {
+  if (role === undefined) return null;
+  if (role === 'leaky-pool' && !listenersLeaked(s)) return false;
+  if (ceiling < 2) return null;
+  return gained;
+}
+
+function completedVerdict(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyTraits | undefined): Verdict {
+  const role = roleOf(traits);
+  if (role === 'one-thread') return oneThreadVerdict(s);
+  const gain = gainPart(s, base, traits);
+  const ceiling = ceilingOf(s, traits);
+  const head = `${requestsPart(s)} on ${s.cores} cores: ${gain.text}`;
+  const spawns = role === 'per-request' && s.spawnP50Ms > 0;
+  const spawn = spawns ? `; ${s.strategy} paid ${formatMs(s.spawnP50Ms)} to start a ${s.strategy.startsWith('fork') ? 'process' : 'thread'} per request` : '';
+  const leak = role === 'leaky-pool' ? `${leakPart(s)}, yet every answer reached its own request this time (each worker had one request at a time)` : '';
+  const body = `${head}${spawn}${memoryPart(s, base)}${pingPart(s, base)}${leak}.`;
+  const figures: Figures = {
+    requestsOk: s.requestsOk,
+    'params.n': s.params.n,
+    ...gain.figures,
+    ...(spawns && { spawnP50Ms: s.spawnP50Ms }),
+    ...memoryFigures(s, base),
+    ...pingFigures(s, base),
+    ...(role === 'leaky-pool' && { peakMessageListeners: s.peakMessageListeners, requestsPlanned: s.requestsPlanned }),
+  };
+  const expected = spreadExpected(s, role, gain.gained, ceiling);
+  // Without its declared role there is no lesson to hold the figures to.
+  if (gain.gained || ceiling < 2 || role === undefined) return { text: body, figures, expected };
+  return { text: `Not what ${s.cores} cores should show: ${noGainCause(s)}. ${body}`, figures: { ...figures, ...noGainFigures(s) }, expected };
+}
+
+/**
+ * The verdict for a finished CPU run. `others` are the experiment's other finished CPU runs:
+ * every strategy is measured against its single-thread run when there is one.
+ */
+export function cpuVerdict(s: CpuSummary, others: readonly CpuSummary[], traits: StrategyTraits | undefined): Verdict {
   const part = `${formatCount(s.requestsOk)} of ${formatCount(s.requestsPlanned)} requests`;
+  const partFigures = { requestsOk: s.requestsOk, requestsPlanned: s.requestsPlanned };
+  const ended = (text: string, figures: Figures): Verdict => ({ text, figures, expected: outcomeExpected(s.outcome, traits) });
   switch (s.outcome) {
     case 'completed': {
-      return completedVerdict(s, counterpartOf(s, others, traits), traits);
+      const judged = completedVerdict(s, counterpartOf(s, others, traits), traits);
+      return { ...judged, expected: completedExpected(traits, judged.expected) };
     }
     case 'data-lost': {
       const lost = s.requestsPlanned - s.requestsOk;
       if (roleOf(traits) === 'leaky-pool') {
-        return `${s.strategy}: ${s.peakMessageListeners} 'message' listeners after ${formatCount(s.requestsPlanned)} requests, and ${lost} of ${formatCount(s.requestsPlanned)} requests got another request's answer${reasonSuffix(s.reason)}.`;
+        return ended(
+          `${s.strategy}: ${s.peakMessageListeners} 'message' listeners after ${formatCount(s.requestsPlanned)} requests, and ${lost} of ${formatCount(s.requestsPlanned)} requests got another request's answer${reasonSuffix(s.reason)}.`,
+          { peakMessageListeners: s.peakMessageListeners, requestsPlanned: s.requestsPlanned, lostRequests: lost },
+        );
       }
-      return `Only ${part} came back right (${formatCount(s.badRequests)} wrong)${reasonSuffix(s.reason)}.`;
+      return ended(`Only ${part} came back right (${formatCount(s.badRequests)} wrong)${reasonSuffix(s.reason)}.`, {
+        ...partFigures,
+        badRequests: s.badRequests,
+      });
     }
     case 'out-of-memory':
-      return `Out of memory: RSS reached ${formatMb(peakRssOf(s))} and ${memoryLimitText(s)} after ${part} with ${s.peakProcesses} processes; the tree's RSS peaked at ${formatMb(s.peakTreeRss)}.`;
+      return ended(
+        `Out of memory: RSS reached ${formatMb(peakRssOf(s))} and ${memoryLimitText(s)} after ${part} with ${s.peakProcesses} processes; the tree's RSS peaked at ${formatMb(s.peakTreeRss)}.`,
+        { ...peakRssFigures(s), ...partFigures, peakProcesses: s.peakProcesses, peakTreeRss: s.peakTreeRss },
+      );
     case 'crashed':
-      return `Crashed after ${part}${reasonSuffix(s.reason)}.`;
+      return ended(`Crashed after ${part}${reasonSuffix(s.reason)}.`, partFigures);
     case 'stopped':
-      if (s.sampleCount === 0 && s.requestsOk === 0) return 'Stopped before it started: nothing was measured.';
-      return `Stopped after ${formatSeconds(s.durationMs)} with ${part} answered; the tree's RSS peaked at ${formatMb(s.peakTreeRss)}.`;
+      if (s.sampleCount === 0 && s.requestsOk === 0) return ended('Stopped before it started: nothing was measured.', {});
+      return ended(`Stopped after ${formatSeconds(s.durationMs)} with ${part} answered; the tree's RSS peaked at ${formatMb(s.peakTreeRss)}.`, {
+        durationMs: s.durationMs,
+        ...partFigures,
+        peakTreeRss: s.peakTreeRss,
+      });
     case 'timed-out':
-      return `Timed out after ${s.params.timeoutS} s with ${part} answered: fib(${s.params.n}) takes ${formatMs(s.computeMsAlone)} alone here; try a smaller n or fewer requests.`;
+      return ended(
+        `Timed out after ${s.params.timeoutS} s with ${part} answered: fib(${s.params.n}) takes ${formatMs(s.computeMsAlone)} alone here; try a smaller n or fewer requests.`,
+        { 'params.timeoutS': s.params.timeoutS, ...partFigures, 'params.n': s.params.n, computeMsAlone: s.computeMsAlone },
+      );
     case 'interrupted':
-      return `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${part} were answered by then.`;
+      return ended(
+        `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${part} were answered by then.`,
+        { durationMs: s.durationMs, ...partFigures },
+      );
     case 'refused':
-      return refusedText(s);
+      return ended(refusedText(s), { durationMs: s.durationMs });
     default: {
       const never: never = s.outcome;
-      return String(never);
+      return ended(String(never), {});
     }
   }
 }
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export const verdict: LabVerdict = (s, siblings, traits) => cpuVerdict(s as CpuSummary, siblings as readonly CpuSummary[], traits);

@@ -1,9 +1,7 @@
 /** The deadline lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { DeadlineSummary } from '../shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { deadlineCard } from './card';
 import { DeadlineCharts } from './Charts';
-import { deadlineVerdict } from './verdict';
 import { DeadlineResultsTable } from './ResultsTable';
 import { DeadlineRecordPanels } from './RecordPanels';
 import { DeadlineWalkthrough } from './Walkthrough';
@@ -32,5 +30,4 @@ export const view: LabView = {
   recordChart: null,
   RecordPanels: DeadlineRecordPanels,
   recordItems: (s, o) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o), memory: [] }),
-  verdict: (s, _siblings, traits) => deadlineVerdict(s as DeadlineSummary, traits),
 };

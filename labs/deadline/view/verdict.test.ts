@@ -5,7 +5,7 @@ import type { DeadlineSummary } from '../shared/schema';
 import { traitsOf } from '../../test-traits';
 
 /** The lab's verdict with the run's strategy's declared traits (labs/test-traits.ts). */
-const verdict = (s: DeadlineSummary) => deadlineVerdict(s, traitsOf(s));
+const verdict = (s: DeadlineSummary) => deadlineVerdict(s, traitsOf(s)).text;
 
 describe('deadline verdict', () => {
   it('says the deadline was missed, how late the timers were, the recovery and the capacity arithmetic', () => {
@@ -45,5 +45,34 @@ describe('deadline verdict', () => {
       'had not recovered by the end of the schedule (timers under 100 ms, as before the spike)',
     );
     expect(recoveryText({ recoveryMs: 0, latenessMaxMs: 40, recoveredBelowMs: 100 })).toBe('never fell behind');
+  });
+});
+
+describe('the verdict’s expected and figures', () => {
+  const judged = (s: DeadlineSummary) => deadlineVerdict(s, traitsOf(s));
+
+  it('confirms unbounded falling behind and a worker pool keeping its timers on time, quoting the figures in ms', () => {
+    const unbounded = judged(makeDeadlineSummary());
+    expect(unbounded.expected).toBe(true);
+    expect(unbounded.figures).toMatchObject({ onTime: 70, late: 121, timedOut: 49, sent: 240, 'params.deadlineMs': 1200, latenessMaxMs: 3519 });
+    const pool = makeDeadlineSummary({ strategy: 'worker-pool', onTime: 240, late: 0, timedOut: 0, spikeLatenessP99Ms: 20, spikeDemandCores: 1.5 });
+    expect(judged(pool).expected).toBe(true);
+  });
+
+  it('contradicts a pool with late timers, unbounded that met every deadline, and shed-load that refused nothing', () => {
+    expect(judged(makeDeadlineSummary({ strategy: 'worker-pool', spikeLatenessP99Ms: 400 })).expected).toBe(false);
+    const calm = { onTime: 240, late: 0, timedOut: 0, spikeLatenessP99Ms: 20, latenessMaxMs: 40, spikeDemandCores: 1.5 };
+    expect(judged(makeDeadlineSummary(calm)).expected).toBe(false);
+    expect(judged(makeDeadlineSummary({ ...calm, strategy: 'shed-load', refused: 0 })).expected).toBe(false);
+  });
+
+  it('cannot tell when the spike never asked for more than a core and unbounded kept up, without the catalog, or when stopped', () => {
+    expect(judged(makeDeadlineSummary({ spikeDemandCores: 0.9, onTime: 240, late: 0, timedOut: 0, spikeLatenessP99Ms: 20 })).expected).toBeNull();
+    expect(deadlineVerdict(makeDeadlineSummary(), undefined).expected).toBeNull();
+    expect(judged(makeDeadlineSummary({ outcome: 'stopped' })).expected).toBeNull();
+  });
+
+  it('counts a crash as worse than the completed run declared', () => {
+    expect(judged(makeDeadlineSummary({ outcome: 'crashed', reason: 'exit code 1' })).expected).toBe(false);
   });
 });

@@ -6,9 +6,12 @@
  */
 import type { DeadlineSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
-import type { StrategyTraits } from '../../../components/lab-view';
+import type { Verdict } from '../../../lib/protocol';
+import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
 import { formatCount, formatMb, formatMs, formatSeconds } from '../../../lib/readouts/format';
-import { memoryLimitText, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
+import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
+
+type Figures = Verdict['figures'];
 
 /** Timers later than this mean the loop was held (the same line as the lab's recovery, labs/deadline/shared/schema.ts). */
 export const LATE_TIMER_MS = 100;
@@ -18,6 +21,11 @@ const KEEPS_TIMERS: ReadonlySet<Role> = new Set(['offloads', 'sheds']);
 /** "1.2 cores": a demand in cores, one decimal. */
 export function coresText(cores: number): string {
   return `${cores.toFixed(cores < 10 ? 1 : 0)} core${cores.toFixed(1) === '1.0' ? '' : 's'}`;
+}
+
+/** The figures outcomesText quotes. */
+function outcomesFigures(s: DeadlineSummary): Figures {
+  return { onTime: s.onTime, late: s.late, timedOut: s.timedOut, refused: s.refused, errors: s.errors, sent: s.sent };
 }
 
 /** "214 on time, 12 late, 30 timed out, 0 refused, 0 errors of 256 sent". */
@@ -65,19 +73,55 @@ function timersPart(s: DeadlineSummary): string {
   return `timers fired up to ${formatMs(s.latenessMaxMs)} late (p99 ${formatMs(s.latenessP99Ms)}, in the spike ${formatMs(s.spikeLatenessP99Ms)})${deadlines}; the loop ${recoveryText(s)}`;
 }
 
-/** Where the figures contradict what the strategy is there to show, one clause saying so; else ''. */
-function contradiction(s: DeadlineSummary, role: Role | undefined): string {
+/**
+ * How the figures stand to what the strategy is there to show: where they contradict it, one clause
+ * saying so (expected false); else '' and whether they confirm it (true) or can't tell (null: no
+ * known role, or a strategy that should fall behind in a spike that never asked for more than one core).
+ */
+function contradiction(s: DeadlineSummary, role: Role | undefined): { clause: string; expected: boolean | null } {
   // Without a known role there is no lesson to hold the figures to.
-  if (role === undefined) return '';
+  if (role === undefined) return { clause: '', expected: null };
   const lateTimers = s.spikeLatenessP99Ms > 2 * LATE_TIMER_MS;
-  if (KEEPS_TIMERS.has(role) && lateTimers)
-    return `Not what ${s.strategy} should show: its timers were late in the spike (p99 ${formatMs(s.spikeLatenessP99Ms)}, more than ${formatMs(2 * LATE_TIMER_MS)}). `;
-  if (!KEEPS_TIMERS.has(role) && s.spikeDemandCores > 1 && !lateTimers && s.late + s.timedOut === 0) {
-    return `Not the failure ${s.strategy} should show: the spike asked for more than one core, yet timers stayed near on time and every request met its deadline (the machine may have been faster than its calibration). `;
+  const fellBehind = lateTimers || s.late + s.timedOut > 0;
+  if (KEEPS_TIMERS.has(role) && lateTimers) {
+    return {
+      clause: `Not what ${s.strategy} should show: its timers were late in the spike (p99 ${formatMs(s.spikeLatenessP99Ms)}, more than ${formatMs(2 * LATE_TIMER_MS)}). `,
+      expected: false,
+    };
+  }
+  if (!KEEPS_TIMERS.has(role) && s.spikeDemandCores > 1 && !fellBehind) {
+    return {
+      clause: `Not the failure ${s.strategy} should show: the spike asked for more than one core, yet timers stayed near on time and every request met its deadline (the machine may have been faster than its calibration). `,
+      expected: false,
+    };
   }
   if (role === 'sheds' && s.spikeDemandCores > 1 && s.refused === 0)
-    return `Not what ${s.strategy} should show: the spike needed more than one core, yet it refused nothing. `;
-  return '';
+    return { clause: `Not what ${s.strategy} should show: the spike needed more than one core, yet it refused nothing. `, expected: false };
+  if (KEEPS_TIMERS.has(role)) return { clause: '', expected: true };
+  return { clause: '', expected: fellBehind ? true : null };
+}
+
+/** The figures a completed run's sentence quotes: its outcomes, timers and capacity arithmetic. */
+function completedFigures(s: DeadlineSummary, role: Role | undefined): Figures {
+  return {
+    ...outcomesFigures(s),
+    'params.deadlineMs': s.params.deadlineMs,
+    latencyP99Ms: s.latencyP99Ms,
+    latencyMaxMs: s.latencyMaxMs,
+    latenessMaxMs: s.latenessMaxMs,
+    latenessP99Ms: s.latenessP99Ms,
+    spikeLatenessP99Ms: s.spikeLatenessP99Ms,
+    ...(s.deadlineTimersFired > 0 && { deadlineTimersFired: s.deadlineTimersFired, deadlineLatenessMaxMs: s.deadlineLatenessMaxMs }),
+    recoveryMs: s.recoveryMs,
+    recoveredBelowMs: s.recoveredBelowMs,
+    'params.spikeRps': s.params.spikeRps,
+    'params.objects': s.params.objects,
+    workMsPerObject: s.workMsPerObject,
+    spikeDemandCores: s.spikeDemandCores,
+    baselineDemandCores: s.baselineDemandCores,
+    cores: s.cores,
+    ...((role === 'sheds' || role === 'no-limit') && { chunkMs: s.params.objects * s.workMsPerObject }),
+  };
 }
 
 /** shed-load bounds the backlog, not one request: its K objects' work can run in one turn of the loop. */
@@ -87,34 +131,57 @@ function chunkPart(s: DeadlineSummary, role: Role | undefined): string {
   return ` One request's work is ${s.params.objects} × ${formatMs(s.workMsPerObject)} = ${formatMs(chunkMs)} on the main thread, and its objects mostly arrive together: no admission control makes a timer less late than that.`;
 }
 
-function completedVerdict(s: DeadlineSummary, role: Role | undefined): string {
-  return `${contradiction(s, role)}${deadlinePart(s)}; ${timersPart(s)}. ${capacityPart(s)}.${chunkPart(s, role)}`;
+function completedVerdict(s: DeadlineSummary, role: Role | undefined): Verdict {
+  const { clause, expected } = contradiction(s, role);
+  return { text: `${clause}${deadlinePart(s)}; ${timersPart(s)}. ${capacityPart(s)}.${chunkPart(s, role)}`, figures: completedFigures(s, role), expected };
 }
 
-/** The verdict sentence for a finished deadlines run. */
-export function deadlineVerdict(s: DeadlineSummary, traits: StrategyTraits | undefined): string {
+/** The verdict for a finished deadlines run. */
+export function deadlineVerdict(s: DeadlineSummary, traits: StrategyTraits | undefined): Verdict {
   const part = `${formatCount(s.sent)} of ${formatCount(s.requestsPlanned)} requests sent`;
+  const partFigures = { sent: s.sent, requestsPlanned: s.requestsPlanned };
+  const ended = (text: string, figures: Figures): Verdict => ({ text, figures, expected: outcomeExpected(s.outcome, traits) });
   switch (s.outcome) {
-    case 'completed':
-      return completedVerdict(s, (traits?.role ?? undefined) as Role | undefined);
+    case 'completed': {
+      const judged = completedVerdict(s, (traits?.role ?? undefined) as Role | undefined);
+      return { ...judged, expected: completedExpected(traits, judged.expected) };
+    }
     case 'data-lost':
-      return `Not every request was answered: ${outcomesText(s)}${reasonSuffix(s.reason)}. Timers fired up to ${formatMs(s.latenessMaxMs)} late.`;
+      return ended(`Not every request was answered: ${outcomesText(s)}${reasonSuffix(s.reason)}. Timers fired up to ${formatMs(s.latenessMaxMs)} late.`, {
+        ...outcomesFigures(s),
+        latenessMaxMs: s.latenessMaxMs,
+      });
     case 'out-of-memory':
-      return `Out of memory: RSS reached ${formatMb(peakRssOf(s))} and ${memoryLimitText(s)} after ${part}.`;
+      return ended(`Out of memory: RSS reached ${formatMb(peakRssOf(s))} and ${memoryLimitText(s)} after ${part}.`, { ...peakRssFigures(s), ...partFigures });
     case 'crashed':
-      return `Crashed after ${part}${reasonSuffix(s.reason)}.`;
+      return ended(`Crashed after ${part}${reasonSuffix(s.reason)}.`, partFigures);
     case 'stopped':
-      if (s.sampleCount === 0 && s.sent === 0) return 'Stopped before it started: nothing was measured.';
-      return `Stopped after ${formatSeconds(s.durationMs)} with ${part} (${outcomesText(s)}); timers fired up to ${formatMs(s.latenessMaxMs)} late.`;
+      if (s.sampleCount === 0 && s.sent === 0) return ended('Stopped before it started: nothing was measured.', {});
+      return ended(`Stopped after ${formatSeconds(s.durationMs)} with ${part} (${outcomesText(s)}); timers fired up to ${formatMs(s.latenessMaxMs)} late.`, {
+        durationMs: s.durationMs,
+        ...partFigures,
+        ...outcomesFigures(s),
+        latenessMaxMs: s.latenessMaxMs,
+      });
     case 'timed-out':
-      return `Timed out after ${s.params.timeoutS} s with ${part}: the schedule lasts ${s.params.durationS} s plus the drain; raise the timeout.`;
+      return ended(`Timed out after ${s.params.timeoutS} s with ${part}: the schedule lasts ${s.params.durationS} s plus the drain; raise the timeout.`, {
+        'params.timeoutS': s.params.timeoutS,
+        ...partFigures,
+        'params.durationS': s.params.durationS,
+      });
     case 'interrupted':
-      return `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${part} by then.`;
+      return ended(`Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${part} by then.`, {
+        durationMs: s.durationMs,
+        ...partFigures,
+      });
     case 'refused':
-      return refusedText(s);
+      return ended(refusedText(s), { durationMs: s.durationMs });
     default: {
       const never: never = s.outcome;
-      return String(never);
+      return ended(String(never), {});
     }
   }
 }
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export const verdict: LabVerdict = (s, _siblings, traits) => deadlineVerdict(s as DeadlineSummary, traits);

@@ -1,9 +1,7 @@
 /** The hotcode lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { HotcodeSummary } from '../shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { hotcodeCard } from './card';
 import { HotcodeCharts } from './Charts';
-import { hotcodeVerdict } from './verdict';
 import { HotcodeResultsTable } from './ResultsTable';
 import { HotcodeRecordPanels } from './RecordPanels';
 import { HotcodeWalkthrough } from './Walkthrough';
@@ -32,5 +30,4 @@ export const view: LabView = {
   recordChart: null,
   RecordPanels: HotcodeRecordPanels,
   recordItems: (s, o) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o), memory: [] }),
-  verdict: (s, siblings, traits) => hotcodeVerdict(s as HotcodeSummary, siblings as readonly HotcodeSummary[], traits),
 };

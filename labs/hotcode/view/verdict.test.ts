@@ -4,10 +4,13 @@ import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_HOTCODE_PARAMS } from '../shared/params';
 import { healthText, hotcodeVerdict } from './verdict';
 import { traitsOf } from '../../test-traits';
-import { verdictOf as verdictFor } from '../../views';
+import { verdictOf } from '../../verdict-of';
+
+/** The sentence of a run's verdict, as the card shows it. */
+const verdictFor = (...args: Parameters<typeof verdictOf>) => verdictOf(...args).text;
 
 /** The lab's verdict with the run's strategy's declared traits (labs/test-traits.ts). */
-const verdict = (s: HotcodeSummary, others: readonly HotcodeSummary[] = []) => hotcodeVerdict(s, others, traitsOf(s));
+const verdict = (s: HotcodeSummary, others: readonly HotcodeSummary[] = []) => hotcodeVerdict(s, others, traitsOf(s)).text;
 
 function summary(over: Partial<HotcodeSummary> = {}): HotcodeSummary {
   return {
@@ -126,5 +129,41 @@ describe('healthText', () => {
     expect(healthText(fixed)).toBe(`/health not probed: the run ended within one ${DEFAULT_HOTCODE_PARAMS.probeMs} ms probe interval`);
     expect(healthText(summary({ probes: 4, probeMaxMs: 110 }))).toBe('/health up to 110 ms');
     expect(verdict(summary(), [fixed])).not.toContain('up to 0');
+  });
+});
+
+describe('the verdict’s expected and figures', () => {
+  const judged = (s: HotcodeSummary, others: readonly HotcodeSummary[] = []) => hotcodeVerdict(s, others, traitsOf(s));
+  const sweep = [
+    { rows: 1000, ms: 1 },
+    { rows: 10_000, ms: 90 },
+  ];
+  const swept = (strategy: string, sweepExponent: number) =>
+    summary({ strategy, params: { ...DEFAULT_HOTCODE_PARAMS, sweep: true, rows: 10_000 }, sweep, sweepExponent });
+
+  it('confirms a slow report well behind its fix, quoting both in ms and the ratio', () => {
+    const v = judged(slow, [fixed]);
+    expect(v.expected).toBe(true);
+    expect(v.figures).toMatchObject({ reportMsMin: 3000, reportMsMax: 3200, 'report-fixed.reportMsMin': 100, 'report-fixed.probeMaxMs': 110, slowerRatio: 30 });
+  });
+
+  it('confirms a sweep that grew as its role declares, and contradicts one that did not', () => {
+    expect(judged(swept('groupby-spread', 1.95)).expected).toBe(true);
+    expect(judged(swept('groupby-push', 1)).expected).toBe(true);
+    expect(judged(swept('groupby-spread', 1.1)).expected).toBe(false);
+    expect(judged(swept('groupby-push', 1.95)).expected).toBe(false);
+    expect(judged(swept('groupby-spread', 1.95)).figures).toMatchObject({ firstRows: 1000, firstMs: 1, lastRows: 10_000, lastMs: 90, sweepExponent: 1.95 });
+  });
+
+  it('contradicts a slow report hardly slower than its fix, and a run that timed out', () => {
+    expect(judged({ ...slow, reportMsMin: 150 }, [fixed]).expected).toBe(false);
+    expect(judged(summary({ outcome: 'timed-out', reportsOk: 1 })).expected).toBe(false);
+  });
+
+  it('cannot tell without its fix, with a sweep of one step, without the catalog, or when stopped', () => {
+    expect(judged(slow).expected).toBeNull();
+    expect(judged(summary({ strategy: 'groupby-spread', params: { ...DEFAULT_HOTCODE_PARAMS, sweep: true }, sweep: sweep.slice(0, 1) })).expected).toBeNull();
+    expect(hotcodeVerdict(slow, [fixed], undefined).expected).toBeNull();
+    expect(judged(summary({ outcome: 'stopped' })).expected).toBeNull();
   });
 });

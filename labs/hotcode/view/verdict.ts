@@ -7,9 +7,12 @@
  */
 import type { HotcodeSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
-import { counterpartOf, type StrategyTraits } from '../../../components/lab-view';
+import type { Verdict } from '../../../lib/protocol';
+import { counterpartOf, type LabVerdict, type StrategyTraits } from '../../../components/lab-view';
 import { formatCount, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
-import { commonVerdict, reasonSuffix } from '../../../lib/readouts/outcome-text';
+import { commonVerdict, completedExpected, outcomeExpected, reasonSuffix } from '../../../lib/readouts/outcome-text';
+
+type Figures = Verdict['figures'];
 
 /** How a strategy's cost should grow with the rows, from its declared role; undefined when the role is unknown. */
 export function expectedGrowth(traits: StrategyTraits | undefined): 'linear' | 'quadratic' | undefined {
@@ -48,18 +51,52 @@ function unmeasuredText(s: HotcodeSummary): string {
   return parts.length ? `; ${parts.join('; ')}` : '';
 }
 
-function sweepVerdict(s: HotcodeSummary, traits: StrategyTraits | undefined): string {
-  if (s.sweep.length < 2) return `The sweep timed ${s.sweep.length} step${s.sweep.length === 1 ? '' : 's'}: too few to fit how time grows${unmeasuredText(s)}.`;
+/** The figures unmeasuredText quotes. */
+function unmeasuredFigures(s: HotcodeSummary): Figures {
+  const stopped = s.sweepSteps.filter((x) => x.status === 'stopped');
+  const out: Figures = Object.fromEntries(stopped.flatMap((st) => [[`stopped.${st.rows}.wallMs`, st.wallMs ?? 0]]));
+  if (s.sweepSkipped) {
+    const first = s.sweepSteps.find((x) => x.status === 'skipped');
+    Object.assign(out, { sweepSkipped: s.sweepSkipped, 'params.timeoutS': s.params.timeoutS });
+    if (first?.projectedMs) Object.assign(out, { [`skipped.${first.rows}.projectedMs`]: first.projectedMs });
+  }
+  return out;
+}
+
+function sweepVerdict(s: HotcodeSummary, traits: StrategyTraits | undefined): Verdict {
+  if (s.sweep.length < 2) {
+    return {
+      text: `The sweep timed ${s.sweep.length} step${s.sweep.length === 1 ? '' : 's'}: too few to fit how time grows${unmeasuredText(s)}.`,
+      figures: { sweepSteps: s.sweep.length, ...unmeasuredFigures(s) },
+      expected: null,
+    };
+  }
   const first = s.sweep[0];
   const last = s.sweep[s.sweep.length - 1];
   const facts = `From ${formatCount(first.rows)} to ${formatCount(last.rows)} rows the report's CPU time went from ${formatMs(first.ms)} to ${formatMs(last.ms)}: ${exponentText(s.sweepExponent)}${unmeasuredText(s)}`;
   // One exponent hides where the cost jumps: a cliff is named beside it.
   const cliff = s.sweepCliff ? `. A cliff: ${cliffText(s.sweepCliff)}, far above the fit` : '';
-  const expected = expectedGrowth(traits);
+  const figures: Figures = {
+    firstRows: first.rows,
+    firstMs: first.ms,
+    lastRows: last.rows,
+    lastMs: last.ms,
+    sweepExponent: s.sweepExponent,
+    ...unmeasuredFigures(s),
+    ...(s.sweepCliff && {
+      'sweepCliff.fromRows': s.sweepCliff.fromRows,
+      'sweepCliff.toRows': s.sweepCliff.toRows,
+      'sweepCliff.growth': s.sweepCliff.growth,
+      'sweepCliff.slope': s.sweepCliff.slope,
+    }),
+  };
+  const growth = expectedGrowth(traits);
   const superlinear = s.sweepExponent >= SUPERLINEAR || s.sweepCliff !== null;
-  if (expected === 'quadratic' && !superlinear) return `Not the quadratic growth ${s.strategy} should show: ${facts}${cliff}. Try more rows.`;
-  if (expected === 'linear' && superlinear) return `Not the linear growth ${s.strategy} should show: ${facts}${cliff}.`;
-  return `${facts}${cliff}.`;
+  if (growth === 'quadratic' && !superlinear)
+    return { text: `Not the quadratic growth ${s.strategy} should show: ${facts}${cliff}. Try more rows.`, figures, expected: false };
+  if (growth === 'linear' && superlinear) return { text: `Not the linear growth ${s.strategy} should show: ${facts}${cliff}.`, figures, expected: false };
+  // Without a declared role there is no growth to hold the fit to.
+  return { text: `${facts}${cliff}.`, figures, expected: growth === undefined ? null : true };
 }
 
 /** "/health up to 110 ms", or that no probe was answered while the run went (it ended within one probe interval). */
@@ -68,36 +105,67 @@ export function healthText(s: Pick<HotcodeSummary, 'probes' | 'probeMaxMs' | 'pa
   return s.probes > 0 ? `/health up to ${formatMs(s.probeMaxMs)}` : `/health not probed: the run ended within one ${formatMs(s.params.probeMs)} probe interval`;
 }
 
-function reportsVerdict(s: HotcodeSummary, fix: HotcodeSummary | undefined): string {
+/** The figures healthText quotes, under the run's strategy id. */
+function healthFigures(s: HotcodeSummary): Figures {
+  if (s.params.probeMs <= 0) return { [`${s.strategy}.params.probeMs`]: 0 };
+  return s.probes > 0 ? { [`${s.strategy}.probeMaxMs`]: s.probeMaxMs } : { [`${s.strategy}.params.probeMs`]: s.params.probeMs };
+}
+
+function reportsVerdict(s: HotcodeSummary, fix: HotcodeSummary | undefined): Verdict {
   const reports = `${formatCount(s.reportsOk)} report${s.reportsOk === 1 ? '' : 's'} of ${formatCount(s.params.rows)} rows`;
   const probe = s.params.probeMs > 0 ? `; /health waited up to ${formatMs(s.probeMaxMs)} meanwhile (median ${formatMs(s.probeP50Ms)})` : '';
   const facts = `${reports} took ${formatMs(s.reportMsMin)}–${formatMs(s.reportMsMax)} each of synchronous work${probe}`;
-  if (!fix || fix.reportMsMin <= 0) return `${facts}.`;
+  const figures: Figures = {
+    reportsOk: s.reportsOk,
+    'params.rows': s.params.rows,
+    reportMsMin: s.reportMsMin,
+    reportMsMax: s.reportMsMax,
+    ...(s.params.probeMs > 0 && { probeMaxMs: s.probeMaxMs, probeP50Ms: s.probeP50Ms }),
+  };
+  // The lesson is the comparison with its fix; without one (or for a fix itself) it can't be told.
+  if (!fix || fix.reportMsMin <= 0) return { text: `${facts}.`, figures, expected: null };
   const ratio = s.reportMsMin / fix.reportMsMin;
   const against = `${fix.strategy}: ${formatMs(fix.reportMsMin)}, ${healthText(fix)}`;
-  if (ratio < NO_LOSS) return `Not the hot spot ${s.strategy} should show: ${facts}, only ${formatTimes(ratio)} the ${against}.`;
-  return `${facts}: ${formatTimes(ratio)} slower than ${against}.`;
+  const compared = { ...figures, [`${fix.strategy}.reportMsMin`]: fix.reportMsMin, ...healthFigures(fix), slowerRatio: ratio };
+  if (ratio < NO_LOSS)
+    return { text: `Not the hot spot ${s.strategy} should show: ${facts}, only ${formatTimes(ratio)} the ${against}.`, figures: compared, expected: false };
+  return { text: `${facts}: ${formatTimes(ratio)} slower than ${against}.`, figures: compared, expected: true };
 }
 
 /**
- * The verdict sentence for a finished hot-code run. `others` are the experiment's other finished
- * hot-code runs: a slow strategy is measured against its fix when that ran too.
+ * The verdict for a finished hot-code run. `others` are the experiment's other finished hot-code
+ * runs: a slow strategy is measured against its fix when that ran too.
  */
-export function hotcodeVerdict(s: HotcodeSummary, others: readonly HotcodeSummary[], traits: StrategyTraits | undefined): string {
+export function hotcodeVerdict(s: HotcodeSummary, others: readonly HotcodeSummary[], traits: StrategyTraits | undefined): Verdict {
+  const expected = outcomeExpected(s.outcome, traits);
+  const reports = { reportsOk: s.reportsOk, reportsPlanned: s.reportsPlanned };
   switch (s.outcome) {
     case 'completed': {
-      if (s.params.sweep) return sweepVerdict(s, traits);
       // Its fix is what its file declares in comparedWith, run on as many rows.
-      return reportsVerdict(
-        s,
-        counterpartOf(s, others, traits, (o) => !o.params.sweep && o.params.rows === s.params.rows),
-      );
+      const judged = s.params.sweep
+        ? sweepVerdict(s, traits)
+        : reportsVerdict(
+            s,
+            counterpartOf(s, others, traits, (o) => !o.params.sweep && o.params.rows === s.params.rows),
+          );
+      return { ...judged, expected: completedExpected(traits, judged.expected) };
     }
     case 'data-lost':
-      return `Only ${formatCount(s.reportsOk)} of ${formatCount(s.reportsPlanned)} reports counted every row${reasonSuffix(s.reason)}.`;
+      return {
+        text: `Only ${formatCount(s.reportsOk)} of ${formatCount(s.reportsPlanned)} reports counted every row${reasonSuffix(s.reason)}.`,
+        figures: reports,
+        expected,
+      };
     case 'timed-out':
-      return `Timed out after ${s.params.timeoutS} s with ${formatCount(s.reportsOk)} of ${formatCount(s.reportsPlanned)} reports done${s.reportMsMax > 0 ? ` (the slowest took ${formatSeconds(s.reportMsMax)})` : ''}: try fewer rows, or a sweep, which skips what would not fit.`;
+      return {
+        text: `Timed out after ${s.params.timeoutS} s with ${formatCount(s.reportsOk)} of ${formatCount(s.reportsPlanned)} reports done${s.reportMsMax > 0 ? ` (the slowest took ${formatSeconds(s.reportMsMax)})` : ''}: try fewer rows, or a sweep, which skips what would not fit.`,
+        figures: { 'params.timeoutS': s.params.timeoutS, ...reports, ...(s.reportMsMax > 0 && { reportMsMax: s.reportMsMax }) },
+        expected,
+      };
     default:
-      return commonVerdict(s);
+      return commonVerdict(s, traits);
   }
 }
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export const verdict: LabVerdict = (s, siblings, traits) => hotcodeVerdict(s as HotcodeSummary, siblings as readonly HotcodeSummary[], traits);

@@ -1,9 +1,7 @@
 /** The http lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { HttpSummary } from '../shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { httpCard } from './card';
 import { HttpCharts } from './Charts';
-import { httpVerdict } from './verdict';
 import { HttpResultsTable } from './ResultsTable';
 import { HTTP_MEMORY_SERIES } from './series';
 import { HttpWalkthrough } from './Walkthrough';
@@ -32,5 +30,4 @@ export const view: LabView = {
   recordChart: { what: 'memory and socket buffers', series: HTTP_MEMORY_SERIES },
   RecordPanels: null,
   recordItems: (s, o) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o), memory: recordMemory(s?.lab === LAB_ID ? s : null) }),
-  verdict: (s, siblings, traits) => httpVerdict(s as HttpSummary, siblings as readonly HttpSummary[], traits),
 };

@@ -5,11 +5,14 @@ import { httpVerdict } from './verdict';
 import type { HttpSummary } from '../shared/schema';
 import { traitsOf } from '../../test-traits';
 import { RECORDED_HTTP } from './verdict.fixtures';
-import { verdictOf as verdictFor } from '../../views';
+import { verdictOf } from '../../verdict-of';
 import { commonVerdict } from '../../../lib/readouts/outcome-text';
 
+/** The sentence of a run's verdict, as the card shows it. */
+const verdictFor = (...args: Parameters<typeof verdictOf>) => verdictOf(...args).text;
+
 /** The lab's verdict with the run's strategy's declared traits (labs/test-traits.ts). */
-const verdict = (s: HttpSummary, others: readonly HttpSummary[] = []) => httpVerdict(s, others, traitsOf(s));
+const verdict = (s: HttpSummary, others: readonly HttpSummary[] = []) => httpVerdict(s, others, traitsOf(s)).text;
 
 // A 100,000-row experiment as the lab runs it: the buffered baseline and the runs measured against it.
 const buffered = summary({
@@ -164,7 +167,7 @@ describe('httpVerdict for runs that did not complete', () => {
 
 describe('httpVerdict on a recorded experiment (100,000 rows, 40 requests, 10 clients, 4 slow clients)', () => {
   const [base, allRows, ndjson, array, drain] = RECORDED_HTTP;
-  const recorded = (s: (typeof RECORDED_HTTP)[number]) => httpVerdict(s, RECORDED_HTTP, traitsOf(s));
+  const recorded = (s: (typeof RECORDED_HTTP)[number]) => httpVerdict(s, RECORDED_HTTP, traitsOf(s)).text;
 
   it('tells each strategy what its own figures showed', () => {
     expect(recorded(base)).toBe(
@@ -187,7 +190,54 @@ describe('httpVerdict on a recorded experiment (100,000 rows, 40 requests, 10 cl
 describe('commonVerdict, for a lab without a verdict of its own', () => {
   it('says how the run ended in the figures every lab has', () => {
     const run = summary({ durationMs: 5200, peak: { heapUsed: 12 * MIB, rss: 80 * MIB }, procPeakRss: 81 * MIB });
-    expect(commonVerdict(run)).toBe('Completed in 5.2 s: heapUsed peaked at 12 MB, RSS at 81 MB, event-loop delay at most 25.0 ms.');
-    expect(commonVerdict({ ...run, outcome: 'crashed', reason: 'exit code 1.' })).toBe('Crashed after 5.2 s: exit code 1.');
+    expect(commonVerdict(run).text).toBe('Completed in 5.2 s: heapUsed peaked at 12 MB, RSS at 81 MB, event-loop delay at most 25.0 ms.');
+    expect(commonVerdict({ ...run, outcome: 'crashed', reason: 'exit code 1.' }).text).toBe('Crashed after 5.2 s: exit code 1.');
+  });
+});
+
+describe('the verdict’s expected and figures', () => {
+  const judged = (s: HttpSummary, others: readonly HttpSummary[] = []) => httpVerdict(s, others, traitsOf(s));
+
+  it('confirms every strategy of the recorded experiment: each showed what it is there to show', () => {
+    for (const s of RECORDED_HTTP) expect(judged(s, RECORDED_HTTP).expected, s.strategy).toBe(true);
+  });
+
+  it('quotes its own figures and the compared run’s under that run’s strategy id, in bytes and ms', () => {
+    const [base, , ndjson] = RECORDED_HTTP;
+    const { figures } = judged(ndjson, RECORDED_HTTP);
+    expect(figures).toMatchObject({
+      'peak.heapUsed': ndjson.peak.heapUsed,
+      'buffered-json.peak.heapUsed': base.peak.heapUsed,
+      heapRatio: base.peak.heapUsed / ndjson.peak.heapUsed,
+      latencyP50Ms: ndjson.latencyP50Ms,
+      'buffered-json.latencyP50Ms': base.latencyP50Ms,
+      ttfbP50Ms: ndjson.ttfbP50Ms,
+      peakWritableBytes: ndjson.peakWritableBytes,
+    });
+  });
+
+  it('contradicts a cursor whose heap was not lower, ignoring drain that piled up nothing, and buffering in that stayed low', () => {
+    const near = summary({ runId: 'c', strategy: 'ndjson-cursor', peak: { heapUsed: 280 * MIB }, latencyP50Ms: 100 });
+    expect(judged(near, [buffered]).expected).toBe(false);
+    const slow = { slowClients: 4, slowKbps: 256 };
+    const pull = summary({ runId: 'c', strategy: 'ndjson-cursor', peakWritableBytes: 0.9 * MIB, params: slow });
+    expect(judged(summary({ runId: 'd', strategy: 'write-ignoring-drain', peakWritableBytes: 1.5 * MIB, params: slow }), [pull]).expected).toBe(false);
+    // Alone, with slow clients reading, under a MiB queued is "too little to show a pile-up".
+    expect(judged(summary({ runId: 'd', strategy: 'write-ignoring-drain', peakWritableBytes: 0.3 * MIB, params: slow })).expected).toBe(false);
+    const low = summary({ runId: 'a', strategy: 'ndjson-all-rows', peak: { heapUsed: 60 * MIB } });
+    expect(judged(low, [buffered]).expected).toBe(false);
+  });
+
+  it('counts an outcome worse than completed as not expected', () => {
+    expect(judged(summary({ strategy: 'ndjson-cursor', outcome: 'crashed', responsesOk: 5, reason: 'killed by SIGSEGV.' })).expected).toBe(false);
+    expect(judged(summary({ strategy: 'buffered-json', outcome: 'out-of-memory' })).expected).toBe(false);
+  });
+
+  it('cannot tell without the run it compares with, without slow clients, without the catalog, or for a stopped run', () => {
+    expect(judged(cursor).expected).toBeNull();
+    expect(judged(summary({ runId: 'a', strategy: 'ndjson-all-rows' })).expected).toBeNull();
+    expect(judged(summary({ runId: 'd', strategy: 'write-ignoring-drain', peakWritableBytes: 64 * 1024 })).expected).toBeNull();
+    expect(httpVerdict(cursor, [buffered], undefined).expected).toBeNull();
+    expect(judged(summary({ strategy: 'ndjson-cursor', outcome: 'stopped', responsesOk: 3 })).expected).toBeNull();
   });
 });

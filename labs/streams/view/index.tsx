@@ -1,9 +1,7 @@
 /** The streams lab's view half, as the page asks for it (components/lab-view.ts). */
-import type { StreamsSummary } from '../shared/schema';
 import type { LabView } from '@/components/lab-view';
 import { streamsCard } from './card';
 import { StreamsCharts } from './Charts';
-import { streamsVerdict } from './verdict';
 import { ARTICLE_RUN, ResultsTable } from './ResultsTable';
 import { ModesExplorer } from './ModesExplorer';
 import { BackpressureWalkthrough } from './Walkthrough';
@@ -34,5 +32,4 @@ export const view: LabView = {
   recordChart: null,
   RecordPanels: null,
   recordItems: (s, o) => ({ figures: recordFigures(s?.lab === LAB_ID ? s : null, o), memory: recordMemory(s?.lab === LAB_ID ? s : null) }),
-  verdict: (s, _siblings, info) => streamsVerdict(s as StreamsSummary, info),
 };

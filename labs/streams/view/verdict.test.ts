@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { verdictOf as verdictFor } from '../../views';
+import { verdictOf } from '../../verdict-of';
 import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_STREAMS_PARAMS } from '../shared/params';
 import { DEFAULT_MODE, FILE, OTHERS, RECORDED_LOSSES, RETAINED_MODE, summary } from './verdict.fixtures';
+import { traitsOf } from '../../test-traits';
+import type { StreamsSummary } from '../shared/schema';
+
+/** The sentence of a run's verdict, as the card shows it. */
+const verdictFor = (...args: Parameters<typeof verdictOf>) => verdictOf(...args).text;
 
 const PULL = { mode: 'pull', keepsResults: false } as const;
 const PUSH = { mode: 'push', keepsResults: false } as const;
@@ -184,5 +189,52 @@ describe('verdictFor', () => {
   it('reports a timeout with the configured limit', () => {
     const s = summary({ outcome: 'timed-out', bytesProcessed: 3.2 * MIB, params: { ...DEFAULT_STREAMS_PARAMS, timeoutS: 30 } });
     expect(verdictFor(s)).toBe('Timed out after 30 s with 3.2 of 32 MB (10%) processed; arrayBuffers peaked at 2.0 MB.');
+  });
+});
+
+describe('the verdict’s expected and figures', () => {
+  // The catalog's traits of each recorded strategy: its declared mode and outcome, not a copy of them.
+  const judged = (s: StreamsSummary) => verdictOf(s, traitsOf(s));
+
+  it('confirms a recorded push reader that ignored backpressure and a pull reader that held it', () => {
+    expect(judged(OTHERS.rxjsFrom).expected).toBe(true);
+    expect(judged(OTHERS.flatMap).expected).toBe(true);
+    expect(judged(OTHERS.pipeline).expected).toBe(true);
+    expect(judged(RETAINED_MODE.ixjsFrom).expected).toBe(true);
+  });
+
+  it('quotes the figures of its sentence in raw units', () => {
+    const v = judged(OTHERS.rxjsFrom);
+    expect(v.text).toContain('13.9 MB');
+    expect(v.figures).toEqual({ 'peak.arrayBuffers': 14625215, fileBytes: OTHERS.rxjsFrom.fileBytes, peakBufferedBytes: 13893632 });
+    expect(judged(OTHERS.flatMap).figures.peakInFlight).toBe(26);
+  });
+
+  it('contradicts a reader declared pull whose figures show it ran ahead', () => {
+    const piled = { ...OTHERS.rxjsFrom, strategy: 'pipeline-generator' };
+    const v = judged(piled);
+    expect(v.text).toContain('It is declared pull, but these figures contradict that');
+    expect(v.expected).toBe(false);
+  });
+
+  it('confirms the recorded data loss of rxjs-fromEvent, which is declared to lose data', () => {
+    expect(judged(RECORDED_LOSSES.fromEventLost).expected).toBe(true);
+    expect(judged(RECORDED_LOSSES.fromEventLost).figures).toMatchObject({ bytesProcessed: 1245184, fileBytes: 16 * MIB });
+  });
+
+  it('counts a worse outcome than declared as not expected: rxjs-from over its budget, fromEvent that lost nothing', () => {
+    const oom = judged(RECORDED_LOSSES.fromOverBudget);
+    expect(oom.expected).toBe(false);
+    expect(oom.figures).toMatchObject({ peakRss: 72536064, 'params.budgetMb': 64 });
+    const complete = { ...OTHERS.rxjsFrom, strategy: 'rxjs-fromEvent' };
+    expect(judged(complete).expected).toBe(false);
+  });
+
+  it('cannot tell for a stopped run, a strategy it does not know, a push reader whose consumer kept up or a loose reader', () => {
+    expect(judged(summary({ strategy: 'rxjs-from', outcome: 'stopped', bytesProcessed: 16 * MIB, durationMs: 2500 })).expected).toBeNull();
+    expect(judged(summary({ strategy: 'rxjs-from', outcome: 'interrupted', bytesProcessed: 16 * MIB })).expected).toBeNull();
+    expect(verdictOf(OTHERS.rxjsFrom).expected).toBeNull();
+    expect(judged(summary({ strategy: 'rxjs-from', peak: { arrayBuffers: 0.5 * MIB }, peakBufferedBytes: 64 * 1024 })).expected).toBeNull();
+    expect(judged(summary({ strategy: 'pipeline-generator', peak: { arrayBuffers: 9 * MIB }, peakBufferedBytes: 8 * MIB })).expected).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The streams lab's verdict: one sentence on what a finished run showed, every number taken from
- * its summary. Pure: the run card and the tests call it with a summary and nothing else.
+ * its summary, with the figures it quotes and whether they show what the strategy declares (its
+ * mode: a pull reader holds backpressure, a push reader does not). Pure: the run card and the
+ * tests call it with a summary and nothing else.
  */
 import type { StreamsSummary } from '../shared/schema';
+import type { Verdict } from '../../../lib/protocol';
 import { formatMb, formatMbCeil, formatPercent, formatSeconds } from '../../../lib/readouts/format';
-import { memoryLimitText, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
-import type { StrategyTraits } from '../../../components/lab-view';
+import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
+import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
 
 /** Above this share of the file held at once, the reader did not wait for the consumer. */
 export const IGNORED_SHARE = 0.5;
@@ -14,6 +17,30 @@ export const SMALL_SHARE = 0.1;
 
 function share(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
+}
+
+/** What a sentence judged by its figures says, before the declared outcome is weighed in. */
+type Judged = Pick<Verdict, 'text' | 'expected'> & { figures: Verdict['figures'] };
+
+/** The figures processedPart quotes. */
+function processedFigures(s: StreamsSummary): Verdict['figures'] {
+  return { bytesProcessed: s.bytesProcessed, fileBytes: s.fileBytes };
+}
+
+/**
+ * A reader that ignored backpressure is what a push reader is there to show; a pull reader's claim
+ * is contradicted. Without a declared mode there is no claim to hold it to.
+ */
+function ignoredExpected(info: StrategyTraits | undefined): boolean | null {
+  return info?.mode === 'push' ? true : info?.mode === 'pull' ? false : null;
+}
+
+/**
+ * A reader that kept pace is what a pull reader is there to show. A push reader's missing
+ * backpressure simply did not show (its consumer kept up): that neither confirms nor contradicts it.
+ */
+function heldExpected(info: StrategyTraits | undefined): boolean | null {
+  return info?.mode === 'pull' ? true : null;
 }
 
 /** "12 of 31 MB (40%)": how much of the file reached the consumer. */
@@ -32,17 +59,25 @@ function heldEnding(mode: StrategyTraits['mode'] | undefined): string {
  * every sample) or a strategy that keeps its results by design (toArray) can call that kept;
  * in default mode a strategy that discards every result only shows garbage not yet collected.
  */
-function heapVerdict(s: StreamsSummary, heapGrowth: number, info: StrategyTraits | undefined): string {
+function heapVerdict(s: StreamsSummary, heapGrowth: number, info: StrategyTraits | undefined): Judged {
   const grew = `heapUsed grew by ${formatMb(heapGrowth)} (${formatPercent(share(heapGrowth, s.fileBytes))} of the file)`;
   const head = `The reader stayed within ${formatMb(s.peakBufferedBytes)} of the consumer`;
-  if (s.params.retained) return `${head}, yet with a GC before every sample ${grew}: the results were kept on the V8 heap.`;
-  if (info?.keepsResults) return `${head}, yet ${grew}: this strategy keeps every result until the end, so they stayed on the V8 heap.`;
+  const figures = { peakBufferedBytes: s.peakBufferedBytes, 'aboveIdle.heapUsed': heapGrowth, fileBytes: s.fileBytes };
+  // The reader kept pace either way: the heap growth is results or garbage, not a backpressure failure.
+  const expected = heldExpected(info);
+  if (s.params.retained) return { text: `${head}, yet with a GC before every sample ${grew}: the results were kept on the V8 heap.`, figures, expected };
+  if (info?.keepsResults) {
+    return { text: `${head}, yet ${grew}: this strategy keeps every result until the end, so they stayed on the V8 heap.`, figures, expected };
+  }
   const retry = 'Retained mode (a GC before every sample) counts only memory still referenced.';
-  if (!info) return `${head}, yet ${grew}; this could be kept results or garbage not yet collected. ${retry}`;
-  return (
-    `${head}. ${grew} and arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}, but this strategy discards every result, ` +
-    `so that was garbage not yet collected: ${heldEnding(info.mode)} ${retry}`
-  );
+  if (!info) return { text: `${head}, yet ${grew}; this could be kept results or garbage not yet collected. ${retry}`, figures, expected };
+  return {
+    text:
+      `${head}. ${grew} and arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}, but this strategy discards every result, ` +
+      `so that was garbage not yet collected: ${heldEnding(info.mode)} ${retry}`,
+    figures: { ...figures, 'peak.arrayBuffers': s.peak.arrayBuffers },
+    expected,
+  };
 }
 
 /**
@@ -54,16 +89,20 @@ function contradicted(info: StrategyTraits | undefined): string {
 }
 
 /** How the memory behaved for a run that finished reading: did backpressure hold? */
-function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined): string {
+function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined): Judged {
   const ab = s.peak.arrayBuffers;
   const abShare = share(ab, s.fileBytes);
   const aheadShare = share(s.peakBufferedBytes, s.fileBytes);
+  const abFigures = { 'peak.arrayBuffers': ab, fileBytes: s.fileBytes };
   if (s.peakInFlight > 1) {
     // An unbounded operator (flatMap) does not fall behind: it starts a consumer call per chunk.
-    return (
-      `arrayBuffers reached ${formatPercent(abShare)} of the file (${formatMb(ab)}) with up to ${s.peakInFlight} consumer calls ` +
-      `running at once: the operator ignored backpressure.${contradicted(info)}`
-    );
+    return {
+      text:
+        `arrayBuffers reached ${formatPercent(abShare)} of the file (${formatMb(ab)}) with up to ${s.peakInFlight} consumer calls ` +
+        `running at once: the operator ignored backpressure.${contradicted(info)}`,
+      figures: { ...abFigures, peakInFlight: s.peakInFlight },
+      expected: ignoredExpected(info),
+    };
   }
   // With a few chunks in flight a pull reader is a handful of highWaterMarks ahead, nothing more.
   const chunkBytes = s.params.chunkKb * 1024;
@@ -74,68 +113,99 @@ function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined
   if (heapGrew && aheadShare < SMALL_SHARE) return heapVerdict(s, heapGrowth, info);
   // arrayBuffers alone is not proof: a reader that never ran ahead holds only garbage buffers.
   const aheadKnown = s.sampleCount > 0 && s.peakBufferedBytes <= slack;
+  const aheadFigures = { ...abFigures, peakBufferedBytes: s.peakBufferedBytes };
   if (aheadShare >= IGNORED_SHARE || (abShare >= IGNORED_SHARE && !aheadKnown)) {
-    return (
-      `arrayBuffers grew to ${formatPercent(abShare)} of the file (${formatMb(ab)}) while the consumer fell behind ` +
-      `by up to ${formatMb(s.peakBufferedBytes)}: the reader ignored backpressure.${contradicted(info)}`
-    );
+    return {
+      text:
+        `arrayBuffers grew to ${formatPercent(abShare)} of the file (${formatMb(ab)}) while the consumer fell behind ` +
+        `by up to ${formatMb(s.peakBufferedBytes)}: the reader ignored backpressure.${contradicted(info)}`,
+      figures: aheadFigures,
+      expected: ignoredExpected(info),
+    };
   }
   if (s.peakBufferedBytes <= slack) {
     // A few dozen chunks of garbage are normal between GCs; past that it is worth explaining.
     if (ab > Math.max(SMALL_SHARE * s.fileBytes, 32 * chunkBytes)) {
       // Buffers the reader no longer holds still count until the GC frees them.
-      return (
-        `arrayBuffers peaked at ${formatMb(ab)} (${formatPercent(abShare)} of the file), yet the reader was never more than ` +
-        `${formatMb(s.peakBufferedBytes)} ahead of the consumer, so most of it was garbage not yet collected: ${heldEnding(info?.mode)}`
-      );
+      return {
+        text:
+          `arrayBuffers peaked at ${formatMb(ab)} (${formatPercent(abShare)} of the file), yet the reader was never more than ` +
+          `${formatMb(s.peakBufferedBytes)} ahead of the consumer, so most of it was garbage not yet collected: ${heldEnding(info?.mode)}`,
+        figures: aheadFigures,
+        expected: heldExpected(info),
+      };
     }
-    return `arrayBuffers stayed under ${formatMbCeil(ab)} (${formatPercent(abShare)} of the file): ${heldEnding(info?.mode)}`;
+    return {
+      text: `arrayBuffers stayed under ${formatMbCeil(ab)} (${formatPercent(abShare)} of the file): ${heldEnding(info?.mode)}`,
+      figures: abFigures,
+      expected: heldExpected(info),
+    };
   }
-  return (
-    `The reader ran up to ${formatMb(s.peakBufferedBytes)} (${formatPercent(aheadShare)} of the file) ahead of the consumer ` +
-    `and arrayBuffers peaked at ${formatMb(ab)}: backpressure was loose but the file never piled up whole.`
-  );
+  // Neither held nor piled up whole: the figures fit a loose pull reader and a push reader with a quick consumer alike.
+  return {
+    text:
+      `The reader ran up to ${formatMb(s.peakBufferedBytes)} (${formatPercent(aheadShare)} of the file) ahead of the consumer ` +
+      `and arrayBuffers peaked at ${formatMb(ab)}: backpressure was loose but the file never piled up whole.`,
+    figures: aheadFigures,
+    expected: null,
+  };
 }
 
 /**
  * The streams lab's verdict. `info` (from the strategy catalog) sharpens the wording for a push
- * reader whose consumer kept up, and tells results kept by design from garbage.
+ * reader whose consumer kept up, and tells results kept by design from garbage; its mode and
+ * expected outcome decide `expected`.
  */
-export function streamsVerdict(s: StreamsSummary, info?: StrategyTraits): string {
+export function streamsVerdict(s: StreamsSummary, info?: StrategyTraits): Verdict {
+  const ended = (text: string, figures: Verdict['figures']): Verdict => ({ text, figures, expected: outcomeExpected(s.outcome, info) });
+  const abFigure = { 'peak.arrayBuffers': s.peak.arrayBuffers };
   switch (s.outcome) {
-    case 'completed':
-      return backpressureVerdict(s, info);
+    case 'completed': {
+      const judged = backpressureVerdict(s, info);
+      return { ...judged, expected: completedExpected(info, judged.expected) };
+    }
     case 'data-lost': {
       const lost = Math.max(0, s.fileBytes - s.bytesProcessed);
-      return (
+      return ended(
         `Data lost: the run finished with only ${processedPart(s)} processed, so ${formatMb(lost)} never reached the consumer ` +
-        `(arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}).`
+          `(arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}).`,
+        { ...processedFigures(s), lostBytes: lost, ...abFigure },
       );
     }
-    case 'out-of-memory': {
-      return (
+    case 'out-of-memory':
+      return ended(
         `Out of memory: RSS reached ${formatMb(peakRssOf(s))} and ${memoryLimitText(s)} after ${processedPart(s)} was processed, ` +
-        `with arrayBuffers at ${formatMb(s.peak.arrayBuffers)}.`
+          `with arrayBuffers at ${formatMb(s.peak.arrayBuffers)}.`,
+        { ...peakRssFigures(s), ...processedFigures(s), ...abFigure },
       );
-    }
-    case 'crashed': {
-      return `Crashed after ${processedPart(s)} was processed${reasonSuffix(s.reason)}.`;
-    }
+    case 'crashed':
+      return ended(`Crashed after ${processedPart(s)} was processed${reasonSuffix(s.reason)}.`, processedFigures(s));
     case 'stopped':
-      if (s.sampleCount === 0 && s.bytesProcessed === 0) return 'Stopped before it started: nothing was measured.';
-      return `Stopped after ${formatSeconds(s.durationMs)} with ${processedPart(s)} processed; ` + `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`;
+      if (s.sampleCount === 0 && s.bytesProcessed === 0) return ended('Stopped before it started: nothing was measured.', {});
+      return ended(
+        `Stopped after ${formatSeconds(s.durationMs)} with ${processedPart(s)} processed; ` + `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`,
+        { durationMs: s.durationMs, ...processedFigures(s), ...abFigure },
+      );
     case 'timed-out':
-      return `Timed out after ${s.params.timeoutS} s with ${processedPart(s)} processed; ` + `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`;
+      return ended(`Timed out after ${s.params.timeoutS} s with ${processedPart(s)} processed; ` + `arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}.`, {
+        'params.timeoutS': s.params.timeoutS,
+        ...processedFigures(s),
+        ...abFigure,
+      });
     case 'interrupted':
-      return (
+      return ended(
         `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ` +
-        `${processedPart(s)} was processed by then.`
+          `${processedPart(s)} was processed by then.`,
+        { durationMs: s.durationMs, ...processedFigures(s) },
       );
     case 'refused':
-      return refusedText(s);
+      return ended(refusedText(s), { durationMs: s.durationMs });
     default: {
       const never: never = s.outcome;
-      return String(never);
+      return ended(String(never), {});
     }
   }
 }
+
+/** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
+export const verdict: LabVerdict = (s, _siblings, traits) => streamsVerdict(s as StreamsSummary, traits);
