@@ -52,6 +52,11 @@ describe('bench CLI', () => {
       }
       // The whole record is what the server and the page exchange, so it must match the protocol.
       expect(summarySchema.safeParse(s).error).toBeUndefined();
+      // Its verdict, as the page shows it: text, the figures it quotes, and whether the run showed what its strategy declares.
+      const verdict = s.verdict as { text: string; figures: Record<string, number>; expected: boolean | null };
+      expect(verdict.text.length).toBeGreaterThan(20);
+      expect(Object.keys(verdict.figures).length).toBeGreaterThan(0);
+      expect(verdict.expected).not.toBe(false);
     }
   });
 

@@ -22,6 +22,7 @@ import { parseBenchArgs, strategyFileArgs, UsageError } from './args';
 import { addStrategyFiles, scanUserStrategies } from '../user-strategies';
 import { findStrategy, isUserStrategy, userStrategyEntries } from '../../labs/registry';
 import { judgeCheck } from './checks';
+import { verdictFor } from '../../labs/verdicts';
 import { profilingRefusalFor } from '../user-strategies/run-fence';
 import { describeParams, formatTable } from './format';
 import { compareWithBaseline, readBaseline, repeatStats } from './baseline';
@@ -124,10 +125,15 @@ async function main(): Promise<void> {
   }
   const results = judgeRuns(args, summaries, roundOf, baseline, stopping);
   if (args.json) {
-    // As before, one array of summaries; each carries its checks' results, its round and its
-    // figures' comparisons with the baseline when those were asked for.
+    // As before, one array of summaries; each carries its verdict, and its checks' results, its
+    // round and its figures' comparisons with the baseline when those were asked for.
+    // The verdict compares a run with the other runs of its round, as the page does with an experiment's.
     const out = summaries.map((s) => ({
       ...s,
+      verdict: verdictFor(
+        s,
+        summaries.filter((o) => roundOf.get(o.runId) === roundOf.get(s.runId) && o.nodeVersion === s.nodeVersion),
+      ),
       ...(args.checks.length && { checks: results.checks.filter((c) => c.runId === s.runId).map(({ runId: _r, ...c }) => c) }),
       ...(args.repeat > 1 && { round: roundOf.get(s.runId) }),
       ...(results.comparisons && { comparisons: results.comparisons.filter((c) => c.strategy === s.strategy && c.nodeVersion === s.nodeVersion) }),
