@@ -100,13 +100,19 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
    * What this lab asks of a strategy of yours beyond the common shape (e.g. the streams lab: a mode,
    * push or pull), as a problem naming the field, or null (server/user-strategies/).
    */
-  checkUserStrategy?(strategy: StrategyBase): string | null;
+  checkUserStrategy?(strategy: StrategyBase, fields: Readonly<Record<string, unknown>>): string | null;
   /**
    * Why this lab can't run strategies of yours yet, if it can't: its harness starts processes of its
    * own (a load generator, a database) that the fence (server/user-strategies/fence.ts) forbids.
    * A file in its folder is then listed with this reason and refused at Start.
    */
   refusesUserStrategies?: string;
+  /**
+   * What a run of a strategy of yours gets beyond the fence's default, because this lab's harness
+   * needs it in the same process: starting processes (a database, a load generator), the
+   * environment variables it reads, reading the project's node_modules (the packages it imports). The strategy's code gets the same (docs/strategies.md says so).
+   */
+  userFence?: { childProcess?: boolean; env?: readonly string[]; packages?: boolean };
   /** Roughly how long a run with these params works (ms), for the queue's wait estimate; null if unknown. */
   estimateMs(params: Record<string, unknown>): number | null;
 }

@@ -158,13 +158,14 @@ class Run {
     if (params.maxOldSpaceMb !== null) execArgv.push(`--max-old-space-size=${params.maxOldSpaceMb}`);
     if (!isUserStrategy(this.req.lab, this.req.strategy)) return { execArgv };
     const fence = fenceFor({
+      lab: this.req.lab,
       entry,
       strategyModule: config.strategyModule,
       prepared: this.req.prepared,
       runtime: runtimeVersion,
       profile: this.profiling !== null,
     });
-    return { execArgv: [...execArgv, ...fence], env: fencedEnv() };
+    return { execArgv: [...execArgv, ...fence], env: fencedEnv(process.env, requireLab(this.req.lab).userFence?.env) };
   }
 
   launchFailed(err: unknown): void {

@@ -20,7 +20,7 @@ export function fencedInspector(nodeVersion: string): boolean {
  * Node's flags for a fenced process on this runtime: read access to `readPaths` only (each a file
  * or a folder and everything under it), and the inspector when asked for and the runtime has it.
  */
-export function fenceArgs(nodeVersion: string, readPaths: readonly string[], opts: { inspector?: boolean } = {}): string[] {
+export function fenceArgs(nodeVersion: string, readPaths: readonly string[], opts: { inspector?: boolean; childProcess?: boolean } = {}): string[] {
   const flag = compareVersions(nodeVersion, STABLE_FLAG_FROM) >= 0 ? '--permission' : '--experimental-permission';
   return [
     flag,
@@ -29,6 +29,9 @@ export function fenceArgs(nodeVersion: string, readPaths: readonly string[], opt
     // One flag per path: Node 20 read commas as part of the path (checked on 20.20 and 22.23).
     ...readPaths.map((p) => `--allow-fs-read=${p}`),
     ...(opts.inspector && fencedInspector(nodeVersion) ? ['--allow-inspector'] : []),
+    // A lab whose harness starts processes (a database, a load) in the run's child; processes
+    // started with fork() inherit these flags, so a forked Node is fenced alike.
+    ...(opts.childProcess ? ['--allow-child-process'] : []),
   ];
 }
 
@@ -37,9 +40,9 @@ export function fenceArgs(nodeVersion: string, readPaths: readonly string[], opt
  * (STREAM_LAB_OPERATOR_TOKEN, a database or Redis URL with its password), which a strategy of
  * yours could otherwise read and send out over the network the fence leaves open.
  */
-export function fencedEnv(env: Record<string, string | undefined> = process.env): Record<string, string> {
+export function fencedEnv(env: Record<string, string | undefined> = process.env, labNeeds: readonly string[] = []): Record<string, string> {
   // STREAM_LAB_DATA_DIR is a path, no secret: it marks the process as the run's (leftover checks look for it).
-  const keep = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'NODE_ENV', 'STREAM_LAB_LONG_TASKS', 'STREAM_LAB_DATA_DIR'];
+  const keep = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'NODE_ENV', 'STREAM_LAB_LONG_TASKS', 'STREAM_LAB_DATA_DIR', ...labNeeds];
   return Object.fromEntries(keep.flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]!]])));
 }
 

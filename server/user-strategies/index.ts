@@ -107,14 +107,17 @@ function strategyOf(labId: string, fields: Record<string, unknown>, file: string
     mode,
     keepsResults: field(fields, 'keepsResults', (v) => typeof v === 'boolean', false),
     ...(str(fields.role) && { role: fields.role as string }),
-    comparedWith: field(fields, 'comparedWith', (v) => Array.isArray(v) && v.every(str), []),
+    // Measured against what the lab's built-ins of the same role are measured against, unless it says.
+    comparedWith: field(fields, 'comparedWith', (v) => Array.isArray(v) && v.every(str), [
+      ...(lab.strategies.find((b) => str(fields.role) && b.role === fields.role)?.comparedWith ?? []),
+    ]),
     explanation: field(fields, 'explanation', str, `Your strategy, from ${file}.`),
     article: null,
     // The fence's flags (several --allow-fs-read, --disable-warning) need a recent Node 20 at least.
     minNode: str(fields.minNode) && compareVersions(fields.minNode as string, FENCE_MIN_NODE) > 0 ? (fields.minNode as string) : FENCE_MIN_NODE,
     expects: { outcome: 'completed' },
   };
-  return lab.checkUserStrategy?.(strategy) ?? roleProblem(strategy, 'strategy', lab.schema.roles ?? null) ?? unknownComparisons(labId, strategy);
+  return lab.checkUserStrategy?.(strategy, fields) ?? roleProblem(strategy, 'strategy', lab.schema.roles ?? null) ?? unknownComparisons(labId, strategy);
 }
 
 /** comparedWith may name the lab's built-ins only (yours come and go). */

@@ -23,7 +23,7 @@ export const hotcodeLab: Lab<Strategy> = {
   benchTable: (summaries) => benchTable(summaries as readonly HotcodeSummary[]),
   dir: LAB_ID,
   refusesUserStrategies:
-    "the hot-code lab's harness starts a load process and a step watchdog, which the fence forbids; only the streams lab runs strategies of yours for now",
+    "the hot-code lab's harness starts a load process and a step watchdog, which the fence forbids; only the streams and HTTP labs run strategies of yours for now",
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['load'],

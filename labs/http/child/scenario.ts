@@ -84,6 +84,7 @@ export const scenario: Scenario<HttpConfig> = {
     let final: Record<string, number> = {};
     let problem: string | null = null;
     let serverError: string | null = null;
+    let denied: Error | null = null;
 
     const server = createServer((req, res) => {
       if (req.method !== 'GET' || req.url !== '/authors') {
@@ -102,6 +103,8 @@ export const scenario: Scenario<HttpConfig> = {
       strategy.run(req, res, ctx).catch((err: Error) => {
         // A client that hung up ends its pipeline with an error: that is the client's doing.
         if (res.destroyed && !res.writableFinished && (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+        // A strategy of yours that tried what its fence forbids: the run ends refused, naming it (bootstrap.ts).
+        if ((err as NodeJS.ErrnoException).code === 'ERR_ACCESS_DENIED') denied ??= err;
         serverError ??= err.message;
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end(err.message);
         else res.destroy(err);
@@ -156,6 +159,7 @@ export const scenario: Scenario<HttpConfig> = {
         await db?.stop();
         process.off('exit', killOnExit);
       }
+      if (denied) throw denied;
       if (serverError && !final.badResponses) throw new Error(`the server failed: ${serverError}`);
     })();
 

@@ -3,6 +3,7 @@
  * found) in the embedded cluster or DATABASE_URL, with progress in rows; the run's samples and the
  * load's final report fold into its figures. The child side is scenario.ts (+ load.ts).
  */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadStrategies } from '../../load-strategies';
 import type { Lab } from '../../types';
@@ -21,8 +22,14 @@ export const httpLab: Lab<Strategy> = {
   schema: httpSchema,
   benchTable: (summaries, strategies) => benchTable(summaries as readonly HttpSummary[], strategies),
   dir: LAB_ID,
-  refusesUserStrategies:
-    "the HTTP lab's harness starts PostgreSQL and a load process beside the strategy, which the fence forbids; only the streams lab runs strategies of yours for now",
+  // The run's child starts PostgreSQL and the load (its harness), imports pg, and connects with
+  // DATABASE_URL when one is set.
+  userFence: { childProcess: true, env: ['DATABASE_URL'], packages: true },
+  checkUserStrategy(_s, fields) {
+    if (fields.format !== 'ndjson' && fields.format !== 'json-array')
+      return `strategy.format must be 'ndjson' (one JSON object per line) or 'json-array' (one JSON array): the load checks every body in it; got ${JSON.stringify(fields.format)}`;
+    return null;
+  },
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['load'],
@@ -53,6 +60,9 @@ export const httpLab: Lab<Strategy> = {
           timeoutS: params.timeoutS,
         },
         total: params.requests + params.slowClients,
+        // A fenced child (a strategy of yours) reads the embedded cluster's password and its
+        // lock file (postgres itself runs outside the fence, as its own process).
+        ...(source.kind === 'embedded' && { readPaths: [source.passwordFile, join(source.dataDir, 'postmaster.pid')] }),
       };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
