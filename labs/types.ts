@@ -109,10 +109,18 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
   refusesUserStrategies?: string;
   /**
    * What a run of a strategy of yours gets beyond the fence's default, because this lab's harness
-   * needs it in the same process: starting processes (a database, a load generator), the
+   * needs it in the same process: starting processes (a database, a load generator), threads (a
+   * watchdog), the
    * environment variables it reads, reading the project's node_modules (the packages it imports). The strategy's code gets the same (docs/strategies.md says so).
    */
-  userFence?: { childProcess?: boolean; env?: readonly string[]; packages?: boolean };
+  userFence?: {
+    childProcess?: boolean;
+    worker?: boolean;
+    env?: readonly string[];
+    packages?: boolean;
+    /** The param that needs the inspector in the child with these params (its name), or null: allowed on Node 24+ only. */
+    inspector?(params: Record<string, unknown>): string | null;
+  };
   /** Roughly how long a run with these params works (ms), for the queue's wait estimate; null if unknown. */
   estimateMs(params: Record<string, unknown>): number | null;
 }

@@ -19,3 +19,19 @@ export function deniedText(permission: string, resource: string | null): string 
       return `no permission for ${permission || 'that'}${at}`;
   }
 }
+
+/**
+ * The first permission error a strategy's calls hit, for a harness that answers a failed call (an
+ * HTTP 500) and goes on: the run must still end refused, naming what was tried (bootstrap.ts).
+ */
+export function deniedCalls(): { note(err: unknown): void; rethrow(): void } {
+  let denied: Error | null = null;
+  return {
+    note(err) {
+      if ((err as NodeJS.ErrnoException | null)?.code === 'ERR_ACCESS_DENIED') denied ??= err as Error;
+    },
+    rethrow() {
+      if (denied) throw denied;
+    },
+  };
+}

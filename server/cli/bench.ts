@@ -23,7 +23,7 @@ import { addStrategyFiles, scanUserStrategies } from '../user-strategies';
 import { findStrategy, isUserStrategy, userStrategyEntries } from '../../labs/registry';
 import { judgeCheck } from './checks';
 import { verdictFor } from '../../labs/verdicts';
-import { profilingRefusalFor } from '../user-strategies/run-fence';
+import { inspectorRefusalFor } from '../user-strategies/run-fence';
 import { describeParams, formatTable } from './format';
 import { compareWithBaseline, readBaseline, repeatStats } from './baseline';
 import { junitXml, markdownReport, type BenchResults } from './reports';
@@ -61,8 +61,8 @@ async function main(): Promise<void> {
     } catch (err) {
       throw new UsageError(`--node: ${(err as Error).message.replace(/^node: /, '')}`);
     }
-    // A profiled strategy of yours needs a runtime whose fence lets the inspector in (Node 24+).
-    const refusal = args.params.profile ? profilingRefusalFor(args.lab, args.strategies, version) : null;
+    // A strategy of yours profiled (or swept) needs a runtime whose fence lets the inspector in (Node 24+).
+    const refusal = inspectorRefusalFor(args.lab, args.strategies, args.params, version);
     if (refusal) throw new UsageError(`--${refusal}`);
   }
   let baseline: RunSummary[] | null = null;

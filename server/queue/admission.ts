@@ -6,7 +6,7 @@
 import { describeZodError } from '../../lib/protocol/params';
 import { codeProblemText, type RunState } from '../../lib/protocol';
 import { findStrategy, findUserEntry, isUserStrategy, requireLab } from '../../labs/registry';
-import { profilingRefusalFor } from '../user-strategies/run-fence';
+import { inspectorRefusalFor } from '../user-strategies/run-fence';
 import { runtimeForRun } from '../runtimes/for-run';
 
 /** Runs waiting to start; past this an experiment is refused, so a flood of requests can't grow memory or disk. */
@@ -40,9 +40,7 @@ export function admit(ask: { labId: string; strategies: string[]; rawParams: Rec
   lab.checkLimits(params);
   // A runtime that is not installed, broken or too old for a strategy: refused here, nothing queued.
   const runtime = runtimeForRun(labId, strategies, params.node);
-  if (params.profile) {
-    const refusal = profilingRefusalFor(labId, strategies, runtime.version);
-    if (refusal) throw new RangeError(refusal);
-  }
+  const refusal = inspectorRefusalFor(labId, strategies, params as Record<string, unknown>, runtime.version);
+  if (refusal) throw new RangeError(refusal);
   return params;
 }

@@ -163,7 +163,7 @@ class Run {
       strategyModule: config.strategyModule,
       prepared: this.req.prepared,
       runtime: runtimeVersion,
-      profile: this.profiling !== null,
+      params: params as Record<string, unknown>,
     });
     return { execArgv: [...execArgv, ...fence], env: fencedEnv(process.env, requireLab(this.req.lab).userFence?.env) };
   }

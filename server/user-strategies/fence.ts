@@ -20,7 +20,7 @@ export function fencedInspector(nodeVersion: string): boolean {
  * Node's flags for a fenced process on this runtime: read access to `readPaths` only (each a file
  * or a folder and everything under it), and the inspector when asked for and the runtime has it.
  */
-export function fenceArgs(nodeVersion: string, readPaths: readonly string[], opts: { inspector?: boolean; childProcess?: boolean } = {}): string[] {
+export function fenceArgs(nodeVersion: string, readPaths: readonly string[], opts: { inspector?: boolean; childProcess?: boolean; worker?: boolean } = {}): string[] {
   const flag = compareVersions(nodeVersion, STABLE_FLAG_FROM) >= 0 ? '--permission' : '--experimental-permission';
   return [
     flag,
@@ -32,6 +32,8 @@ export function fenceArgs(nodeVersion: string, readPaths: readonly string[], opt
     // A lab whose harness starts processes (a database, a load) in the run's child; processes
     // started with fork() inherit these flags, so a forked Node is fenced alike.
     ...(opts.childProcess ? ['--allow-child-process'] : []),
+    // A lab whose harness starts a thread of its own (the hot-code lab's step watchdog).
+    ...(opts.worker ? ['--allow-worker'] : []),
   ];
 }
 

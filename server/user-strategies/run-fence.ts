@@ -1,4 +1,4 @@
-/** The fence of one run of a strategy of yours: which paths its child may read, and the inspector when it is profiled. */
+/** The fence of one run of a strategy of yours: which paths its child may read, and the inspector when the run needs it. */
 import { dirname, join } from 'node:path';
 import type { Prepared } from '../../labs/types';
 import { isUserStrategy, requireLab } from '../../labs/registry';
@@ -6,30 +6,51 @@ import { USER_BUNDLE_DIR } from './compile';
 import { ROOT_DIR } from '../runner/child-build';
 import { fenceArgs, fencedInspector, unfencedProfilingAllowed } from './fence';
 
-/** Why a profiled run of a strategy of yours can't go on this runtime, or null (checked at Start). */
-export function profilingRefusal(id: string, nodeVersion: string): string | null {
+/**
+ * What in a run's params needs the inspector inside the child: "profile" (a CPU profile), or the
+ * lab's own (the hot-code lab's sweep, whose step watchdog stops a step through it); null if nothing.
+ */
+export function inspectorNeed(labId: string, params: Record<string, unknown>): string | null {
+  if (params.profile === true) return 'profile';
+  return requireLab(labId).userFence?.inspector?.(params) ?? null;
+}
+
+/** Why this run of a strategy of yours can't go on this runtime (its params need the inspector), or null. */
+function inspectorRefusal(id: string, need: string, nodeVersion: string): string | null {
   if (fencedInspector(nodeVersion) || unfencedProfilingAllowed()) return null;
+  const what = need === 'profile' ? 'profile it' : `use ${need} with it`;
   return (
-    `profile: ${id} is a strategy of yours and runs fenced, and Node ${nodeVersion}'s permission model turns the inspector off; ` +
-    'profile it on Node 24 or later (the Node field), or the operator may set STREAM_LAB_UNFENCED_PROFILING=1 to profile strategies of yours unfenced'
+    `${need}: ${id} is a strategy of yours and runs fenced, and Node ${nodeVersion}'s permission model turns the inspector off` +
+    `${need === 'profile' ? '' : `, which ${need} needs`}; ${what} on Node 24 or later (the Node field), or the operator may set STREAM_LAB_UNFENCED_PROFILING=1 to let strategies of yours use the inspector unfenced`
   );
 }
 
-/** Why a profiled run of these strategies (any of them yours) can't go on this runtime, or null: the first refusal. */
-export function profilingRefusalFor(labId: string, strategies: readonly string[], nodeVersion: string): string | null {
-  return strategies.filter((id) => isUserStrategy(labId, id)).map((id) => profilingRefusal(id, nodeVersion))[0] ?? null;
+/** Why a run of these strategies (any of them yours) with these params can't go on this runtime, or null: the first refusal (checked at Start). */
+export function inspectorRefusalFor(labId: string, strategies: readonly string[], params: Record<string, unknown>, nodeVersion: string): string | null {
+  const need = inspectorNeed(labId, params);
+  if (need === null) return null;
+  return strategies.filter((id) => isUserStrategy(labId, id)).map((id) => inspectorRefusal(id, need, nodeVersion))[0] ?? null;
 }
 
-/** Node's flags for the run's child: the fence (none when the operator allowed unfenced profiling and this run needs it). */
-export function fenceFor(run: { lab: string; entry: string; strategyModule: string; prepared: Prepared; runtime: string; profile: boolean }): string[] {
-  if (run.profile && !fencedInspector(run.runtime) && unfencedProfilingAllowed()) return [];
+/** Node's flags for the run's child: the fence (none when the operator allowed the inspector unfenced and this run needs it). */
+export function fenceFor(run: {
+  lab: string;
+  entry: string;
+  strategyModule: string;
+  prepared: Prepared;
+  runtime: string;
+  params: Record<string, unknown>;
+}): string[] {
+  const inspector = inspectorNeed(run.lab, run.params) !== null;
+  if (inspector && !fencedInspector(run.runtime) && unfencedProfilingAllowed()) return [];
   // entry is <build>/child/bootstrap.mjs: the whole build (scenario, shared chunks) may be read.
   const build = dirname(dirname(run.entry));
   const bundle = join(USER_BUNDLE_DIR, `${run.strategyModule.replace(/^user\//, '')}.mjs`);
   const needs = requireLab(run.lab).userFence;
   const packages = needs?.packages ? [join(ROOT_DIR, 'node_modules')] : [];
   return fenceArgs(run.runtime, [build, bundle, ...packages, ...(run.prepared.readPaths ?? [])], {
-    inspector: run.profile,
+    inspector,
     childProcess: needs?.childProcess === true,
+    worker: needs?.worker === true,
   });
 }

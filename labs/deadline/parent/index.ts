@@ -21,7 +21,7 @@ export const deadlineLab: Lab<Strategy> = {
   benchTable: (summaries) => benchTable(summaries as readonly DeadlineSummary[]),
   dir: LAB_ID,
   refusesUserStrategies:
-    "the deadlines lab's harness starts a load process beside the strategy, which the fence forbids; only the streams and HTTP labs run strategies of yours for now",
+    "the deadlines lab's harness starts a load process beside the strategy, which the fence forbids; only the streams, HTTP and hot-code labs run strategies of yours for now",
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['store', 'load', 'work-thread'],

@@ -9,10 +9,12 @@ import { HOTCODE_LIMITS } from '../shared/limits';
 import { COMMON_LIMITS } from '../../../lib/protocol/limits';
 import type { Scenario } from '../../../server/child/scenario';
 import { endProcess, startLoad } from '../../../server/child/load-process';
+import { deniedCalls } from '../../../server/child/denied';
 import type { HotcodeLoadConfig, HotcodeLoadDone, HotcodeLoadReadings } from './load';
 import { serveReport } from './serve';
 import type { SweepStep } from './sweep-steps';
 import type { Strategy } from './strategy';
+import type { Report } from './rows';
 
 interface HotcodeConfig {
   rows: number;
@@ -40,11 +42,29 @@ export const scenario: Scenario<HotcodeConfig> = {
     let final: Record<string, number> = {};
     let steps: SweepStep[] = [];
     let problem: string | null = null;
+    const denied = deniedCalls();
     const killOnExit = () => loadChild?.kill('SIGKILL');
     process.once('exit', killOnExit);
 
     const done = (async () => {
-      const server = await serveReport((rows) => strategy.run(rows), config.rows, config.sweep);
+      // A failed report is answered 500 and counted bad; one the fence refused ends the run refused.
+      const server = await serveReport(
+        (rows) => {
+          let report: Promise<Report>;
+          try {
+            // Called now, not deferred: its synchronous body is what the watchdog times. A strategy
+            // of yours may return the report itself rather than a promise.
+            report = Promise.resolve(strategy.run(rows));
+          } catch (err) {
+            denied.note(err);
+            throw err;
+          }
+          report.catch((err: unknown) => denied.note(err));
+          return report;
+        },
+        config.rows,
+        config.sweep,
+      );
       try {
         const loadConfig: HotcodeLoadConfig = {
           port: server.port,
@@ -67,6 +87,7 @@ export const scenario: Scenario<HotcodeConfig> = {
         await server.close();
         process.off('exit', killOnExit);
       }
+      denied.rethrow();
     })();
 
     return {

@@ -22,8 +22,9 @@ export const hotcodeLab: Lab<Strategy> = {
   schema: hotcodeSchema,
   benchTable: (summaries) => benchTable(summaries as readonly HotcodeSummary[]),
   dir: LAB_ID,
-  refusesUserStrategies:
-    "the hot-code lab's harness starts a load process and a step watchdog, which the fence forbids; only the streams and HTTP labs run strategies of yours for now",
+  // The run's child forks the load, starts the sweep's step watchdog (a thread) and imports its harness's packages.
+  // A sweep's watchdog stops an overlong step through the inspector (step-watchdog.ts).
+  userFence: { childProcess: true, worker: true, packages: true, inspector: (p) => (p.sweep === true ? 'sweep' : null) },
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['load'],
