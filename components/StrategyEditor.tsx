@@ -30,10 +30,30 @@ export function copyId(original: string, taken: ReadonlySet<string>): string {
 export function copySource(s: StrategyInfo, id: string): string {
   if (s.origin === 'yours') return withId(s.code, id);
   const mode = s.mode ? `\n  mode: '${s.mode}' as const,` : '';
+  // The claims its lab's verdict tests (role), and what else its lab asks it to declare (format).
+  const role = s.role ? `\n  role: '${s.role}',` : '';
+  const declares = Object.entries(s.declares)
+    .map(([k, v]) => `\n  ${k}: ${JSON.stringify(v)},`)
+    .join('');
   return (
     `// A copy of ${s.id} (${s.label}). Change it, Save, and run it beside the original.\n` +
-    `${s.code}\n\nexport const strategy = {\n  id: '${id}',\n  label: ${JSON.stringify(`${s.label} (copy)`)},${mode}\n  run,\n};\n`
+    `${fromLabs(s.code, s.lab)}\n\nexport const strategy = {\n  id: '${id}',\n  label: ${JSON.stringify(`${s.label} (copy)`)},${mode}${role}${declares}\n  run,\n};\n`
   );
+}
+
+/**
+ * A built-in's relative imports (its lab's helpers: '../rows', './groupby-push') as the
+ * `@stream-lab/labs/…` paths a strategy of yours may import them by, wherever the copy is saved.
+ */
+export function fromLabs(code: string, lab: string): string {
+  return code.replace(/(\bfrom\s+)(['"])(\.{1,2}\/[^'"]+)\2/g, (_m, from: string, q: string, spec: string) => {
+    const parts = [lab, 'child', 'strategies'];
+    for (const seg of spec.split('/')) {
+      if (seg === '..') parts.pop();
+      else if (seg !== '.') parts.push(seg);
+    }
+    return `${from}${q}@stream-lab/labs/${parts.join('/')}${q}`;
+  });
 }
 
 /** The source with its strategy's `id:` set to `id`: the first `id: '…'` after `export const strategy` (else the first in it). */

@@ -55,24 +55,6 @@ export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'> & Parti
  */
 export type LabVerdict = (summary: RunSummary, siblings: readonly RunSummary[], traits: StrategyTraits | undefined) => Verdict;
 
-/**
- * The run a verdict measures this one against: the first strategy of its `comparedWith` that has a
- * completed run among `others` passing `fits` (e.g. the same rows). Undefined without traits.
- */
-export function counterpartOf<S extends RunSummary>(
-  s: S,
-  others: readonly S[],
-  traits: StrategyTraits | undefined,
-  fits: (o: S) => boolean = () => true,
-): S | undefined {
-  const done = others.filter((o) => o.runId !== s.runId && o.outcome === 'completed' && fits(o));
-  for (const id of traits?.comparedWith ?? []) {
-    const found = done.find((o) => o.strategy === id);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 /** One guided lesson of a lab, served at /lessons/<slug> (labs/<lab>/view/lessons.tsx). */
 export interface LessonInfo {
   /** The lab it belongs to. */

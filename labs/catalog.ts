@@ -67,6 +67,8 @@ function userInfo(e: UserStrategyEntry): StrategyInfo {
     code: e.source,
     article: null,
     origin: 'yours',
+    // A copy of a file of yours is the whole file: nothing to add.
+    declares: {},
     file: e.file,
     problem: e.problem,
   };
@@ -80,6 +82,14 @@ let cached: StrategyInfo[] | null = null;
  */
 export function strategyCatalog(): StrategyInfo[] {
   return [...builtInCatalog(), ...userStrategyEntries().map(userInfo)];
+}
+
+/** The lab's declared fields (Lab.declaredFields) as this strategy sets them: plain values only. */
+function declaredOf(s: object, fields: readonly string[] = []): Record<string, string | number | boolean> {
+  const values = s as Record<string, unknown>;
+  return Object.fromEntries(
+    fields.flatMap((f) => (['string', 'number', 'boolean'].includes(typeof values[f]) ? [[f, values[f] as string | number | boolean]] : [])),
+  );
 }
 
 function builtInCatalog(): StrategyInfo[] {
@@ -99,6 +109,7 @@ function builtInCatalog(): StrategyInfo[] {
       code: shownCode(lab.dir, lab.strategyFiles.get(s.id)!),
       article: s.article,
       origin: 'built-in' as const,
+      declares: declaredOf(s, lab.declaredFields),
       file: null,
       problem: null,
     })),

@@ -101,6 +101,8 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
    * push or pull), as a problem naming the field, or null (server/user-strategies/).
    */
   checkUserStrategy?(strategy: StrategyBase, fields: Readonly<Record<string, unknown>>): string | null;
+  /** Fields beyond the common shape this lab's strategies declare (checked by checkUserStrategy): a copy of one keeps them. */
+  declaredFields?: readonly string[];
   /**
    * Why this lab can't run strategies of yours yet, if it can't: its harness starts processes of its
    * own (a load generator, a database) that the fence (server/user-strategies/fence.ts) forbids.

@@ -5,13 +5,12 @@
  */
 import type { StrategyTraits } from '../components/lab-view';
 import type { RunSummary, Verdict } from '../lib/protocol';
-import { strategyInfo } from '../components/history/labels';
 import { strategyCatalog } from './catalog';
 import { verdictOf } from './verdict-of';
 
 /** The catalog's traits of a lab's strategy (built-in or one of yours), or undefined for one it doesn't know. */
 export function traitsFor(lab: string, strategy: string): StrategyTraits | undefined {
-  return strategyInfo(strategyCatalog(), lab, strategy);
+  return strategyCatalog().find((s) => s.lab === lab && s.id === strategy);
 }
 
 /**

@@ -66,6 +66,8 @@ export const strategyInfoSchema = z.object({
   article: z.object({ peakMb: z.string(), note: z.string() }).nullable(),
   /** 'yours': from the operator's strategies folder or a --strategy-file (server/user-strategies/), run fenced. */
   origin: z.enum(['built-in', 'yours']).default('built-in'),
+  /** What else its lab asks a strategy to declare (the HTTP lab: `format`), as this one declares it: an "Edit a copy" keeps it. */
+  declares: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
   /** A strategy of yours: its file as shown (strategies/<lab>/<name>.ts); null for built-ins. */
   file: z.string().nullable().default(null),
   /** A strategy of yours that failed to compile or load: why, with file, line and column; it is refused at Start. */

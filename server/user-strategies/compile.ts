@@ -59,21 +59,39 @@ export function keepBundle(code: string): { hash: string; path: string } {
 /** File kinds a strategy may import: code, and JSON data. */
 const LOADABLE = /\.(m?[jt]s|cjs|tsx?|jsx|json)$/;
 
-/** Refuses to load anything outside the file's folder and node_modules, or of another kind (text, binary). */
+/** The project's labs, which a strategy of yours may import as `@stream-lab/labs/<lab>/…` (a built-in's helpers, in a copy of it). */
+const LABS_DIR = join(ROOT_DIR, 'labs');
+export const LABS_ALIAS = '@stream-lab/labs/';
+
+/** `@stream-lab/labs/hotcode/child/rows` → the file it names under labs/ (a .ts, .mts, .js or .mjs), or null. */
+function labsFile(spec: string): string | null {
+  const base = resolve(LABS_DIR, spec.slice(LABS_ALIAS.length));
+  if (!base.startsWith(LABS_DIR + sep)) return null;
+  return ['', '.ts', '.mts', '.js', '.mjs', '/index.ts'].map((ext) => base + ext).find((f) => existsSync(f) && statSync(f).isFile()) ?? null;
+}
+
+/**
+ * Refuses to load anything outside the file's folder, node_modules and the labs' own code, or of
+ * another kind (text, binary).
+ */
 function fencedImports(home: string): Plugin {
   const inHome = (p: string) => p === home || p.startsWith(home + sep);
   return {
     name: 'stream-lab-fenced-imports',
     setup(b) {
+      b.onResolve({ filter: /^@stream-lab\/labs\// }, (args) => {
+        const path = labsFile(args.path);
+        return path ? { path } : { errors: [{ text: `${args.path}: no such file under the project's labs/` }] };
+      });
       b.onLoad({ filter: /.*/ }, (args) => {
         const where = args.path;
-        const allowedPlace = inHome(where) || where.split(sep).includes('node_modules');
+        const allowedPlace = inHome(where) || where.startsWith(LABS_DIR + sep) || where.split(sep).includes('node_modules');
         const kind = args.with?.type;
         if (allowedPlace && LOADABLE.test(where) && (kind === undefined || kind === 'json')) return undefined;
         return {
           errors: [
             {
-              text: `a strategy of yours may import code or JSON from its own folder or from node_modules only, not ${relative(home, where) || where}${kind ? ` (as ${kind})` : ''}`,
+              text: `a strategy of yours may import code or JSON from its own folder, node_modules or ${LABS_ALIAS}… only, not ${relative(home, where) || where}${kind ? ` (as ${kind})` : ''}`,
             },
           ],
         };

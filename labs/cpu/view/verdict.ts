@@ -7,7 +7,8 @@
 import type { CpuSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
 import type { Verdict } from '../../../lib/protocol';
-import { counterpartOf, type LabVerdict, type StrategyTraits } from '../../../components/lab-view';
+import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
+import { counterpartOf } from '../../../lib/readouts/counterpart';
 import { formatCount, formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
 

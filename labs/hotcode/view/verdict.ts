@@ -8,7 +8,8 @@
 import type { HotcodeSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
 import type { Verdict } from '../../../lib/protocol';
-import { counterpartOf, type LabVerdict, type StrategyTraits } from '../../../components/lab-view';
+import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
+import { counterpartOf } from '../../../lib/readouts/counterpart';
 import { formatCount, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import { commonVerdict, completedExpected, outcomeExpected, reasonSuffix } from '../../../lib/readouts/outcome-text';
 

@@ -25,6 +25,7 @@ export const httpLab: Lab<Strategy> = {
   // The run's child starts PostgreSQL and the load (its harness), imports pg, and connects with
   // DATABASE_URL when one is set.
   userFence: { childProcess: true, env: ['DATABASE_URL'], packages: true },
+  declaredFields: ['format'],
   checkUserStrategy(_s, fields) {
     if (fields.format !== 'ndjson' && fields.format !== 'json-array')
       return `strategy.format must be 'ndjson' (one JSON object per line) or 'json-array' (one JSON array): the load checks every body in it; got ${JSON.stringify(fields.format)}`;

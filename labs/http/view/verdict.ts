@@ -8,7 +8,8 @@ import { MIB } from '../../../lib/protocol/params';
 import type { Verdict } from '../../../lib/protocol';
 import type { HttpSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
-import { counterpartOf, type LabVerdict, type StrategyTraits } from '../../../components/lab-view';
+import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
+import { counterpartOf } from '../../../lib/readouts/counterpart';
 import { formatCount, formatMb, formatMbCeil, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
 
