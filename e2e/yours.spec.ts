@@ -125,6 +125,41 @@ test.describe('strategies of yours', () => {
     await comparison.scrollIntoViewIfNeeded();
     await expect(comparison.locator('.chart-legend button[data-series-key]')).toHaveCount(2);
   });
+
+  test('in the hot-code lab, a file of yours is listed under Yours and runs beside a built-in, every report checked', async ({ page }) => {
+    const hotcode = join(folder, '..', 'hotcode');
+    mkdirSync(hotcode, { recursive: true });
+    writeFileSync(
+      join(hotcode, 'rates-object.ts'),
+      `// Totals by tax rate in one pass over plain objects.
+export const strategy = {
+  id: 'rates-object',
+  role: 'fix',
+  label: 'Totals in one pass',
+  run(rows: ReadonlyArray<{ taxRate: number; amount: number }>) {
+    const totals: Record<string, { count: number; total: number }> = {};
+    for (const r of rows) {
+      const t = (totals[String(r.taxRate)] ??= { count: 0, total: 0 });
+      t.count += 1;
+      t.total += r.amount;
+    }
+    return { days: null, taxRates: totals };
+  },
+};
+`,
+    );
+    await openLab(page, 'hotcode');
+    await expect(page.getByTestId('strategy-yours-rates-object')).toBeVisible({ timeout: 20_000 });
+    await pickStrategies(page, ['groupby-push', 'rates-object']);
+    await page.getByTestId('input-rows').fill('8000');
+    await page.getByTestId('input-requests').fill('2');
+    const { cards } = await startAndFindCards(page, 2);
+    for (const card of cards) await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+    const yours = cards[1];
+    await expect(yours).toHaveAttribute('data-strategy', 'rates-object');
+    await expect(yours.getByTestId('run-card-yours')).toHaveText('yours');
+    await expect(yours.getByTestId('run-verdict')).toContainText('2 reports of 8,000 rows');
+  });
 });
 
 // pipeline-generator's copy, changed to start every consumer call at once (still declared pull).
