@@ -20,7 +20,11 @@ export function fencedInspector(nodeVersion: string): boolean {
  * Node's flags for a fenced process on this runtime: read access to `readPaths` only (each a file
  * or a folder and everything under it), and the inspector when asked for and the runtime has it.
  */
-export function fenceArgs(nodeVersion: string, readPaths: readonly string[], opts: { inspector?: boolean; childProcess?: boolean; worker?: boolean } = {}): string[] {
+export function fenceArgs(
+  nodeVersion: string,
+  readPaths: readonly string[],
+  opts: { inspector?: boolean; childProcess?: boolean; worker?: boolean } = {},
+): string[] {
   const flag = compareVersions(nodeVersion, STABLE_FLAG_FROM) >= 0 ? '--permission' : '--experimental-permission';
   return [
     flag,
