@@ -3,11 +3,17 @@
  * threads) and the open-loop load. A short schedule whose spike asks several cores of CPU work of
  * the service; the figures that matter are recorded with `npm run bench` (docs/results.md §10).
  */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { summaryOfLab, type LabSummary } from '../../lib/protocol';
 import { prepareAndStart } from '../../server/runner/lab-run';
 import { liveChildCount } from '../../server/runner/runner';
-import { runLeftovers, withTempDataDir } from '../../server/test-support';
+import { runLeftovers, runScript, withTempDataDir } from '../../server/test-support';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 import { deadlineLab } from './parent/index';
 import { arrivalTimesMs, deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS, type DeadlineParams } from './shared/params';
 import { OUTCOMES } from './shared/schema';
@@ -109,6 +115,73 @@ describe('deadline lab', () => {
     expect(s.outcome).toBe('stopped');
     expect(s.sent).toBeGreaterThanOrEqual(3);
   }, 30_000);
+
+  it('runs strategies of yours fenced: a new limiter of its own serves every request; one that writes a file is refused', async () => {
+    const files = mkdtempSync(join(tmpdir(), 'stream-lab-deadline-yours-'));
+    const forbidden = join(files, 'written.txt');
+    try {
+      // New code: a first-come queue of its own instead of p-limit, the lab's service helpers for the rest.
+      writeFileSync(
+        join(files, 'queue-limit.ts'),
+        `import { Agent } from 'undici';
+        import { forEachObject, getObject, serveDeadline, workHere } from '@stream-lab/labs/deadline/child/service';
+
+        export const strategy = {
+          id: 'queue-limit',
+          role: 'limits',
+          async run(ctx) {
+            let active = 0;
+            const waiting: Array<() => void> = [];
+            const slot = () => (active < ctx.concurrency ? (active++, Promise.resolve()) : new Promise<void>((r) => waiting.push(r)));
+            const free = () => { const next = waiting.shift(); if (next) next(); else active--; };
+            const agent = new Agent({ connections: ctx.concurrency });
+            const server = await serveDeadline(ctx, (req) =>
+              forEachObject(ctx, req, async (objectId) => {
+                await slot();
+                try {
+                  if (req.signal.aborted) return false;
+                  const body = await getObject(ctx, agent, objectId, req.signal);
+                  if (req.signal.aborted) return false;
+                  workHere(ctx, body);
+                  return true;
+                } finally {
+                  free();
+                }
+              }),
+            );
+            return { port: server.port, close: async () => void (await server.close(), await agent.destroy()) };
+          },
+        };`,
+      );
+      writeFileSync(
+        join(files, 'writes-file.mjs'),
+        `import { writeFileSync } from 'node:fs';
+        export const strategy = { id: 'writes-file', role: 'limits', async run() { writeFileSync(${JSON.stringify(forbidden)}, 'x'); } };`,
+      );
+      const result = await runScript(
+        ROOT,
+        [
+          'server/cli/bench.ts',
+          '--lab',
+          'deadline',
+          ...['queue-limit.ts', 'writes-file.mjs'].flatMap((f) => ['--strategy-file', join(files, f)]),
+          ...['--duration-s', '3', '--spike-start-s', '1', '--spike-s', '1', '--baseline-rps', '2', '--spike-rps', '4', '--objects', '10', '--cpu-ms', '1'],
+          '--json',
+        ],
+        { STREAM_LAB_DATA_DIR: dir.path },
+      );
+      expect(result.code, result.stderr).toBe(1);
+      const runs = JSON.parse(result.stdout) as DeadlineSummary[];
+      const [mine, writes] = ['queue-limit', 'writes-file'].map((id) => runs.find((r) => r.strategy === id)!);
+      expect(mine.outcome, mine.reason ?? '').toBe('completed');
+      expectAccounted(mine);
+      expect(mine.objectsWorked).toBeGreaterThan(0);
+      expect([writes.outcome, writes.reason]).toEqual(['refused', `no permission to write ${forbidden}`]);
+      expect(existsSync(forbidden)).toBe(false);
+    } finally {
+      rmSync(files, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('refuses bad knobs naming the field and its range', () => {
     const message = (p: Record<string, unknown>) => deadlineParamsSchema.safeParse({ ...DEFAULT_DEADLINE_PARAMS, ...p }).error?.issues[0].message;

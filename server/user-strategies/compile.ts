@@ -62,6 +62,8 @@ const LOADABLE = /\.(m?[jt]s|cjs|tsx?|jsx|json)$/;
 /** The project's labs, which a strategy of yours may import as `@stream-lab/labs/<lab>/…` (a built-in's helpers, in a copy of it). */
 const LABS_DIR = join(ROOT_DIR, 'labs');
 export const LABS_ALIAS = '@stream-lab/labs/';
+/** The project's code a lab's helpers import in turn (the labs, lib/, the child's harness): bundled in, like a package. */
+const HARNESS_DIRS = [LABS_DIR, join(ROOT_DIR, 'lib'), join(ROOT_DIR, 'server', 'child')];
 
 /** `@stream-lab/labs/hotcode/child/rows` → the file it names under labs/ (a .ts, .mts, .js or .mjs), or null. */
 function labsFile(spec: string): string | null {
@@ -85,13 +87,13 @@ function fencedImports(home: string): Plugin {
       });
       b.onLoad({ filter: /.*/ }, (args) => {
         const where = args.path;
-        const allowedPlace = inHome(where) || where.startsWith(LABS_DIR + sep) || where.split(sep).includes('node_modules');
+        const allowedPlace = inHome(where) || HARNESS_DIRS.some((d) => where.startsWith(d + sep)) || where.split(sep).includes('node_modules');
         const kind = args.with?.type;
         if (allowedPlace && LOADABLE.test(where) && (kind === undefined || kind === 'json')) return undefined;
         return {
           errors: [
             {
-              text: `a strategy of yours may import code or JSON from its own folder, node_modules or ${LABS_ALIAS}… only, not ${relative(home, where) || where}${kind ? ` (as ${kind})` : ''}`,
+              text: `a strategy of yours may import code or JSON from its own folder, node_modules or the labs' code (${LABS_ALIAS}…) only, not ${relative(home, where) || where}${kind ? ` (as ${kind})` : ''}`,
             },
           ],
         };
@@ -101,9 +103,13 @@ function fencedImports(home: string): Plugin {
 }
 
 /** What every bundle of yours is built with. */
-function buildOptions(home: string): BuildOptions & { write: false; metafile: true } {
+function buildOptions(home: string, externalPackages = false): BuildOptions & { write: false; metafile: true } {
   return {
     bundle: true,
+    // A lab whose fence reads node_modules (Lab.userFence.packages) gets its packages imported, not
+    // bundled: the harness's own copies (one pg, one piscina), and packages that find files beside
+    // themselves (piscina's worker script) work as installed.
+    ...(externalPackages && { packages: 'external' as const }),
     write: false,
     metafile: true,
     platform: 'node',
@@ -158,9 +164,9 @@ export function inputsSignature(files: readonly string[]): string {
 const INLINE_MAP = /\n\/\/# sourceMappingURL=data:[^\n]*\n?$/;
 
 /** Compiles a strategy file; a syntax or import error comes back as a problem, never thrown. */
-export async function compileStrategy(absPath: string, shown: string): Promise<Compiled> {
+export async function compileStrategy(absPath: string, shown: string, opts: { externalPackages?: boolean } = {}): Promise<Compiled> {
   try {
-    const result = await build({ ...buildOptions(dirname(absPath)), entryPoints: [absPath] });
+    const result = await build({ ...buildOptions(dirname(absPath), opts.externalPackages), entryPoints: [absPath] });
     const withMap = result.outputFiles[0]?.text;
     if (withMap === undefined) return { ok: false, problem: { file: shown, line: null, column: null, message: 'esbuild produced no output' } };
     const { hash, path } = keepBundle(withMap.replace(INLINE_MAP, '\n'));

@@ -3,9 +3,10 @@
  * starts from (components/StrategyEditor.tsx) compiles, loads in the fenced probe and declares what
  * its lab asks (a mode, a role, a format), with no edit at all: a user starts from working code.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copySource, fromLabs } from '../../components/StrategyEditor';
 import { strategyCatalog } from '../../labs/catalog';
@@ -22,9 +23,9 @@ describe('Edit a copy', () => {
     );
   });
 
-  it('of every built-in of the streams, HTTP and hot-code labs compiles, loads fenced and declares what its lab asks', async () => {
+  it('of every built-in of the streams, HTTP, deadlines and hot-code labs compiles, loads fenced and declares what its lab asks', async () => {
     const open = LABS.filter((l) => !l.refusesUserStrategies).map((l) => l.schema.id);
-    expect(open).toEqual(['streams', 'http', 'hotcode']);
+    expect(open).toEqual(['streams', 'http', 'deadline', 'hotcode']);
     const builtIns = strategyCatalog().filter((s) => open.includes(s.lab) && s.origin === 'built-in');
     for (const s of builtIns) {
       mkdirSync(join(dir, s.lab), { recursive: true });
@@ -40,6 +41,21 @@ describe('Edit a copy', () => {
     for (const s of builtIns) {
       const copy = entries.find((e) => e.id === `${s.id}-copy`)!.strategy!;
       expect([copy.mode, copy.role ?? null], s.id).toEqual([s.mode, s.role]);
+    }
+  }, 120_000);
+
+  it("docs/strategies.md's example files compile, load fenced and declare what their lab asks", async () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../docs/strategies.md', import.meta.url)), 'utf8');
+    const examples = [...doc.matchAll(/^```ts\n\/\/ strategies\/(\w+)\/([\w-]+)\.ts\n([\s\S]*?)^```$/gm)].map((m) => ({ lab: m[1], name: m[2], text: m[3] }));
+    expect(examples.map((e) => e.lab).sort()).toEqual(['deadline', 'hotcode', 'http', 'streams']);
+    const docs = join(dir, 'docs');
+    for (const e of examples) {
+      mkdirSync(join(docs, e.lab), { recursive: true });
+      writeFileSync(join(docs, e.lab, `${e.name}.ts`), e.text);
+    }
+    await scanUserStrategies(docs);
+    for (const e of examples) {
+      expect(userStrategyEntries(e.lab).map((x) => [x.id, x.problem ? `${x.problem.file}: ${x.problem.message}` : null])).toEqual([[e.name, null]]);
     }
   }, 120_000);
 });

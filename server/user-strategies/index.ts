@@ -15,6 +15,7 @@ import type { StrategyBase } from '../../labs/types';
 import { compileStrategy, inputsSignature } from './compile';
 import { compareVersions } from '../../lib/runtimes';
 import { probeBundle } from './probe';
+import { packageReads } from './run-fence';
 
 /** The file kinds a strategy of yours may be. */
 export const USER_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'] as const;
@@ -145,7 +146,7 @@ async function readEntry(labId: string, abs: string, size: number): Promise<Read
     if (size > MAX_SOURCE_BYTES)
       return done({ ...base, problem: problemAt(file, `the file is ${size} bytes; a strategy file may have at most ${MAX_SOURCE_BYTES}`) });
     const source = readFileSync(abs, 'utf8');
-    const compiled = await compileStrategy(abs, file);
+    const compiled = await compileStrategy(abs, file, { externalPackages: packageReads(labId).length > 0 });
     if (!compiled.ok) return done({ ...base, source, problem: compiled.problem }, [], true);
     const entry = await probedEntry(labId, base, source, compiled.hash, compiled.probePath);
     return done(entry.entry, compiled.inputs, entry.transient);
@@ -164,7 +165,7 @@ async function probedEntry(
   probePath: string,
 ): Promise<{ entry: UserStrategyEntry; transient: boolean }> {
   const { file } = base;
-  const probed = await probeBundle(probePath);
+  const probed = await probeBundle(probePath, packageReads(labId));
   if (!probed.ok)
     return {
       entry: { ...base, source, bundle: hash, problem: problemAt(file, probed.message, probed.line, probed.column) },

@@ -35,11 +35,11 @@ function answerOf(m: unknown): Probed | null {
   return null;
 }
 
-/** Loads the bundle (its probe copy, with the source map) in a fenced Node (the server's own) and returns what it found; never throws. */
-export function probeBundle(bundlePath: string): Promise<Probed> {
+/** Loads the bundle (its probe copy, with the source map) in a fenced Node (the server's own; `readPaths`: what its imports need) and returns what it found; never throws. */
+export function probeBundle(bundlePath: string, readPaths: readonly string[] = []): Promise<Probed> {
   return new Promise((resolve) => {
     const child = fork(PROBE, [bundlePath], {
-      execArgv: [...fenceArgs(process.versions.node, [PROBE, bundlePath]), '--enable-source-maps'],
+      execArgv: [...fenceArgs(process.versions.node, [PROBE, bundlePath, ...readPaths]), '--enable-source-maps'],
       env: fencedEnv() as NodeJS.ProcessEnv,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -32,6 +32,11 @@ export function inspectorRefusalFor(labId: string, strategies: readonly string[]
   return strategies.filter((id) => isUserStrategy(labId, id)).map((id) => inspectorRefusal(id, need, nodeVersion))[0] ?? null;
 }
 
+/** The project's node_modules, for a lab whose harness imports packages (Lab.userFence.packages): its bundles import theirs from there too. */
+export function packageReads(labId: string): string[] {
+  return requireLab(labId).userFence?.packages ? [join(ROOT_DIR, 'node_modules')] : [];
+}
+
 /** Node's flags for the run's child: the fence (none when the operator allowed the inspector unfenced and this run needs it). */
 export function fenceFor(run: {
   lab: string;
@@ -47,8 +52,7 @@ export function fenceFor(run: {
   const build = dirname(dirname(run.entry));
   const bundle = join(USER_BUNDLE_DIR, `${run.strategyModule.replace(/^user\//, '')}.mjs`);
   const needs = requireLab(run.lab).userFence;
-  const packages = needs?.packages ? [join(ROOT_DIR, 'node_modules')] : [];
-  return fenceArgs(run.runtime, [build, bundle, ...packages, ...(run.prepared.readPaths ?? [])], {
+  return fenceArgs(run.runtime, [build, bundle, ...packageReads(run.lab), ...(run.prepared.readPaths ?? [])], {
     inspector,
     childProcess: needs?.childProcess === true,
     worker: needs?.worker === true,

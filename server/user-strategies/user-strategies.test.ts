@@ -180,7 +180,7 @@ describe('strategies of yours', () => {
     ).toEqual(['built-in']);
     expect(byId.get('no-mode')?.problem?.message).toMatch(/strategy\.mode must be 'push'/);
     expect(byId.get('reads-host-file')?.problem?.message).toMatch(
-      /^a strategy of yours may import code or JSON from its own folder or from node_modules only, not .*etc\/hostname \(as text\)$/,
+      /^a strategy of yours may import code or JSON from its own folder, node_modules or the labs' code \(@stream-lab\/labs\/…\) only, not .*etc\/hostname \(as text\)$/,
     );
     expect(byId.get('uses-helper')?.problem).toBeNull();
     // Other labs are untouched.

@@ -20,7 +20,7 @@ export const cpuLab: Lab<Strategy> = {
   benchTable: (summaries) => benchTable(summaries as readonly CpuSummary[]),
   dir: LAB_ID,
   refusesUserStrategies:
-    "the CPU lab's strategies start processes and threads (cluster, fork, worker_threads), which the fence forbids; only the streams, HTTP and hot-code labs run strategies of yours for now",
+    "the CPU lab's strategies start processes and threads (cluster, fork, worker_threads), which the fence forbids; only the streams, HTTP, deadlines and hot-code labs run strategies of yours for now",
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['load', 'fib-process', 'fib-thread', 'cluster-worker'],

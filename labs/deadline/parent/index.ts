@@ -20,8 +20,8 @@ export const deadlineLab: Lab<Strategy> = {
   schema: deadlineSchema,
   benchTable: (summaries) => benchTable(summaries as readonly DeadlineSummary[]),
   dir: LAB_ID,
-  refusesUserStrategies:
-    "the deadlines lab's harness starts a load process beside the strategy, which the fence forbids; only the streams, HTTP and hot-code labs run strategies of yours for now",
+  // The run's child forks the object store and the load, the offloading strategies start threads, and the harness imports its packages.
+  userFence: { childProcess: true, worker: true, packages: true },
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['store', 'load', 'work-thread'],
