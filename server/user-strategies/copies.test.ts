@@ -23,9 +23,9 @@ describe('Edit a copy', () => {
     );
   });
 
-  it('of every built-in of the streams, HTTP, deadlines and hot-code labs compiles, loads fenced and declares what its lab asks', async () => {
+  it('of every built-in of every lab compiles, loads fenced and declares what its lab asks', async () => {
     const open = LABS.filter((l) => !l.refusesUserStrategies).map((l) => l.schema.id);
-    expect(open).toEqual(['streams', 'http', 'deadline', 'hotcode']);
+    expect(open).toEqual(['streams', 'http', 'cpu', 'deadline', 'hotcode']);
     const builtIns = strategyCatalog().filter((s) => open.includes(s.lab) && s.origin === 'built-in');
     for (const s of builtIns) {
       mkdirSync(join(dir, s.lab), { recursive: true });
@@ -34,12 +34,13 @@ describe('Edit a copy', () => {
     await scanUserStrategies(dir);
     const entries = open.flatMap((lab) => userStrategyEntries(lab));
     const byId = (a: [string, unknown], b: [string, unknown]) => a[0].localeCompare(b[0]);
-    expect(entries.map((e): [string, unknown] => [e.id, e.problem ? `${e.problem.file}: ${e.problem.message}` : null]).sort(byId)).toEqual(
-      builtIns.map((s): [string, unknown] => [`${s.id}-copy`, null]).sort(byId),
+    expect(entries.map((e): [string, unknown] => [`${e.lab}/${e.id}`, e.problem ? `${e.problem.file}: ${e.problem.message}` : null]).sort(byId)).toEqual(
+      builtIns.map((s): [string, unknown] => [`${s.lab}/${s.id}-copy`, null]).sort(byId),
     );
     // The copy claims what the original claims.
     for (const s of builtIns) {
-      const copy = entries.find((e) => e.id === `${s.id}-copy`)!.strategy!;
+      // By lab and id: ids repeat across labs (cpu and deadline both have worker-pool).
+      const copy = entries.find((e) => e.lab === s.lab && e.id === `${s.id}-copy`)!.strategy!;
       expect([copy.mode, copy.role ?? null], s.id).toEqual([s.mode, s.role]);
     }
   }, 120_000);
@@ -47,7 +48,7 @@ describe('Edit a copy', () => {
   it("docs/strategies.md's example files compile, load fenced and declare what their lab asks", async () => {
     const doc = readFileSync(fileURLToPath(new URL('../../docs/strategies.md', import.meta.url)), 'utf8');
     const examples = [...doc.matchAll(/^```ts\n\/\/ strategies\/(\w+)\/([\w-]+)\.ts\n([\s\S]*?)^```$/gm)].map((m) => ({ lab: m[1], name: m[2], text: m[3] }));
-    expect(examples.map((e) => e.lab).sort()).toEqual(['deadline', 'hotcode', 'http', 'streams']);
+    expect(examples.map((e) => e.lab).sort()).toEqual(['cpu', 'deadline', 'hotcode', 'http', 'streams']);
     const docs = join(dir, 'docs');
     for (const e of examples) {
       mkdirSync(join(docs, e.lab), { recursive: true });

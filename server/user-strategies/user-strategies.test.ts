@@ -197,7 +197,7 @@ describe('strategies of yours', () => {
     expect(() => receiveStrategies([{ ...shipped, code: `${shipped.code}\n// tampered` }], optedIn)).toThrow(
       /^the bundle of pairs-pull sent with the job does not match its hash/,
     );
-    expect(() => receiveStrategies([{ ...shipped, lab: 'cpu' }], optedIn)).toThrow(/pairs-pull can't run here: the CPU lab/);
+    expect(() => receiveStrategies([{ ...shipped, lab: 'nope' }], optedIn)).toThrow(/pairs-pull can't run here: no lab nope here/);
     expect(() => receiveStrategies([shipped], optedIn)).not.toThrow();
     expect(() => shipStrategies('streams', ['broken'])).toThrow(/broken is not a strategy of yours that can run/);
   });

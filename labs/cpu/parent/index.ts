@@ -19,8 +19,9 @@ export const cpuLab: Lab<Strategy> = {
   schema: cpuSchema,
   benchTable: (summaries) => benchTable(summaries as readonly CpuSummary[]),
   dir: LAB_ID,
-  refusesUserStrategies:
-    "the CPU lab's strategies start processes and threads (cluster, fork, worker_threads), which the fence forbids; only the streams, HTTP, deadlines and hot-code labs run strategies of yours for now",
+  // Its strategies start processes (cluster, fork) and threads (worker_threads, piscina) from the
+  // child build's entries, and the harness forks the load and imports its packages.
+  userFence: { childProcess: true, worker: true, packages: true },
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
   childEntries: ['load', 'fib-process', 'fib-thread', 'cluster-worker'],
