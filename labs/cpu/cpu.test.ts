@@ -245,8 +245,17 @@ describe('cpu lab', () => {
       );
       writeFileSync(
         join(files, 'writes-file.mjs'),
+        // The write comes inside a request, where the harness would answer a failure with a 500.
         `import { writeFileSync } from 'node:fs';
-        export const strategy = { id: 'writes-file', role: 'pool', async run() { writeFileSync(${JSON.stringify(forbidden)}, 'x'); } };`,
+        import { serveFib } from '@stream-lab/labs/cpu/child/serve';
+        export const strategy = {
+          id: 'writes-file',
+          role: 'pool',
+          async run({ port }) {
+            const server = await serveFib(port, async () => { writeFileSync(${JSON.stringify(forbidden)}, 'x'); });
+            return { port: server.port, close: () => server.close(), messageListeners: () => 0 };
+          },
+        };`,
       );
       const result = await runScript(
         ROOT,

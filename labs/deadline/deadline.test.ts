@@ -116,7 +116,7 @@ describe('deadline lab', () => {
     expect(s.sent).toBeGreaterThanOrEqual(3);
   }, 30_000);
 
-  it('runs strategies of yours fenced: a new limiter of its own serves every request; one that writes a file is refused', async () => {
+  it('runs strategies of yours fenced: a new limiter of its own serves every request; a file write in a request ends the run refused', async () => {
     const files = mkdtempSync(join(tmpdir(), 'stream-lab-deadline-yours-'));
     const forbidden = join(files, 'written.txt');
     try {
@@ -155,8 +155,17 @@ describe('deadline lab', () => {
       );
       writeFileSync(
         join(files, 'writes-file.mjs'),
+        // The write comes inside a request, where the harness would answer a failure with a 500.
         `import { writeFileSync } from 'node:fs';
-        export const strategy = { id: 'writes-file', role: 'limits', async run() { writeFileSync(${JSON.stringify(forbidden)}, 'x'); } };`,
+        import { serveDeadline } from '@stream-lab/labs/deadline/child/service';
+        export const strategy = {
+          id: 'writes-file',
+          role: 'limits',
+          async run(ctx) {
+            const server = await serveDeadline(ctx, async () => { writeFileSync(${JSON.stringify(forbidden)}, 'x'); });
+            return { port: server.port, close: () => server.close() };
+          },
+        };`,
       );
       const result = await runScript(
         ROOT,

@@ -21,17 +21,16 @@ export function deniedText(permission: string, resource: string | null): string 
 }
 
 /**
- * The first permission error a strategy's calls hit, for a harness that answers a failed call (an
- * HTTP 500) and goes on: the run must still end refused, naming what was tried (bootstrap.ts).
+ * For a harness that answers a strategy's failed call (an HTTP 500) and goes on: a permission error
+ * (a fenced strategy of yours tried what its fence forbids) must end the run as refused, naming it,
+ * not as a wrong answer. Thrown on the next tick, it reaches bootstrap's uncaughtException, which
+ * reports it (`denied`) and exits; the harness's exit handlers take its processes along. A plain
+ * function with no state: a strategy's bundle may carry its own copy (the labs' helpers).
  */
-export function deniedCalls(): { note(err: unknown): void; rethrow(): void } {
-  let denied: Error | null = null;
-  return {
-    note(err) {
-      if ((err as NodeJS.ErrnoException | null)?.code === 'ERR_ACCESS_DENIED') denied ??= err as Error;
-    },
-    rethrow() {
-      if (denied) throw denied;
-    },
-  };
+export function endIfDenied(err: unknown): void {
+  if ((err as NodeJS.ErrnoException | null)?.code === 'ERR_ACCESS_DENIED') {
+    process.nextTick(() => {
+      throw err;
+    });
+  }
 }

@@ -27,6 +27,12 @@ describe('comparing with a baseline', () => {
     expect(compareFigure(where('chunks', 'count'), [10, 10, 10, 10, 10], [20, 20, 20, 20, 20], 0.1).change).toBe('changed');
   });
 
+  it('from a baseline median of 0, any change past the floor counts, whatever the tolerance', () => {
+    const late = { ...where('late', 'count') };
+    expect(compareFigure(late, [0, 0, 0, 0, 0], [3, 4, 2, 5, 3], 10)).toMatchObject({ change: 'regression' });
+    expect(compareFigure(late, [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], 10)).toMatchObject({ change: 'no change' });
+  });
+
   it('fewer than five runs a side: outside the baseline min–max widened by the tolerance', () => {
     const before = [100, 120];
     expect(compareFigure(where('durationMs'), before, [125, 130], 0.1)).toMatchObject({ rule: 'range', p: null, change: 'no change' }); // 127.5 ≤ 132
@@ -48,12 +54,18 @@ describe('comparing with a baseline', () => {
       makeSummary({ strategy, durationMs, nodeVersion, outcome, runId: `${strategy}-${durationMs}-${Math.random()}` });
     const before = [run('for-await', 100, '20.19.0'), run('for-await', 110, '20.19.0')];
     const now = [run('for-await', 300), run('for-await', 320), run('for-await', 1, '20.20.2', 'stopped'), run('rxjs-from', 50)];
-    const cmp = compareWithBaseline('streams', now, before, 0.1);
+    const { comparisons: cmp, missing } = compareWithBaseline('streams', now, before, 0.1);
     expect(new Set(cmp.map((c) => c.strategy))).toEqual(new Set(['for-await']));
+    expect(missing).toEqual(['rxjs-from on Node 20.20.2']);
+    // The same strategy on another Node major has nothing to compare with: said, not silently dropped.
+    expect(compareWithBaseline('streams', [run('for-await', 300, '22.23.0')], before, 0.1)).toEqual({
+      comparisons: [],
+      missing: ['for-await on Node 22.23.0'],
+    });
     const duration = cmp.find((c) => c.figure === 'durationMs')!;
     expect(duration).toMatchObject({ change: 'regression', rule: 'range' });
     expect(duration.current.n).toBe(2); // the stopped run is not counted
-    expect(compareWithBaseline('streams', now, before, 0.1, ['durationMs', 'rss.peak']).map((c) => c.figure)).toEqual(['durationMs', 'rss.peak']);
+    expect(compareWithBaseline('streams', now, before, 0.1, ['durationMs', 'rss.peak']).comparisons.map((c) => c.figure)).toEqual(['durationMs', 'rss.peak']);
     const stats = repeatStats('streams', now);
     expect(stats.find((s) => s.strategy === 'for-await' && s.figure === 'durationMs')!.stats).toMatchObject({ n: 2, median: 310, min: 300, max: 320 });
   });

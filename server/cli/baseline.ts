@@ -121,7 +121,8 @@ export function compareFigure(
   const current = spreadOf(now);
   const delta = current.median - baseline.median;
   const relativeChange = baseline.median !== 0 ? delta / Math.abs(baseline.median) : delta === 0 ? 0 : Math.sign(delta);
-  const big = Math.abs(delta) > FLOOR[where.unit] && Math.abs(relativeChange) > tolerance;
+  // From a median of 0 (no errors, no late timers) any change past the floor is a change: no share of 0 measures it.
+  const big = Math.abs(delta) > FLOOR[where.unit] && (baseline.median === 0 || Math.abs(relativeChange) > tolerance);
   let rule: Comparison['rule'];
   let p: number | null = null;
   let differs: boolean;
@@ -148,8 +149,9 @@ export function compareFigure(
 }
 
 /**
- * Every figure of every strategy (and Node) that both sides measured (or those of `figures`), compared. A strategy or a
- * Node the baseline lacks is left out (the caller says so); runs that stopped are not counted.
+ * Every figure of every strategy (and Node) that both sides measured (or those of `figures`),
+ * compared; `missing` names each strategy and Node of this run the baseline has no comparable runs of
+ * (none of that strategy, none on that Node major, or all stopped): nothing was compared for it.
  */
 export function compareWithBaseline(
   labId: string,
@@ -157,11 +159,15 @@ export function compareWithBaseline(
   before: readonly RunSummary[],
   tolerance: number,
   figures: readonly string[] | null = null,
-): Comparison[] {
+): { comparisons: Comparison[]; missing: string[] } {
   const old = groups(before);
-  return groups(now).flatMap((g) => {
+  const missing: string[] = [];
+  const comparisons = groups(now).flatMap((g) => {
     const base = old.find((o) => o.strategy === g.strategy && major(o.nodeVersion) === major(g.nodeVersion));
-    if (!base) return [];
+    if (!base) {
+      missing.push(`${g.strategy} on Node ${g.nodeVersion}`);
+      return [];
+    }
     const beforeValues = valuesOf(labId, base.runs);
     return [...valuesOf(labId, g.runs)].flatMap(([figure, { unit, values }]) => {
       const b = beforeValues.get(figure);
@@ -169,6 +175,7 @@ export function compareWithBaseline(
       return b ? [compareFigure({ strategy: g.strategy, nodeVersion: g.nodeVersion, figure, unit }, b.values, values, tolerance)] : [];
     });
   });
+  return { comparisons, missing };
 }
 
 /** A baseline file: an earlier `npm run bench -- --json` output of the same lab; throws naming the file and what is wrong. */

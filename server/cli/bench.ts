@@ -187,9 +187,10 @@ function judgeRuns(
     process.stderr.write(`bench: ${s.strategy} ended ${s.outcome}, expected ${expectedOutcome(args, s.strategy)}${s.reason ? ` (${s.reason})` : ''}\n`);
   }
   for (const c of checks) process.stderr.write(`${c.ok ? 'check' : 'bench: check'} ${c.message}\n`);
-  const comparisons = baseline && compareWithBaseline(args.lab, summaries, baseline, args.tolerance, args.compare);
-  const notInBaseline = baseline ? args.strategies.filter((id) => !baseline.some((b) => b.strategy === id)) : [];
-  for (const id of notInBaseline) process.stderr.write(`baseline: ${args.baseline} has no runs of ${id}: nothing to compare it with\n`);
+  const compared = baseline && compareWithBaseline(args.lab, summaries, baseline, args.tolerance, args.compare);
+  const comparisons = compared?.comparisons ?? null;
+  const notInBaseline = compared?.missing ?? [];
+  for (const what of notInBaseline) process.stderr.write(`baseline: ${args.baseline} has no comparable runs of ${what}: nothing to compare it with\n`);
   const regressions = (comparisons ?? []).filter((c) => c.change === 'regression');
   for (const c of regressions) process.stderr.write(`bench: ${c.message}\n`);
   if (stopping || unexpected.length || checks.some((c) => !c.ok) || regressions.length) process.exitCode = 1;

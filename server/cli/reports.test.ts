@@ -35,7 +35,7 @@ function results(): BenchResults {
       compareFigure({ ...where, figure: 'durationMs' }, [500, 510], [1001, 1002], 0.1),
       compareFigure({ ...where, figure: 'cpu.totalMs' }, [500, 510], [505, 506], 0.1),
     ],
-    notInBaseline: ['rxjs-from'],
+    notInBaseline: ['rxjs-from on Node 20.20.2'],
   };
 }
 
@@ -99,7 +99,7 @@ describe('bench reports', () => {
       ['pipeline-generator: arrayBuffers.peak < 16MB', '✅ passed'],
       ['pipeline-generator: durationMs < 10ms', '❌ FAILED'],
     ]);
-    expect(md).toContain('**Against the baseline**: 1 regressions, 0 improvements, 1 figures with no change; not in the baseline: rxjs-from');
+    expect(md).toContain('**Against the baseline**: 1 regressions, 0 improvements, 1 figures with no change; not in the baseline: rxjs-from on Node 20.20.2');
     const baseline = parseMarkdownTable(sections.find((s) => s.startsWith('| Strategy | Figure |'))!);
     expect(baseline.slice(1)).toEqual([['pipeline-generator', 'durationMs', '505 ms', '1002 ms', '+98.3%', 'outside 500 ms–510 ms', '❌ regression']]);
   });

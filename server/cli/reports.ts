@@ -22,13 +22,15 @@ export interface BenchResults {
   stats: readonly FigureStats[];
   /** Per strategy, Node and figure, when a baseline was given; null without one. */
   comparisons: readonly Comparison[] | null;
-  /** Strategies of this run the baseline had no runs of (nothing to compare them with). */
+  /** Strategies (and Nodes) of this run the baseline had no comparable runs of: "x on Node 20.20.2". */
   notInBaseline: readonly string[];
 }
 
 export interface TestCase {
   /** "streams: rxjs-from" (with " on Node v…" when several runtimes ran). */
   suite: string;
+  /** What the case holds the runs to: the expected outcome, a check, or a figure against the baseline. */
+  kind: 'outcome' | 'check' | 'regression';
   name: string;
   ok: boolean;
   /** What was measured against what was wanted: the failure's text, or the pass's for the Markdown. */
@@ -64,6 +66,7 @@ export function testCases(r: BenchResults): TestCase[] {
     const wrong = g.runs.filter((s) => s.outcome !== want);
     const outcome: TestCase = {
       suite,
+      kind: 'outcome',
       name: `outcome == ${want}`,
       ok: wrong.length === 0,
       message:
@@ -76,11 +79,11 @@ export function testCases(r: BenchResults): TestCase[] {
     const mine = r.checks.filter((c) => runIds.has(c.runId));
     const checks = [...new Set(mine.map((c) => c.check))].map((text): TestCase => {
       const results = mine.filter((c) => c.check === text);
-      return { suite, name: text, ok: results.every((c) => c.ok), message: results.map((c) => c.message).join('\n'), seconds: 0 };
+      return { suite, kind: 'check', name: text, ok: results.every((c) => c.ok), message: results.map((c) => c.message).join('\n'), seconds: 0 };
     });
     const baseline = (r.comparisons ?? [])
       .filter((c) => c.strategy === g.strategy && c.nodeVersion === g.nodeVersion)
-      .map((c): TestCase => ({ suite, name: `baseline: ${c.figure}`, ok: c.change !== 'regression', message: c.message, seconds: 0 }));
+      .map((c): TestCase => ({ suite, kind: 'regression', name: `baseline: ${c.figure}`, ok: c.change !== 'regression', message: c.message, seconds: 0 }));
     return [outcome, ...checks, ...baseline];
   });
 }
@@ -116,12 +119,7 @@ export function junitXml(r: BenchResults): string {
     for (const c of mine) {
       const open = `    <testcase classname="stream-lab.${xml(r.lab)}.${xml(strategy)}" name="${xml(c.name)}" time="${c.seconds.toFixed(3)}"`;
       if (c.ok) lines.push(`${open}/>`);
-      else
-        lines.push(
-          `${open}>`,
-          `      <failure message="${xml(c.message.split('\n')[0])}" type="${c.name.startsWith('baseline:') ? 'regression' : c.name.startsWith('outcome') ? 'outcome' : 'check'}">${xml(c.message)}</failure>`,
-          '    </testcase>',
-        );
+      else lines.push(`${open}>`, `      <failure message="${xml(c.message.split('\n')[0])}" type="${c.kind}">${xml(c.message)}</failure>`, '    </testcase>');
     }
     lines.push('  </testsuite>');
   }
@@ -137,11 +135,19 @@ function cell(value: number, unit: Figure['unit']): string {
 }
 
 function row(cells: readonly string[]): string {
-  return `| ${cells.map((c) => c.replace(/\|/g, '\\|').replace(/\n/g, '<br>')).join(' | ')} |`;
+  // Backslashes first, so an escaped pipe in the text stays text.
+  return `| ${cells.map((c) => c.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, '<br>')).join(' | ')} |`;
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return [row(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(row)].join('\n');
+}
+
+/** Text as a Markdown code span on one line: fenced with more backticks than it holds in a row. */
+function codeSpan(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ');
+  const fence = '`'.repeat(Math.max(0, ...(flat.match(/`+/g) ?? []).map((m) => m.length)) + 1);
+  return fence.length > 1 ? `${fence} ${flat} ${fence}` : `${fence}${flat}${fence}`;
 }
 
 const PASS = '✅ passed';
@@ -157,7 +163,7 @@ export function markdownReport(r: BenchResults): string {
   const versions = [...new Set(r.summaries.map((s) => s.nodeVersion))].join(', ');
   const parts = [
     `### Stream Lab bench, ${r.lab} lab: ${failed === 0 ? `${PASS} (${cases.length} of ${cases.length})` : `${FAIL}: ${failed} of ${cases.length}`}`,
-    `\`${r.command}\` on Node ${versions}`,
+    `${codeSpan(r.command)} on Node ${versions}`,
   ];
   const groups = groupsOf(r.summaries);
   parts.push(
@@ -170,7 +176,7 @@ export function markdownReport(r: BenchResults): string {
       }),
     ),
   );
-  const checkCases = cases.filter((c) => !c.name.startsWith('outcome') && !c.name.startsWith('baseline:'));
+  const checkCases = cases.filter((c) => c.kind === 'check');
   if (checkCases.length) {
     parts.push(
       '**Checks**',

@@ -74,15 +74,13 @@ export function mannWhitney(a: readonly number[], b: readonly number[]): MannWhi
   const n2 = b.length;
   if (n1 === 0 || n2 === 0) throw new RangeError('mannWhitney: both samples need values');
   let u = 0;
-  let ties = false;
   for (const x of a)
     for (const y of b) {
       if (x > y) u += 1;
-      else if (x === y) {
-        u += 0.5;
-        ties = true;
-      }
+      else if (x === y) u += 0.5;
     }
+  // The exact table counts orderings of distinct values: any tie, within a sample or across, breaks it.
+  const ties = new Set([...a, ...b]).size < n1 + n2;
   if (!ties && n1 <= EXACT_MAX && n2 <= EXACT_MAX) {
     const counts = uCounts(n1, n2);
     const total = counts.reduce((s, c) => s + c, 0);

@@ -43,8 +43,9 @@ export function fenceArgs(
 
 /**
  * The environment of a fenced process: a few harmless variables, never the server's secrets
- * (STREAM_LAB_OPERATOR_TOKEN, a database or Redis URL with its password), which a strategy of
- * yours could otherwise read and send out over the network the fence leaves open.
+ * (STREAM_LAB_OPERATOR_TOKEN, a Redis URL with its password), which a strategy of yours could
+ * otherwise read and send out over the network the fence leaves open; `labNeeds`: what the lab's
+ * harness reads itself (the HTTP lab's DATABASE_URL).
  */
 export function fencedEnv(env: Record<string, string | undefined> = process.env, labNeeds: readonly string[] = []): Record<string, string> {
   // STREAM_LAB_DATA_DIR is a path, no secret: it marks the process as the run's (leftover checks look for it).

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { FibAnswer, FibRequest } from './fib';
 import { fibParam } from './fib';
 import { listenLocal } from '../../../server/child/listen';
+import { endIfDenied } from '../../../server/child/denied';
 
 export async function serveFib(port: number, compute: (req: FibRequest) => Promise<FibAnswer>): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer((req, res) => {
@@ -17,7 +18,11 @@ export async function serveFib(port: number, compute: (req: FibRequest) => Promi
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(answer));
       },
-      (err: Error) => res.writeHead(500).end(err.message),
+      (err: Error) => {
+        // A fenced strategy of yours that tried what its fence forbids ends the run refused.
+        endIfDenied(err);
+        res.writeHead(500).end(err.message);
+      },
     );
   });
   return listenLocal(server, port);

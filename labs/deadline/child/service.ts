@@ -9,6 +9,7 @@ import { request, type Agent } from 'undici';
 import { work } from './work';
 import { countWork, type DeadlineContext } from './strategy';
 import { listenLocal } from '../../../server/child/listen';
+import { endIfDenied } from '../../../server/child/denied';
 
 /** What the service answers; the load classifies it. */
 export interface FetchAnswer {
@@ -86,6 +87,8 @@ export async function serveDeadline(
         reply(200, { id, outcome: 'complete', objects: state.worked });
       },
       (err: Error) => {
+        // A fenced strategy of yours that tried what its fence forbids ends the run refused, deadline or not.
+        endIfDenied(err);
         if (answered || aborter.signal.aborted) return;
         answered = true;
         clearTimeout(timer);

@@ -9,7 +9,7 @@ import { HOTCODE_LIMITS } from '../shared/limits';
 import { COMMON_LIMITS } from '../../../lib/protocol/limits';
 import type { Scenario } from '../../../server/child/scenario';
 import { endProcess, startLoad } from '../../../server/child/load-process';
-import { deniedCalls } from '../../../server/child/denied';
+import { endIfDenied } from '../../../server/child/denied';
 import type { HotcodeLoadConfig, HotcodeLoadDone, HotcodeLoadReadings } from './load';
 import { serveReport } from './serve';
 import type { SweepStep } from './sweep-steps';
@@ -42,7 +42,6 @@ export const scenario: Scenario<HotcodeConfig> = {
     let final: Record<string, number> = {};
     let steps: SweepStep[] = [];
     let problem: string | null = null;
-    const denied = deniedCalls();
     const killOnExit = () => loadChild?.kill('SIGKILL');
     process.once('exit', killOnExit);
 
@@ -56,10 +55,10 @@ export const scenario: Scenario<HotcodeConfig> = {
             // of yours may return the report itself rather than a promise.
             report = Promise.resolve(strategy.run(rows));
           } catch (err) {
-            denied.note(err);
+            endIfDenied(err);
             throw err;
           }
-          report.catch((err: unknown) => denied.note(err));
+          report.catch(endIfDenied);
           return report;
         },
         config.rows,
@@ -87,7 +86,6 @@ export const scenario: Scenario<HotcodeConfig> = {
         await server.close();
         process.off('exit', killOnExit);
       }
-      denied.rethrow();
     })();
 
     return {
