@@ -166,4 +166,13 @@ describe('the verdict’s expected and figures', () => {
     expect(hotcodeVerdict(slow, [fixed], undefined).expected).toBeNull();
     expect(judged(summary({ outcome: 'stopped' })).expected).toBeNull();
   });
+
+  it('never holds a fix to the hot-spot rule, even one that names the slow strategy to compare with', () => {
+    // A file of yours with role fix and comparedWith: ['report-slow'], run beside it.
+    const mine = summary({ runId: 'h3', strategy: 'rates-object', reportMsMin: 2, reportMsMax: 3 });
+    const traits = { mode: null, keepsResults: false, role: 'fix', comparedWith: ['report-slow'] };
+    const v = hotcodeVerdict(mine, [slow], traits);
+    expect(v.text).not.toMatch(/Not the hot spot/);
+    expect(v.expected).toBeNull();
+  });
 });
