@@ -1,6 +1,6 @@
 /** Shared by server tests: temporary data directories, real server processes, /proc readings. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,4 +169,34 @@ export function runScript(cwd: string, args: string[], env: Record<string, strin
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Strategy files of yours, as a CI job runs them: `files` (name → source) written into a fresh
+ * folder, then `npm run bench -- --lab
+ * <lab> --strategy-file <each> …args --json` with STREAM_LAB_DATA_DIR = `dataDir`. The folder is
+ * removed after; the result carries the runs' summaries and each run by its strategy id.
+ */
+export async function benchStrategyFiles<S extends { strategy: string }>(opts: {
+  lab: string;
+  files: Record<string, string>;
+  args: readonly string[];
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<ScriptResult & { runs: S[]; run(id: string): S }> {
+  const dir = mkdtempSync(join(tmpdir(), `stream-lab-${opts.lab}-yours-`));
+  try {
+    for (const [name, text] of Object.entries(opts.files)) writeFileSync(join(dir, name), text);
+    const result = await runScript(
+      PROJECT_ROOT,
+      ['server/cli/bench.ts', '--lab', opts.lab, ...Object.keys(opts.files).flatMap((f) => ['--strategy-file', join(dir, f)]), ...opts.args, '--json'],
+      { STREAM_LAB_DATA_DIR: opts.dataDir, ...opts.env },
+    );
+    const runs = result.stdout.trim() ? (JSON.parse(result.stdout) as S[]) : [];
+    return { ...result, runs, run: (id) => runs.find((r) => r.strategy === id)! };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

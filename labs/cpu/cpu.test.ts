@@ -3,17 +3,14 @@
  * workers or forks inside it, the load in its own process. Small n here (fib(27) ≈ a few ms);
  * the figures that matter are recorded with `npm run bench` (docs/results.md §9).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mergeLive, summaryOfLab, type LabSummary, type LiveState, type LiveUpdate } from '../../lib/protocol';
 import { prepareAndStart } from '../../server/runner/lab-run';
 import { liveChildCount } from '../../server/runner/runner';
-import { runLeftovers, runScript, withTempDataDir } from '../../server/test-support';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { benchStrategyFiles, runLeftovers, withTempDataDir } from '../../server/test-support';
 import { cpuLab } from './parent/index';
 import { cpuParamsSchema, DEFAULT_CPU_PARAMS, type CpuParams } from './shared/params';
 
@@ -203,83 +200,66 @@ describe('cpu lab', () => {
   });
 
   it("runs strategies of yours fenced: a thread pool of its own (eval'd workers, round-robin) answers every request on its threads; a file write is refused", async () => {
-    const files = mkdtempSync(join(tmpdir(), 'stream-lab-cpu-yours-'));
-    const forbidden = join(files, 'written.txt');
-    try {
-      writeFileSync(
-        join(files, 'rr-threads.ts'),
-        `import { Worker } from 'node:worker_threads';
-        import { serveFib } from '@stream-lab/labs/cpu/child/serve';
+    const forbidden = join(dir.path, 'written-by-cpu.txt');
+    const result = await benchStrategyFiles<CpuSummary>({
+      lab: 'cpu',
+      files: {
+        'rr-threads.ts': `import { Worker } from 'node:worker_threads';
+    import { serveFib } from '@stream-lab/labs/cpu/child/serve';
 
-        // Each thread computes fib for whoever asks; requests go to the threads in turn.
-        const THREAD = \`
-          const { parentPort, threadId } = require('node:worker_threads');
-          const fib = (n) => (n < 2 ? n : fib(n - 1) + fib(n - 2));
-          parentPort.on('message', ({ id, n }) => {
-            const t = performance.now();
-            const value = fib(n);
-            parentPort.postMessage({ id, value, computeMs: performance.now() - t, servedBy: process.pid + '/' + threadId });
-          });\`;
+    // Each thread computes fib for whoever asks; requests go to the threads in turn.
+    const THREAD = \`
+      const { parentPort, threadId } = require('node:worker_threads');
+      const fib = (n) => (n < 2 ? n : fib(n - 1) + fib(n - 2));
+      parentPort.on('message', ({ id, n }) => {
+        const t = performance.now();
+        const value = fib(n);
+        parentPort.postMessage({ id, value, computeMs: performance.now() - t, servedBy: process.pid + '/' + threadId });
+      });\`;
 
-        export const strategy = {
-          id: 'rr-threads',
-          role: 'pool',
-          async run({ port, workers }) {
-            const threads = Array.from({ length: workers }, () => new Worker(THREAD, { eval: true }));
-            const waiting = new Map();
-            for (const t of threads) t.on('message', (m) => { waiting.get(m.id)?.(m); waiting.delete(m.id); });
-            let next = 0;
-            const server = await serveFib(port, ({ n, id }) =>
-              new Promise((resolve) => {
-                waiting.set(id, (m) => resolve({ id, n, value: m.value, servedBy: m.servedBy, spawnMs: 0, computeMs: m.computeMs }));
-                threads[next++ % threads.length].postMessage({ id, n });
-              }),
-            );
-            return {
-              port: server.port,
-              close: async () => { await Promise.all(threads.map((t) => t.terminate())); await server.close(); },
-              messageListeners: () => threads.reduce((k, t) => k + t.listenerCount('message'), 0),
-            };
-          },
-        };`,
-      );
-      writeFileSync(
-        join(files, 'writes-file.mjs'),
+    export const strategy = {
+      id: 'rr-threads',
+      role: 'pool',
+      async run({ port, workers }) {
+        const threads = Array.from({ length: workers }, () => new Worker(THREAD, { eval: true }));
+        const waiting = new Map();
+        for (const t of threads) t.on('message', (m) => { waiting.get(m.id)?.(m); waiting.delete(m.id); });
+        let next = 0;
+        const server = await serveFib(port, ({ n, id }) =>
+          new Promise((resolve) => {
+            waiting.set(id, (m) => resolve({ id, n, value: m.value, servedBy: m.servedBy, spawnMs: 0, computeMs: m.computeMs }));
+            threads[next++ % threads.length].postMessage({ id, n });
+          }),
+        );
+        return {
+          port: server.port,
+          close: async () => { await Promise.all(threads.map((t) => t.terminate())); await server.close(); },
+          messageListeners: () => threads.reduce((k, t) => k + t.listenerCount('message'), 0),
+        };
+      },
+    };`,
         // The write comes inside a request, where the harness would answer a failure with a 500.
-        `import { writeFileSync } from 'node:fs';
-        import { serveFib } from '@stream-lab/labs/cpu/child/serve';
-        export const strategy = {
-          id: 'writes-file',
-          role: 'pool',
-          async run({ port }) {
-            const server = await serveFib(port, async () => { writeFileSync(${JSON.stringify(forbidden)}, 'x'); });
-            return { port: server.port, close: () => server.close(), messageListeners: () => 0 };
-          },
-        };`,
-      );
-      const result = await runScript(
-        ROOT,
-        [
-          'server/cli/bench.ts',
-          '--lab',
-          'cpu',
-          ...['rr-threads.ts', 'writes-file.mjs'].flatMap((f) => ['--strategy-file', join(files, f)]),
-          ...['--n', '27', '--requests', '4', '--concurrency', '2', '--workers', '2'],
-          '--json',
-        ],
-        { STREAM_LAB_DATA_DIR: dir.path },
-      );
-      expect(result.code, result.stderr).toBe(1);
-      const runs = JSON.parse(result.stdout) as CpuSummary[];
-      const [mine, writes] = ['rr-threads', 'writes-file'].map((id) => runs.find((r) => r.strategy === id)!);
-      expect(mine).toMatchObject({ outcome: 'completed', requestsPlanned: 4, requestsOk: 4, badRequests: 0, peakProcesses: 1 });
-      // Its two threads, beside the main thread's own.
-      expect(mine.peakThreads).toBeGreaterThanOrEqual(2);
-      expect([writes.outcome, writes.reason]).toEqual(['refused', `no permission to write ${forbidden}`]);
-      expect(existsSync(forbidden)).toBe(false);
-    } finally {
-      rmSync(files, { recursive: true, force: true });
-    }
+        'writes-file.mjs': `import { writeFileSync } from 'node:fs';
+    import { serveFib } from '@stream-lab/labs/cpu/child/serve';
+    export const strategy = {
+      id: 'writes-file',
+      role: 'pool',
+      async run({ port }) {
+        const server = await serveFib(port, async () => { writeFileSync(${JSON.stringify(forbidden)}, 'x'); });
+        return { port: server.port, close: () => server.close(), messageListeners: () => 0 };
+      },
+    };`,
+      },
+      args: ['--n', '27', '--requests', '4', '--concurrency', '2', '--workers', '2'],
+      dataDir: dir.path,
+    });
+    expect(result.code, result.stderr).toBe(1);
+    const [mine, writes] = ['rr-threads', 'writes-file'].map(result.run);
+    expect(mine).toMatchObject({ outcome: 'completed', requestsPlanned: 4, requestsOk: 4, badRequests: 0, peakProcesses: 1 });
+    // Its two threads, beside the main thread's own.
+    expect(mine.peakThreads).toBeGreaterThanOrEqual(2);
+    expect([writes.outcome, writes.reason]).toEqual(['refused', `no permission to write ${forbidden}`]);
+    expect(existsSync(forbidden)).toBe(false);
   }, 180_000);
 
   it('refuses bad knobs naming the field and its range', () => {

@@ -3,17 +3,13 @@
  * threads) and the open-loop load. A short schedule whose spike asks several cores of CPU work of
  * the service; the figures that matter are recorded with `npm run bench` (docs/results.md §10).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { summaryOfLab, type LabSummary } from '../../lib/protocol';
 import { prepareAndStart } from '../../server/runner/lab-run';
 import { liveChildCount } from '../../server/runner/runner';
-import { runLeftovers, runScript, withTempDataDir } from '../../server/test-support';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { benchStrategyFiles, runLeftovers, withTempDataDir } from '../../server/test-support';
 import { deadlineLab } from './parent/index';
 import { arrivalTimesMs, deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS, type DeadlineParams } from './shared/params';
 import { OUTCOMES } from './shared/schema';
@@ -117,79 +113,62 @@ describe('deadline lab', () => {
   }, 30_000);
 
   it('runs strategies of yours fenced: a new limiter of its own serves every request; a file write in a request ends the run refused', async () => {
-    const files = mkdtempSync(join(tmpdir(), 'stream-lab-deadline-yours-'));
-    const forbidden = join(files, 'written.txt');
-    try {
-      // New code: a first-come queue of its own instead of p-limit, the lab's service helpers for the rest.
-      writeFileSync(
-        join(files, 'queue-limit.ts'),
-        `import { Agent } from 'undici';
-        import { forEachObject, getObject, serveDeadline, workHere } from '@stream-lab/labs/deadline/child/service';
+    const forbidden = join(dir.path, 'written-by-deadline.txt');
+    const result = await benchStrategyFiles<DeadlineSummary>({
+      lab: 'deadline',
+      files: {
+        // New code: a first-come queue of its own instead of p-limit, the lab's service helpers for the rest.
+        'queue-limit.ts': `import { Agent } from 'undici';
+    import { forEachObject, getObject, serveDeadline, workHere } from '@stream-lab/labs/deadline/child/service';
 
-        export const strategy = {
-          id: 'queue-limit',
-          role: 'limits',
-          async run(ctx) {
-            let active = 0;
-            const waiting: Array<() => void> = [];
-            const slot = () => (active < ctx.concurrency ? (active++, Promise.resolve()) : new Promise<void>((r) => waiting.push(r)));
-            const free = () => { const next = waiting.shift(); if (next) next(); else active--; };
-            const agent = new Agent({ connections: ctx.concurrency });
-            const server = await serveDeadline(ctx, (req) =>
-              forEachObject(ctx, req, async (objectId) => {
-                await slot();
-                try {
-                  if (req.signal.aborted) return false;
-                  const body = await getObject(ctx, agent, objectId, req.signal);
-                  if (req.signal.aborted) return false;
-                  workHere(ctx, body);
-                  return true;
-                } finally {
-                  free();
-                }
-              }),
-            );
-            return { port: server.port, close: async () => void (await server.close(), await agent.destroy()) };
-          },
-        };`,
-      );
-      writeFileSync(
-        join(files, 'writes-file.mjs'),
+    export const strategy = {
+      id: 'queue-limit',
+      role: 'limits',
+      async run(ctx) {
+        let active = 0;
+        const waiting: Array<() => void> = [];
+        const slot = () => (active < ctx.concurrency ? (active++, Promise.resolve()) : new Promise<void>((r) => waiting.push(r)));
+        const free = () => { const next = waiting.shift(); if (next) next(); else active--; };
+        const agent = new Agent({ connections: ctx.concurrency });
+        const server = await serveDeadline(ctx, (req) =>
+          forEachObject(ctx, req, async (objectId) => {
+            await slot();
+            try {
+              if (req.signal.aborted) return false;
+              const body = await getObject(ctx, agent, objectId, req.signal);
+              if (req.signal.aborted) return false;
+              workHere(ctx, body);
+              return true;
+            } finally {
+              free();
+            }
+          }),
+        );
+        return { port: server.port, close: async () => void (await server.close(), await agent.destroy()) };
+      },
+    };`,
         // The write comes inside a request, where the harness would answer a failure with a 500.
-        `import { writeFileSync } from 'node:fs';
-        import { serveDeadline } from '@stream-lab/labs/deadline/child/service';
-        export const strategy = {
-          id: 'writes-file',
-          role: 'limits',
-          async run(ctx) {
-            const server = await serveDeadline(ctx, async () => { writeFileSync(${JSON.stringify(forbidden)}, 'x'); });
-            return { port: server.port, close: () => server.close() };
-          },
-        };`,
-      );
-      const result = await runScript(
-        ROOT,
-        [
-          'server/cli/bench.ts',
-          '--lab',
-          'deadline',
-          ...['queue-limit.ts', 'writes-file.mjs'].flatMap((f) => ['--strategy-file', join(files, f)]),
-          ...['--duration-s', '3', '--spike-start-s', '1', '--spike-s', '1', '--baseline-rps', '2', '--spike-rps', '4', '--objects', '10', '--cpu-ms', '1'],
-          '--json',
-        ],
-        { STREAM_LAB_DATA_DIR: dir.path },
-      );
-      expect(result.code, result.stderr).toBe(1);
-      const runs = JSON.parse(result.stdout) as DeadlineSummary[];
-      const [mine, writes] = ['queue-limit', 'writes-file'].map((id) => runs.find((r) => r.strategy === id)!);
-      expect(mine.outcome, mine.reason ?? '').toBe('completed');
-      expectAccounted(mine);
-      expect(mine.objectsWorked).toBeGreaterThan(0);
-      expect([writes.outcome, writes.reason]).toEqual(['refused', `no permission to write ${forbidden}`]);
-      expect(existsSync(forbidden)).toBe(false);
-    } finally {
-      rmSync(files, { recursive: true, force: true });
-    }
+        'writes-file.mjs': `import { writeFileSync } from 'node:fs';
+    import { serveDeadline } from '@stream-lab/labs/deadline/child/service';
+    export const strategy = {
+      id: 'writes-file',
+      role: 'limits',
+      async run(ctx) {
+        const server = await serveDeadline(ctx, async () => { writeFileSync(${JSON.stringify(forbidden)}, 'x'); });
+        return { port: server.port, close: () => server.close() };
+      },
+    };`,
+      },
+      args: ['--duration-s', '3', '--spike-start-s', '1', '--spike-s', '1', '--baseline-rps', '2', '--spike-rps', '4', '--objects', '10', '--cpu-ms', '1'],
+      dataDir: dir.path,
+    });
+    expect(result.code, result.stderr).toBe(1);
+    const [mine, writes] = ['queue-limit', 'writes-file'].map(result.run);
+    expect(mine.outcome, mine.reason ?? '').toBe('completed');
+    expectAccounted(mine);
+    expect(mine.objectsWorked).toBeGreaterThan(0);
+    expect([writes.outcome, writes.reason]).toEqual(['refused', `no permission to write ${forbidden}`]);
+    expect(existsSync(forbidden)).toBe(false);
   }, 180_000);
 
   it('refuses bad knobs naming the field and its range', () => {

@@ -3,17 +3,13 @@
  * and the /health probe) in its own process. Small row counts here; the figures that matter are
  * recorded with `npm run bench` (docs/results.md §11).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { summaryOfLab, type LabSummary } from '../../lib/protocol';
 import { prepareAndStart } from '../../server/runner/lab-run';
 import { liveChildCount } from '../../server/runner/runner';
-import { runLeftovers, runScript, withTempDataDir } from '../../server/test-support';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { benchStrategyFiles, runLeftovers, withTempDataDir } from '../../server/test-support';
 import { SUPERLINEAR } from './view/verdict';
 import { fencedInspector } from '../../server/user-strategies/fence';
 import { hotcodeLab } from './parent/index';
@@ -154,8 +150,7 @@ describe('hotcode lab', () => {
   });
 
   it('runs strategies of yours fenced: a new one-pass reducer is checked report by report (swept too); a wrong one loses data; one that writes a file is refused', async () => {
-    const files = mkdtempSync(join(tmpdir(), 'stream-lab-hotcode-yours-'));
-    const forbidden = join(files, 'written.txt');
+    const forbidden = join(dir.path, 'written-by-hotcode.txt');
     const reducer = (id: string, bump: string) => `
       export const strategy = {
         id: '${id}',
@@ -170,49 +165,48 @@ describe('hotcode lab', () => {
           return { days: null, taxRates: totals }; // not a promise: the harness takes either
         },
       };`;
-    try {
-      writeFileSync(join(files, 'rates-object.mjs'), reducer('rates-object', '0'));
-      writeFileSync(join(files, 'rates-off-by-one.mjs'), reducer('rates-off-by-one', '1'));
-      writeFileSync(
-        join(files, 'writes-file.mjs'),
-        `import { writeFileSync } from 'node:fs';
+    const knobs = ['--rows', '2000', '--probe-ms', '20'];
+    const result = await benchStrategyFiles<HotcodeSummary>({
+      lab: 'hotcode',
+      files: {
+        'rates-object.mjs': reducer('rates-object', '0'),
+        'rates-off-by-one.mjs': reducer('rates-off-by-one', '1'),
+        'writes-file.mjs': `import { writeFileSync } from 'node:fs';
         export const strategy = { id: 'writes-file', role: 'fix', run() { writeFileSync(${JSON.stringify(forbidden)}, 'x'); } };`,
-      );
-      const bench = (args: string[]) =>
-        runScript(ROOT, ['server/cli/bench.ts', '--lab', 'hotcode', '--rows', '2000', '--requests', '2', '--probe-ms', '20', ...args, '--json'], {
-          STREAM_LAB_DATA_DIR: dir.path,
-        });
-      const result = await bench(['rates-object', 'rates-off-by-one', 'writes-file'].flatMap((f) => ['--strategy-file', join(files, `${f}.mjs`)]));
-      expect(result.code, result.stderr).toBe(1);
-      const runs = JSON.parse(result.stdout) as HotcodeSummary[];
-      const [ok, wrong, writes] = ['rates-object', 'rates-off-by-one', 'writes-file'].map((id) => runs.find((r) => r.strategy === id)!);
-      expect(ok).toMatchObject({ outcome: 'completed', reportsOk: 2, badReports: 0 });
-      expect(wrong.outcome).toBe('data-lost');
-      expect(wrong.badReports).toBe(2);
-      expect([writes.outcome, writes.reason]).toEqual(['refused', `no permission to write ${forbidden}`]);
-      expect(existsSync(forbidden)).toBe(false);
-      // A sweep's step watchdog (a thread) stops an overlong step through the inspector, which the fence
-      // turns off before Node 24: refused before anything runs, saying what would do; with the
-      // operator's STREAM_LAB_UNFENCED_PROFILING=1 it sweeps.
-      const sweep = ['--strategy-file', join(files, 'rates-object.mjs'), '--sweep'];
-      if (!fencedInspector(process.versions.node)) {
-        const refused = await bench(sweep);
-        expect(refused.code).toBe(2);
-        expect(refused.stderr).toMatch(
-          /^bench: --sweep: rates-object is a strategy of yours and runs fenced, .*which sweep needs; use sweep with it on Node 24 or later/m,
-        );
-      }
-      const swept = await runScript(ROOT, ['server/cli/bench.ts', '--lab', 'hotcode', '--rows', '2000', '--probe-ms', '20', ...sweep, '--json'], {
-        STREAM_LAB_DATA_DIR: dir.path,
-        STREAM_LAB_UNFENCED_PROFILING: '1',
+      },
+      args: [...knobs, '--requests', '2'],
+      dataDir: dir.path,
+    });
+    expect(result.code, result.stderr).toBe(1);
+    const [ok, wrong, writes] = ['rates-object', 'rates-off-by-one', 'writes-file'].map(result.run);
+    expect(ok).toMatchObject({ outcome: 'completed', reportsOk: 2, badReports: 0 });
+    expect(wrong.outcome).toBe('data-lost');
+    expect(wrong.badReports).toBe(2);
+    expect([writes.outcome, writes.reason]).toEqual(['refused', `no permission to write ${forbidden}`]);
+    expect(existsSync(forbidden)).toBe(false);
+    // A sweep's step watchdog (a thread) stops an overlong step through the inspector, which the fence
+    // turns off before Node 24: refused before anything runs, saying what would do; with the
+    // operator's STREAM_LAB_UNFENCED_PROFILING=1 it sweeps.
+    const sweep = (env?: Record<string, string>) =>
+      benchStrategyFiles<HotcodeSummary>({
+        lab: 'hotcode',
+        files: { 'rates-object.mjs': reducer('rates-object', '0') },
+        args: [...knobs, '--sweep'],
+        dataDir: dir.path,
+        env,
       });
-      expect(swept.code, swept.stderr).toBe(0);
-      const [stepped] = JSON.parse(swept.stdout) as HotcodeSummary[];
-      expect(stepped.outcome).toBe('completed');
-      expect(stepped.sweepExponent).not.toBeNull();
-    } finally {
-      rmSync(files, { recursive: true, force: true });
+    if (!fencedInspector(process.versions.node)) {
+      const refused = await sweep();
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(
+        /^bench: --sweep: rates-object is a strategy of yours and runs fenced, .*which sweep needs; use sweep with it on Node 24 or later/m,
+      );
     }
+    const swept = await sweep({ STREAM_LAB_UNFENCED_PROFILING: '1' });
+    expect(swept.code, swept.stderr).toBe(0);
+    const [stepped] = swept.runs;
+    expect(stepped.outcome).toBe('completed');
+    expect(stepped.sweepExponent).not.toBeNull();
   }, 180_000);
 
   it('refuses bad knobs naming the field and its range', () => {

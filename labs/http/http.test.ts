@@ -6,8 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -18,7 +17,7 @@ import { admit } from '../../server/queue/admission';
 import { RunQueue } from '../../server/queue/run-queue';
 import { prepareAndStart } from '../../server/runner/lab-run';
 import { liveChildCount } from '../../server/runner/runner';
-import { runLeftovers, runScript, withTempDataDir } from '../../server/test-support';
+import { benchStrategyFiles, runLeftovers, withTempDataDir } from '../../server/test-support';
 import { checkBody } from './child/body-check';
 import { ensureTable, pgRoot, type TableInfo } from './child/database';
 import { httpLab } from './parent/index';
@@ -207,13 +206,12 @@ describe('http lab', () => {
 
   it('runs strategies of yours fenced beside the built-ins: a keyset-paginated reader completes, judged against buffered-json; one that writes a file is refused', async (ctx) => {
     needsEmbedded(ctx);
-    const files = mkdtempSync(join(tmpdir(), 'stream-lab-http-yours-'));
-    const forbidden = join(files, 'written.txt');
-    try {
-      // New code, not a copy of a built-in: pages of 500 rows by id, each written once the last drained.
-      writeFileSync(
-        join(files, 'keyset-pages.ts'),
-        `import { once } from 'node:events';
+    const forbidden = join(dir.path, 'written-by-http.txt');
+    // New code, not a copy of a built-in: pages of 500 rows by id, each written once the last drained.
+    const result = await benchStrategyFiles<HttpSummary & { verdict: { text: string; expected: boolean | null } }>({
+      lab: 'http',
+      files: {
+        'keyset-pages.ts': `import { once } from 'node:events';
         export const strategy = {
           id: 'keyset-pages',
           role: 'cursor',
@@ -231,52 +229,26 @@ describe('http lab', () => {
             res.end();
           },
         };`,
-      );
-      writeFileSync(
-        join(files, 'writes-file.mjs'),
-        `import { writeFileSync } from 'node:fs';
+        'writes-file.mjs': `import { writeFileSync } from 'node:fs';
         export const strategy = {
           id: 'writes-file', role: 'cursor', format: 'ndjson',
           async run(_req, res) { writeFileSync(${JSON.stringify(forbidden)}, 'x'); res.end(); },
         };`,
-      );
-      const result = await runScript(
-        ROOT,
-        [
-          'server/cli/bench.ts',
-          '--lab',
-          'http',
-          '--strategies',
-          'buffered-json',
-          '--strategy-file',
-          join(files, 'keyset-pages.ts'),
-          '--strategy-file',
-          join(files, 'writes-file.mjs'),
-          '--rows',
-          '2000',
-          '--requests',
-          '6',
-          '--concurrency',
-          '3',
-          '--json',
-        ],
-        { STREAM_LAB_DATA_DIR: dir.path },
-      );
-      // The refused run is not what its strategy expects: exit 1, the JSON still printed.
-      expect(result.code, result.stderr).toBe(1);
-      const runs = JSON.parse(result.stdout) as Array<HttpSummary & { verdict: { text: string; expected: boolean | null } }>;
-      const [base, yours, writes] = ['buffered-json', 'keyset-pages', 'writes-file'].map((id) => runs.find((r) => r.strategy === id)!);
-      expect([base.outcome, yours.outcome]).toEqual(['completed', 'completed']);
-      expect(yours).toMatchObject({ responsesOk: 6, badResponses: 0, rows: 2000 });
-      // Judged as the lab's cursors are: against buffered-json's run, with both runs' figures.
-      expect(yours.verdict.text).toContain('buffered-json');
-      expect(yours.verdict.text).toMatch(/\d+(\.\d+)? MB vs \d+(\.\d+)? MB/);
-      expect(writes.outcome).toBe('refused');
-      expect(writes.reason).toMatch(/no permission to write/);
-      expect(existsSync(forbidden)).toBe(false);
-    } finally {
-      rmSync(files, { recursive: true, force: true });
-    }
+      },
+      args: ['--strategies', 'buffered-json', '--rows', '2000', '--requests', '6', '--concurrency', '3'],
+      dataDir: dir.path,
+    });
+    // The refused run is not what its strategy expects: exit 1, the JSON still printed.
+    expect(result.code, result.stderr).toBe(1);
+    const [base, yours, writes] = ['buffered-json', 'keyset-pages', 'writes-file'].map(result.run);
+    expect([base.outcome, yours.outcome]).toEqual(['completed', 'completed']);
+    expect(yours).toMatchObject({ responsesOk: 6, badResponses: 0, rows: 2000 });
+    // Judged as the lab's cursors are: against buffered-json's run, with both runs' figures.
+    expect(yours.verdict.text).toContain('buffered-json');
+    expect(yours.verdict.text).toMatch(/\d+(\.\d+)? MB vs \d+(\.\d+)? MB/);
+    expect(writes.outcome).toBe('refused');
+    expect(writes.reason).toMatch(/no permission to write/);
+    expect(existsSync(forbidden)).toBe(false);
   }, 180_000);
 
   it("admits an experiment by the lab's own params (naming the field), and refuses a parallel one", async () => {
