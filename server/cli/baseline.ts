@@ -65,21 +65,28 @@ function major(version: string): string {
   return /^v?(\d+)/.exec(version)?.[1] ?? version;
 }
 
-interface Group {
+/** A strategy's runs on one Node version, in the order they ran. */
+export interface RunGroup {
   strategy: string;
   nodeVersion: string;
   runs: RunSummary[];
 }
 
-function groups(summaries: readonly RunSummary[]): Group[] {
-  const out = new Map<string, Group>();
-  for (const s of summaries.filter(measurable)) {
+/** The runs by strategy and Node version, groups in first-run order (the reports and the comparisons both read them so). */
+export function groupRuns(summaries: readonly RunSummary[]): RunGroup[] {
+  const out = new Map<string, RunGroup>();
+  for (const s of summaries) {
     const key = `${s.strategy}\u0000${s.nodeVersion}`;
     const g = out.get(key) ?? { strategy: s.strategy, nodeVersion: s.nodeVersion, runs: [] };
     g.runs.push(s);
     out.set(key, g);
   }
   return [...out.values()];
+}
+
+/** The groups a comparison measures: runs that ended, not stopped ones. */
+function groups(summaries: readonly RunSummary[]): RunGroup[] {
+  return groupRuns(summaries.filter(measurable));
 }
 
 /** The numeric figures of a group's runs that every run has, by name. */

@@ -6,7 +6,7 @@
  */
 import type { RunSummary } from '../../lib/protocol';
 import { formatMb, formatMs } from '../../lib/readouts/format';
-import type { Comparison, FigureStats } from './baseline';
+import { groupRuns, type Comparison, type FigureStats } from './baseline';
 import type { CheckResult, Figure } from './checks';
 
 export interface BenchResults {
@@ -39,25 +39,9 @@ export interface TestCase {
   seconds: number;
 }
 
-interface Group {
-  strategy: string;
-  nodeVersion: string;
-  runs: RunSummary[];
-}
-
-function groupsOf(summaries: readonly RunSummary[]): Group[] {
-  const out: Group[] = [];
-  for (const s of summaries) {
-    const g = out.find((o) => o.strategy === s.strategy && o.nodeVersion === s.nodeVersion);
-    if (g) g.runs.push(s);
-    else out.push({ strategy: s.strategy, nodeVersion: s.nodeVersion, runs: [s] });
-  }
-  return out;
-}
-
 /** One test case per strategy (and Node) × what it was held to: its outcome, each check, each figure compared with the baseline. */
 export function testCases(r: BenchResults): TestCase[] {
-  const groups = groupsOf(r.summaries);
+  const groups = groupRuns(r.summaries);
   const severalNodes = new Set(groups.map((g) => g.nodeVersion)).size > 1;
   return groups.flatMap((g) => {
     const suite = `${r.lab}: ${g.strategy}${severalNodes ? ` on Node ${g.nodeVersion}` : ''}`;
@@ -165,7 +149,7 @@ export function markdownReport(r: BenchResults): string {
     `### Stream Lab bench, ${r.lab} lab: ${failed === 0 ? `${PASS} (${cases.length} of ${cases.length})` : `${FAIL}: ${failed} of ${cases.length}`}`,
     `${codeSpan(r.command)} on Node ${versions}`,
   ];
-  const groups = groupsOf(r.summaries);
+  const groups = groupRuns(r.summaries);
   parts.push(
     table(
       ['Strategy', 'Node', 'Runs', 'Ended', 'Expected', 'Result'],
