@@ -55,8 +55,10 @@ describe('a resync storm', () => {
       }
       if (m.type === 'run.ended') runsEnded += 1;
     });
-    // Six strategies at once, ~17 s each, sampled every 20 ms: a busy server with a growing history.
-    const params: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 18, delayMs: 60, sampleMs: 20, timeoutS: 120 };
+    // Six strategies at once, ~34 s each, sampled every 20 ms: a busy server with a growing history.
+    // Long enough to outlast the wait for every run's first sample and the storm on a loaded machine
+    // (at 18 MB one run ended mid-storm beside two busy loops once the wait was added).
+    const params: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 36, delayMs: 60, sampleMs: 20, timeoutS: 120 };
     viewer.send(JSON.stringify({ type: 'experiment.start', strategies: STRATEGIES, params, parallel: true }));
     // Until the runs sample (the data file is made first), then 2.5 s of them without a storm:
     // what this machine gives the viewer now.
