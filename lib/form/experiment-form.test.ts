@@ -223,7 +223,7 @@ describe('the HTTP lab’s form', () => {
       ...defaultFormValues('cpu'),
       strategies: ['cluster'],
       numbers: { ...defaultFormValues('cpu').numbers, n: '30', workers: '3' },
-      switches: { keepAlive: true, profile: false },
+      switches: { keepAlive: true, profile: false, heapProfile: false },
     };
     const query = formToQuery(values, catalog);
     expect(query).toBe('lab=cpu&strategies=cluster&n=30&requests=4&concurrency=4&workers=3&keepAlive=1&retained=0');
@@ -233,7 +233,7 @@ describe('the HTTP lab’s form', () => {
     expect(built.ok && built.message.params).toMatchObject({ n: 30, workers: 3, keepAlive: true });
     const cores = formFromQuery(new URLSearchParams('lab=cpu&workers=cores'), catalog, 2048).values;
     expect(cores.numbers.workers).toBe('');
-    expect(cores.switches).toEqual({ keepAlive: false, profile: false });
+    expect(cores.switches).toEqual({ keepAlive: false, profile: false, heapProfile: false });
     expect(buildStartMessage(cores, catalog, 2048)).toMatchObject({ ok: true, message: { lab: 'cpu', params: { workers: null, keepAlive: false } } });
     expect(formFromQuery(new URLSearchParams('lab=cpu&keepAlive=yes'), catalog, 2048).notes).toEqual(['keepAlive=yes ignored: keepAlive must be 1 or 0']);
   });
@@ -266,14 +266,19 @@ describe('every lab’s form', () => {
 
 describe('the CPU profile switch', () => {
   it('is on every lab’s form, goes into links only when on, and sends profile only when ticked', () => {
-    for (const lab of PAGE_LABS) expect(formOf(lab).switches.map((s) => s.field)).toContain('profile');
-    const values = { ...defaultFormValues('hotcode'), switches: { sweep: false, profile: true } };
+    for (const lab of PAGE_LABS) expect(formOf(lab).switches.map((s) => s.field)).toEqual(expect.arrayContaining(['profile', 'heapProfile']));
+    const values = { ...defaultFormValues('hotcode'), switches: { sweep: false, profile: true, heapProfile: true } };
     const query = formToQuery(values);
     expect(query).toContain('profile=1');
+    expect(query).toContain('heapProfile=1');
     const back = formFromQuery(new URLSearchParams(query), ['report-slow', 'report-fixed'], 2048);
-    expect(back.values.switches).toEqual({ sweep: false, profile: true });
-    expect(buildStartMessage(back.values, ['report-slow', 'report-fixed'], 2048)).toMatchObject({ ok: true, message: { params: { profile: true } } });
+    expect(back.values.switches).toEqual({ sweep: false, profile: true, heapProfile: true });
+    expect(buildStartMessage(back.values, ['report-slow', 'report-fixed'], 2048)).toMatchObject({
+      ok: true,
+      message: { params: { profile: true, heapProfile: true } },
+    });
     const off = buildStartMessage(defaultFormValues('hotcode'), ['report-slow'], 2048);
     expect(off.ok && 'profile' in off.message.params).toBe(false);
+    expect(off.ok && 'heapProfile' in off.message.params).toBe(false);
   });
 });

@@ -78,6 +78,17 @@ export const PROFILE_SWITCH: SwitchSpec = {
   optional: true,
 };
 
+/** Every lab's switch to sample its runs' allocations (the common param `heapProfile`); it also allows Snapshot now. */
+export const HEAP_PROFILE_SWITCH: SwitchSpec = {
+  field: 'heapProfile',
+  label: 'Heap profile',
+  note: 'Sample each run’s allocations with V8’s sampling heap profiler from outside (every 512 KB on average): the functions that allocate most, live, and a .heapprofile download; and take heap snapshots of the running run (Snapshot now) to see what holds the memory.',
+  optional: true,
+};
+
+/** The profiling switches every lab's form ends with. */
+export const PROFILE_SWITCHES: readonly SwitchSpec[] = [PROFILE_SWITCH, HEAP_PROFILE_SWITCH];
+
 /** The fields of the common params, in the order every lab's form shows them after its own. */
 export const COMMON_FIELDS: readonly FieldSpec[] = [
   { field: 'sampleMs', label: 'Sample every', unit: 'ms', integer: true, empty: 'sampler off' },

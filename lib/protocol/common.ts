@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { commonParamsSchema } from './params';
+// MERGE: replaced by lib/heap/analysis.ts's schema
+const snapshotAnalysisSchema = z.record(z.string(), z.unknown());
 
 /**
  * How a run ended. 'interrupted': the server shut down (or died) while it was going, so it has no
@@ -95,6 +97,48 @@ export const profileSummarySchema = z.object({
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
+/** A function of a heap profile by bytes allocated (lib/profile/heap-profile.ts FunctionAllocation). */
+export const allocationFunctionSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  line: z.number(),
+  selfBytes: z.number(),
+  totalBytes: z.number(),
+  selfShare: z.number(),
+});
+
+/** A heap-profiled run's allocations in brief (live in `run.live` as `heapProfile`, and in the summary); the whole profile is stored (a .heapprofile). */
+export const heapProfileSummarySchema = z.object({
+  intervalKb: z.number(),
+  /** Bytes the samples stand for, collected objects included (V8 scales each sample by the interval). */
+  sampledBytes: z.number(),
+  /** ms since the strategy started when this profile was read. */
+  atMs: z.number(),
+  /** The functions that allocated most in their own frame. */
+  top: z.array(allocationFunctionSchema).max(20),
+  error: z.string().nullable(),
+});
+export type HeapProfileSummary = z.infer<typeof heapProfileSummarySchema>;
+
+/** One heap snapshot of a run: when, what its pause cost, and what holds the memory (or why not). */
+export const heapSnapshotSummarySchema = z.object({
+  /** 1, 2, …: its file is snapshot-<n>.heapsnapshot. */
+  n: z.number(),
+  /** What asked for it: "now" (a person), "at 5 s", "when arrayBuffers > 32 MB". */
+  trigger: z.string(),
+  /** ms since the strategy started when the snapshot began, and how long the run's process stood still for it. */
+  atMs: z.number(),
+  pauseMs: z.number(),
+  /** The run's memory just before (from its last sample). */
+  before: memorySchema.nullable(),
+  /** Size of the .heapsnapshot file (uncompressed), 0 when none was written. */
+  bytes: z.number(),
+  analysis: snapshotAnalysisSchema.nullable(),
+  /** Why there is no snapshot or no analysis (refused for the budget, the inspector closed…), else null. */
+  error: z.string().nullable(),
+});
+export type HeapSnapshotSummary = z.infer<typeof heapSnapshotSummarySchema>;
+
 /**
  * What a finished run showed, in one sentence, with the figures the sentence quotes (raw units:
  * bytes, ms; a ratio as a plain number; another run's figure under its strategy id, e.g.
@@ -139,6 +183,10 @@ export const commonSummaryShape = {
     .optional(),
   /** Absent or null unless the run was profiled (params.profile). */
   profile: profileSummarySchema.nullable().optional(),
+  /** Absent unless the run was heap-profiled (params.heapProfile). */
+  heapProfile: heapProfileSummarySchema.nullable().optional(),
+  /** The run's heap snapshots (params.heapSnapshot, "Snapshot now"); absent when none was asked for. */
+  heapSnapshots: z.array(heapSnapshotSummarySchema).max(20).optional(),
   sampleCount: z.number(),
   nodeVersion: z.string(),
   library: z.object({ name: z.string(), version: z.string() }),

@@ -25,7 +25,21 @@ export {
   mergeLive,
   verdictSchema,
 } from './common';
-export type { Verdict, Outcome, RunStatus, Memory, MemoryField, Sample, ProcSample, CommonSummary, LiveUpdate, LiveState, ProfileSummary } from './common';
+export type {
+  Verdict,
+  Outcome,
+  RunStatus,
+  Memory,
+  MemoryField,
+  Sample,
+  ProcSample,
+  CommonSummary,
+  LiveUpdate,
+  LiveState,
+  ProfileSummary,
+  HeapProfileSummary,
+  HeapSnapshotSummary,
+} from './common';
 
 export const labIdSchema = z.enum(LAB_IDS as [string, ...string[]], { error: `lab must be one of ${LAB_IDS.join(', ')}` });
 
@@ -188,6 +202,8 @@ export const clientMessageSchema = z.discriminatedUnion(
       parallel: z.boolean().default(false),
     }),
     z.object({ type: z.literal('run.stop'), runId: z.string().max(64) }),
+    /** A heap snapshot of a running run, now: it appears in the run's live `heapSnapshots` (a refusal comes back as an error). */
+    z.object({ type: z.literal('run.snapshot'), runId: z.string().max(64) }),
     z.object({ type: z.literal('experiment.stop'), experimentId: z.string().max(64) }),
     z.object({ type: z.literal('stop.all') }),
     z.object({ type: z.literal('resync') }),
@@ -201,7 +217,7 @@ export const clientMessageSchema = z.discriminatedUnion(
       operatorToken: z.string().max(200).nullable().default(null),
     }),
   ],
-  { error: 'type must be one of experiment.start, run.stop, experiment.stop, stop.all, resync, hello' },
+  { error: 'type must be one of experiment.start, run.stop, run.snapshot, experiment.stop, stop.all, resync, hello' },
 );
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 /** What a page sends: defaults (e.g. `lab`) may be left out. */

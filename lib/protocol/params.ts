@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { nodeSpecSchema } from '../runtimes';
+import { parseSnapshotTrigger, TRIGGER_HELP } from '../heap/trigger';
 
 export const MIB = 1024 * 1024;
 
@@ -48,6 +49,26 @@ export const commonParamsShape = {
   profile: z.boolean({ error: 'profile must be true or false' }).optional(),
   /** The profiler's sampling interval; absent = COMMON_LIMITS.profileIntervalUs.default. */
   profileIntervalUs: rangedNumber('profileIntervalUs', COMMON_LIMITS.profileIntervalUs, { int: true }).optional(),
+  /**
+   * Sample the run's allocations with V8's sampling heap profiler (server/runner/inspection.ts):
+   * allocations by function, live and at the end, and a .heapprofile download. Also lets a person
+   * take heap snapshots of the running run ("Snapshot now"). Optional: absent is off.
+   */
+  heapProfile: z.boolean({ error: 'heapProfile must be true or false' }).optional(),
+  /** The heap profiler's mean sampling interval; absent = COMMON_LIMITS.heapIntervalKb.default. */
+  heapIntervalKb: rangedNumber('heapIntervalKb', COMMON_LIMITS.heapIntervalKb, { int: true }).optional(),
+  /** When to take a heap snapshot of the run (lib/heap/trigger.ts): "at=5" or "when=arrayBuffers>32MB"; absent = none. */
+  heapSnapshot: z
+    .string({ error: `heapSnapshot must be ${TRIGGER_HELP}` })
+    .max(80, { error: `heapSnapshot must be ${TRIGGER_HELP}` })
+    .superRefine((spec, ctx) => {
+      try {
+        parseSnapshotTrigger(spec);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
 };
 export const commonParamsSchema = z.object(commonParamsShape);
 export type CommonParams = z.infer<typeof commonParamsSchema>;

@@ -140,10 +140,23 @@ describe('parseBenchArgs', () => {
     expect(() => parseBenchArgs([arg])).toThrow(new UsageError(`${flag} takes no value (got "${value}"); leave it out to turn it off`));
   });
 
+  it('takes --heap-profile, --heap-interval-kb and --heap-snapshot, refusing a bad trigger with the forms it allows', () => {
+    const p = parseBenchArgs(['--heap-profile', '--heap-interval-kb', '64', '--heap-snapshot', 'when=arrayBuffers>32MB']).params;
+    expect(p).toMatchObject({ heapProfile: true, heapIntervalKb: 64, heapSnapshot: 'when=arrayBuffers>32MB' });
+    expect(parseBenchArgs(['--heap-snapshot=at=2.5']).params).toMatchObject({ heapSnapshot: 'at=2.5' });
+    expect(usageError(['--heap-snapshot', 'soon']).message).toBe(
+      '--heap-snapshot: heapSnapshot must be at=<seconds> (0–3600) or when=<figure>><value>, e.g. when=arrayBuffers>32MB; got "soon"',
+    );
+    expect(usageError(['--heap-snapshot', 'when=rows>5']).message).toMatch(
+      /^--heap-snapshot: heapSnapshot: when= names "rows", which this lab's samples don't have; allowed: rss, heapTotal, heapUsed, external, arrayBuffers, elMeanMs, .*bytesRead/,
+    );
+    expect(usageError(['--heap-interval-kb', '0']).message).toBe('--heap-interval-kb: heapIntervalKb must be between 1 and 65536');
+  });
+
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
       'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
-        '--budget-mb, --max-old-space-mb, --timeout-s, --profile-interval-us, --seed, --retained, --profile, --node, --json',
+        '--budget-mb, --max-old-space-mb, --timeout-s, --profile-interval-us, --heap-interval-kb, --heap-snapshot, --seed, --retained, --profile, --heap-profile, --node, --json',
     );
   });
 });

@@ -9,6 +9,7 @@ import { findLab, findStrategy, findUserEntry, userStrategyEntries, type LABS } 
 import { NODE_SPEC_PATTERN } from '../../lib/runtimes';
 import { codeProblemText, OUTCOMES, type Outcome } from '../../lib/protocol';
 import { labFigures, parseCheck, readChecksFile, type Check } from './checks';
+import { triggerFigureProblem } from '../../lib/heap/trigger';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
@@ -43,7 +44,7 @@ export const REPEAT_LIMITS = { min: 1, max: 100 };
 export const TOLERANCE_LIMITS = { min: 0, max: 1000, default: 25 };
 
 type Lab = (typeof LABS)[number];
-type Kind = { type: 'number'; nullable: boolean; min: number; max: number } | { type: 'switch' };
+type Kind = { type: 'number'; nullable: boolean; min: number; max: number } | { type: 'switch' } | { type: 'text' };
 
 /** sizeMb → --size-mb */
 export function flagOf(field: string): string {
@@ -61,6 +62,8 @@ function labFlags(lab: Lab): Map<string, { field: string; kind: Kind }> {
     if (inner instanceof z.ZodNumber)
       flags.set(flagOf(field), { field, kind: { type: 'number', nullable, min: inner.minValue ?? -Infinity, max: inner.maxValue ?? Infinity } });
     else if (inner instanceof z.ZodBoolean) flags.set(flagOf(field), { field, kind: { type: 'switch' } });
+    // A common text param (heapSnapshot's trigger): the schema checks it.
+    else if (inner instanceof z.ZodString) flags.set(flagOf(field), { field, kind: { type: 'text' } });
   }
   return flags;
 }
@@ -160,6 +163,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
       }
       strategies = [...new Set([...strategies, ...fileIds])];
     } else if (known?.kind.type === 'switch') raw[known.field] = true;
+    else if (known?.kind.type === 'text') raw[known.field] = value();
     else if (known?.kind.type === 'number') {
       const { nullable, min, max } = known.kind;
       const v = value();
@@ -171,7 +175,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
       }
     } else {
       throw new UsageError(
-        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'number').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
+        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type !== 'switch').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
       );
     }
   }
@@ -180,6 +184,8 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     const issue = parsed.error.issues[0];
     throw new UsageError(`${flagOf(String(issue.path[0]))}: ${issue.message}`);
   }
+  const figure = triggerFigureProblem((parsed.data as { heapSnapshot?: string }).heapSnapshot, lab.schema.readings);
+  if (figure) throw new UsageError(`--heap-snapshot: ${figure}`);
   try {
     lab.checkLimits(parsed.data);
   } catch (err) {

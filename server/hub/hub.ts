@@ -246,6 +246,11 @@ export class Hub {
       case 'run.stop':
         answer(this.queue.stopRun(msg.runId, USER_STOP, by), 'run', msg.runId, this.queue.runOwner(msg.runId));
         return;
+      case 'run.snapshot':
+        void this.queue.snapshotRun(msg.runId, by).then((why) => {
+          if (why) conn.send({ type: 'error', code: 'bad-request', message: `Snapshot: ${why}`, requestType: msg.type });
+        });
+        return;
       case 'experiment.stop':
         answer(this.queue.stopExperiment(msg.experimentId, by), 'experiment', msg.experimentId, this.queue.experimentOwner(msg.experimentId));
         return;

@@ -3,6 +3,7 @@
  * accepts and this machine allows, and room in the queue (in all, and for the browser asking).
  * Every refusal is a RangeError whose message names the field or the limit.
  */
+import { triggerFigureProblem } from '../../lib/heap/trigger';
 import { describeZodError } from '../../lib/protocol/params';
 import { codeProblemText, type RunState } from '../../lib/protocol';
 import { findStrategy, findUserEntry, isUserStrategy, requireLab } from '../../labs/registry';
@@ -38,6 +39,8 @@ export function admit(ask: { labId: string; strategies: string[]; rawParams: Rec
   if (!parsed.success) throw new RangeError(describeZodError(parsed.error));
   const params = parsed.data as RunState['params'];
   lab.checkLimits(params);
+  const figure = triggerFigureProblem(params.heapSnapshot, lab.schema.readings);
+  if (figure) throw new RangeError(figure);
   // A runtime that is not installed, broken or too old for a strategy: refused here, nothing queued.
   const runtime = runtimeForRun(labId, strategies, params.node);
   const refusal = inspectorRefusalFor(labId, strategies, params as Record<string, unknown>, runtime.version);

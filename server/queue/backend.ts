@@ -24,6 +24,11 @@ export interface ExperimentQueue {
   subscribe(listener: QueueListener): void;
   startExperiment(labId: string, strategies: string[], rawParams: Record<string, unknown>, parallel: boolean, by?: Requester): Experiment;
   stopRun(runId: string, why?: StopReason, by?: Requester): StopAnswer;
+  /**
+   * Takes a heap snapshot of a running run (who may stop it may snapshot it: the run stands still
+   * meanwhile). Resolves with why not, or null once it was taken (its result goes out as the run's live update).
+   */
+  snapshotRun(runId: string, by?: Requester): Promise<string | null>;
   stopExperiment(experimentId: string, by?: Requester): StopAnswer;
   stopAll(why?: StopReason, by?: Requester): number;
   experimentOwner(experimentId: string): Owner | null;

@@ -78,6 +78,15 @@ export class RunQueue implements ExperimentQueue {
     return 'stopped';
   }
 
+  async snapshotRun(runId: string, by: Requester = SYSTEM): Promise<string | null> {
+    const entry = this.book.runs.get(runId);
+    if (!entry) return `no run with id ${runId}`;
+    if (!this.mayStop(entry, by)) return 'only the browser that started this run, or the operator, can snapshot it (it stands still meanwhile)';
+    if (!entry.handle || entry.state.status !== 'running') return `run ${runId} is not running`;
+    const taken = await entry.handle.snapshot();
+    return taken.n === 0 ? taken.error : null;
+  }
+
   stopExperiment(experimentId: string, by: Requester = SYSTEM): StopAnswer {
     const experiment = this.book.experiments.get(experimentId);
     if (!experiment) return 'not-found';
@@ -199,6 +208,7 @@ export class RunQueue implements ExperimentQueue {
         this.emit((l) => l.runLive?.(state.id, update));
       },
       onProfile: (profile) => this.emit((l) => l.runProfile?.(state.id, profile)),
+      onFile: (name, data) => this.emit((l) => l.runFile?.(state.id, name, data)),
     });
     entry.handle = handle;
     const summary = await handle.done;

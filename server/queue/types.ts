@@ -13,6 +13,8 @@ export interface QueueListener {
   runLive?(runId: string, update: LiveUpdate): void;
   /** A profiled run's CPU profile, once, before its end (only the history stores it: it is too big for pages' sockets). */
   runProfile?(runId: string, profile: unknown): void;
+  /** A file for a run's record (its .heapprofile, a compressed heap snapshot), before its end; only the history stores it. */
+  runFile?(runId: string, name: string, data: Buffer): void;
   runEnded(run: RunState, summary: RunSummary): void;
   dataProgress(status: DataStatus): void;
   /** The queue's back end (Redis) became unreachable or came back; the in-process queue never calls it. */

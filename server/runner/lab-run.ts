@@ -88,6 +88,10 @@ export function prepareAndStart(req: PrepareAndStartRequest): PreparedRunHandle 
       () => null,
     ),
     done,
+    snapshot() {
+      if (inner) return inner.snapshot();
+      return Promise.resolve({ n: 0, trigger: 'now', atMs: 0, pauseMs: 0, before: null, bytes: 0, analysis: null, error: 'the run has not started yet' });
+    },
     stop(why: StopReason = USER_STOP) {
       if (inner) return inner.stop(why);
       endUnstarted(why.outcome === 'stopped' ? `${why.reason} before it started` : why.reason, why.outcome);

@@ -16,8 +16,15 @@ const CALL_TIMEOUT_MS = 5000;
 /** Functions kept in the summary (the whole profile is stored beside the record). */
 const TOP_FUNCTIONS = 15;
 
-/** One inspector session: `call` sends a method and resolves with its result. */
-async function connect(url: string): Promise<{ call(method: string, params?: object): Promise<Record<string, unknown>>; close(): void }> {
+/** One inspector session: `call` sends a method and resolves with its result; `onEvent` hears the protocol's events. */
+export interface InspectorSession {
+  call(method: string, params?: object, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** Hears every event (a message without an id), e.g. HeapProfiler.addHeapSnapshotChunk; returns its remover. */
+  onEvent(listener: (method: string, params: Record<string, unknown>) => void): () => void;
+  close(): void;
+}
+
+export async function connect(url: string): Promise<InspectorSession> {
   const parsed = new URL(url);
   if (parsed.protocol !== 'ws:' || parsed.hostname !== '127.0.0.1') throw new Error(`refusing to profile through ${parsed.host}: only 127.0.0.1`);
   const ws = new WebSocket(url, { maxPayload: 512 * 1024 * 1024 });
@@ -26,9 +33,17 @@ async function connect(url: string): Promise<{ call(method: string, params?: obj
     ws.once('error', reject);
   });
   const pending = new Map<number, { resolve(v: Record<string, unknown>): void; reject(e: Error): void }>();
+  const listeners = new Set<(method: string, params: Record<string, unknown>) => void>();
   let nextId = 1;
   ws.on('message', (data) => {
-    const m = JSON.parse(String(data)) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
+    const m = JSON.parse(String(data)) as {
+      id?: number;
+      method?: string;
+      params?: Record<string, unknown>;
+      result?: Record<string, unknown>;
+      error?: { message: string };
+    };
+    if (m.id === undefined && m.method) for (const l of listeners) l(m.method, m.params ?? {});
     const p = m.id !== undefined ? pending.get(m.id) : undefined;
     if (!p) return; // an event, not an answer
     pending.delete(m.id!);
@@ -41,20 +56,27 @@ async function connect(url: string): Promise<{ call(method: string, params?: obj
     pending.clear();
   });
   return {
-    call(method, params = {}) {
+    call(method, params = {}, timeoutMs = CALL_TIMEOUT_MS) {
       // ws drops a send on a closed socket without a word: fail at once rather than at the timeout.
       if (ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error('the run’s inspector closed'));
       const id = nextId++;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id);
-          reject(new Error(`${method} got no answer within ${CALL_TIMEOUT_MS / 1000} s`));
-        }, CALL_TIMEOUT_MS);
+          reject(new Error(`${method} got no answer within ${timeoutMs / 1000} s`));
+        }, timeoutMs);
         pending.set(id, { resolve: (v) => (clearTimeout(timer), resolve(v)), reject: (e) => (clearTimeout(timer), reject(e)) });
         ws.send(JSON.stringify({ id, method, params }));
       });
     },
-    close: () => ws.terminate(),
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: () => {
+      listeners.clear();
+      ws.terminate();
+    },
   };
 }
 
@@ -97,51 +119,4 @@ export function nameLongTasks(
       .map(([n]) => n);
     return { ...task, top };
   });
-}
-
-/**
- * A run's profiling, from the child's inspector URL to the profile: `attach` starts the profiler
- * and tells the child to go on; `stop` (once; later calls get the same promise) stops it, closes
- * the session and tells the child it may exit. Never throws: a failure becomes the summary's error.
- */
-export function profileRun(intervalUs: number = COMMON_LIMITS.profileIntervalUs.default) {
-  let session: Awaited<ReturnType<typeof connect>> | null = null;
-  let attached: Promise<void> | null = null;
-  let stopped: Promise<ProfileResult> | null = null;
-  let error: string | null = null;
-  const failed = (message: string): ProfileResult => ({ profile: null, summary: { intervalUs, samples: 0, sampledMs: 0, top: [], error: message } });
-
-  return {
-    attach(url: string, child: ChildProcess): void {
-      attached = (async () => {
-        try {
-          session = await connect(url);
-          await session.call('Profiler.enable');
-          await session.call('Profiler.setSamplingInterval', { interval: intervalUs });
-          await session.call('Profiler.start');
-        } catch (err) {
-          error = `the profiler did not start: ${(err as Error).message}`;
-        }
-        sendToChild(child, { type: 'profiler.started' });
-      })();
-    },
-
-    stop(child: ChildProcess | null): Promise<ProfileResult> {
-      stopped ??= (async () => {
-        await attached;
-        try {
-          if (!session) return failed(error ?? 'the run’s process never opened its inspector');
-          if (error) return failed(error);
-          const { profile } = (await session.call('Profiler.stop')) as { profile: CpuProfile };
-          return { profile, summary: summarizeProfile(profile, intervalUs) };
-        } catch (err) {
-          return failed(`the profile was lost: ${(err as Error).message}`);
-        } finally {
-          session?.close();
-          if (child) sendToChild(child, { type: 'profiler.stopped' });
-        }
-      })();
-      return stopped;
-    },
-  };
 }

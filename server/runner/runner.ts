@@ -1,8 +1,8 @@
 /**
  * The parent side of one run, for every lab: starts the run's child process and follows it through
  * the phases of lifecycle.ts. Split by concern: child-channel.ts (messages, stderr, exit),
- * proc-poller.ts (/proc RSS and CPU from outside), guards.ts (memory budget, watchdog), profiler.ts
- * (the CPU profile). Every path out of a run — done, error, crash, V8 OOM, budget, stop, shutdown,
+ * proc-poller.ts (/proc RSS and CPU from outside), guards.ts (memory budget, watchdog), inspection.ts
+ * (the inspector session: CPU and heap profiles, snapshots), heap-watch.ts (live heap profile, snapshots). Every path out of a run — done, error, crash, V8 OOM, budget, stop, shutdown,
  * watchdog — ends in finish(), and the child is always reaped: stop = SIGTERM, then SIGKILL after a
  * grace.
  */
@@ -21,7 +21,11 @@ import { killTree } from './children';
 import { runStarted } from './child-priority';
 import { forkRunChild, replenishSpare, takeSpare } from './spare-child';
 import { checkedRuntime } from '../runtimes/for-run';
-import { nameLongTasks, profileRun, type ProfileResult } from './profiler';
+import { nameLongTasks } from './profiler';
+import { Inspection, type InspectResult } from './inspection';
+import { HEAP_PROFILE_FILE, HeapWatch } from './heap-watch';
+import { COMMON_LIMITS } from '../../lib/protocol/params';
+import type { HeapSnapshotSummary } from '../../lib/protocol';
 import { RunLifecycle } from './lifecycle';
 import { attachChild, type ChildChannel } from './child-channel';
 import { pollProc, type ProcReading } from './proc-poller';
@@ -51,6 +55,8 @@ export interface RunRequest {
   onLive?: (update: LiveUpdate) => void;
   /** A profiled run's CPU profile (params.profile), once, before `done` settles. */
   onProfile?: (profile: unknown) => void;
+  /** A file for the run's record (a heap profile, a compressed heap snapshot), before `done` settles. */
+  onFile?: (name: string, data: Buffer) => void;
 }
 
 /** Why a run is being ended from outside: a person's Stop, or the server going away. */
@@ -65,6 +71,8 @@ export interface RunHandle {
   readonly runId: string;
   /** Ends the run as 'stopped' (or 'interrupted' at shutdown); no effect once it has ended. */
   stop(why?: StopReason): void;
+  /** Takes a heap snapshot of the running run now (its summary; a refusal is its error). */
+  snapshot(): Promise<HeapSnapshotSummary>;
   readonly done: Promise<RunSummary>;
 }
 
@@ -72,7 +80,7 @@ export interface RunHandle {
 export function startRun(req: RunRequest): RunHandle {
   const run = new Run(req);
   run.launch().catch((err: unknown) => run.launchFailed(err));
-  return { runId: req.runId, stop: (why = USER_STOP) => run.terminate(why.outcome, why.reason), done: run.done };
+  return { runId: req.runId, stop: (why = USER_STOP) => run.terminate(why.outcome, why.reason), snapshot: () => run.snapshotNow(), done: run.done };
 }
 
 type Of<T extends ChildMessage['type']> = Extract<ChildMessage, { type: T }>;
@@ -84,8 +92,11 @@ class Run {
   private readonly life = new RunLifecycle();
   private readonly recorder: RunRecorder;
   private readonly library: { name: string; version: string };
-  private readonly profiling: ReturnType<typeof profileRun> | null;
+  /** The inspector session of a profiled, heap-profiled or snapshotted run (else null). */
+  private readonly profiling: Inspection | null;
+  private readonly heap: HeapWatch | null;
   private profiled: Promise<void> | null = null;
+  private lastRss = 0;
   private child: ChildProcess | null = null;
   private channel: ChildChannel | null = null;
   /** Wall clock and monotonic marks: the run counts from the strategy's start, not the fork. */
@@ -103,7 +114,24 @@ class Run {
     if (!strategy) throw new RangeError(`unknown strategy "${req.strategy}" in lab ${req.lab}`);
     this.recorder = new RunRecorder(requireLab(req.lab).newRecorder(req.prepared, req.params));
     this.library = { name: strategy.library, version: declaredVersion(strategy.library) };
-    this.profiling = req.params.profile ? profileRun(req.params.profileIntervalUs) : null;
+    const p = req.params;
+    this.profiling =
+      p.profile || p.heapProfile || p.heapSnapshot
+        ? new Inspection({
+            cpuIntervalUs: p.profile ? (p.profileIntervalUs ?? COMMON_LIMITS.profileIntervalUs.default) : null,
+            heapIntervalKb: p.heapProfile ? (p.heapIntervalKb ?? COMMON_LIMITS.heapIntervalKb.default) : null,
+          })
+        : null;
+    this.heap =
+      this.profiling &&
+      new HeapWatch({
+        inspection: this.profiling,
+        params: p,
+        now: () => (this.strategyStartWall === null ? null : Date.now() - this.strategyStartWall),
+        last: () => ({ sample: this.recorder.last, rss: this.lastRss }),
+        live: (update) => this.req.onLive?.(update),
+        file: (name, data) => this.req.onFile?.(name, data),
+      });
     this.done = new Promise<RunSummary>((resolve) => (this.resolveDone = resolve));
   }
 
@@ -184,12 +212,23 @@ class Run {
     this.startedAt = m.at;
     this.startMark = performance.now();
     this.req.onStarted?.({ pid: this.child!.pid!, startedAt: this.startedAt });
+    this.heap?.started();
+  }
+
+  /** A heap snapshot now ("Snapshot now"): refused when the run has no inspector or is not running. */
+  snapshotNow(): Promise<HeapSnapshotSummary> {
+    const refused = (error: string): HeapSnapshotSummary => ({ n: 0, trigger: 'now', atMs: 0, pauseMs: 0, before: null, bytes: 0, analysis: null, error });
+    if (!this.heap)
+      return Promise.resolve(refused('this run was started without the inspector: turn on Heap profile (or give a Heap snapshot trigger) to take snapshots'));
+    if (this.life.phase !== 'running' || this.strategyStartWall === null) return Promise.resolve(refused('the run is not running'));
+    return this.heap.take('now');
   }
 
   private onSample(m: Of<'sample'>): void {
     this.recorder.addSample(m.sample);
     this.checkBudget(m.sample.rss);
     this.req.onSample?.(m.sample);
+    this.heap?.sample(m.sample);
   }
 
   private onDone(m: Of<'done'>): void {
@@ -209,6 +248,7 @@ class Run {
 
   private onProcReading(r: ProcReading): void {
     if (this.life.phase === 'closed') return;
+    this.lastRss = r.rss;
     this.checkBudget(r.rss);
     // Drawn on the child's clock (t = 0 when the strategy started), so both RSS lines line up;
     // readings taken while the child is still booting count for the peak and the budget only.
@@ -245,15 +285,25 @@ class Run {
     else void this.collectProfile(proc).finally(kill);
   }
 
-  /** Stops a profiled run's profiler and hands the profile on, once; resolves at once for other runs. */
+  /** Ends an inspected run's profiling (a snapshot under way first) and hands the profiles on, once; resolves at once for other runs. */
   private collectProfile(proc: ChildProcess | null): Promise<void> {
-    const { profiling, recorder } = this;
+    const { profiling, recorder, heap } = this;
+    const at = this.strategyStartWall === null ? 0 : Date.now() - this.strategyStartWall;
     this.profiled ??= profiling
-      ? profiling.stop(proc).then((r: ProfileResult) => {
-          recorder.profile = r.summary;
-          if (recorder.longTasks) recorder.longTasks = nameLongTasks(recorder.longTasks, r.profile);
-          if (r.profile) this.req.onProfile?.(r.profile);
-        })
+      ? (heap?.end() ?? Promise.resolve())
+          .then(() => profiling.stop(proc, at))
+          .then(({ cpu, heap: heapResult }: InspectResult) => {
+            if (cpu) {
+              recorder.profile = cpu.summary;
+              if (recorder.longTasks) recorder.longTasks = nameLongTasks(recorder.longTasks, cpu.profile);
+              if (cpu.profile) this.req.onProfile?.(cpu.profile);
+            }
+            if (heapResult) {
+              recorder.heapProfile = heapResult.summary;
+              if (heapResult.profile) this.req.onFile?.(HEAP_PROFILE_FILE, Buffer.from(JSON.stringify(heapResult.profile)));
+            }
+            if (heap && heap.snapshots.length) recorder.heapSnapshots = heap.snapshots;
+          })
       : Promise.resolve();
     return this.profiled;
   }

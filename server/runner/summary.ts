@@ -2,7 +2,17 @@
  * The common part of every run's summary, folded from what the runner learns (samples, /proc
  * readings, the child's final report); the lab's FigureRecorder adds its own figures. Pure.
  */
-import { MEMORY_FIELDS, type Memory, type Outcome, type ProcSample, type ProfileSummary, type RunSummary, type Sample } from '../../lib/protocol';
+import {
+  MEMORY_FIELDS,
+  type Memory,
+  type Outcome,
+  type ProcSample,
+  type ProfileSummary,
+  type HeapProfileSummary,
+  type HeapSnapshotSummary,
+  type RunSummary,
+  type Sample,
+} from '../../lib/protocol';
 import { emptyMemory, foldPeaks } from '../../lib/series';
 import type { FigureRecorder } from '../../labs/types';
 
@@ -31,6 +41,9 @@ export class RunRecorder {
   nodeVersion: string = process.versions.node;
   /** A profiled run's profile in brief (server/runner/profiler.ts); unset for other runs. */
   profile: ProfileSummary | undefined = undefined;
+  /** A heap-profiled run's allocations in brief, and the run's heap snapshots (server/runner/heap-watch.ts). */
+  heapProfile: HeapProfileSummary | undefined = undefined;
+  heapSnapshots: HeapSnapshotSummary[] | undefined = undefined;
   /** The child's long tasks, named by the profile when there is one. */
   longTasks: Array<{ endUs: number; durationMs: number; top: string[] }> | undefined = undefined;
 
@@ -67,6 +80,8 @@ export class RunRecorder {
       gc: { count: last?.gcCount ?? 0, totalMs: last?.gcMs ?? 0 },
       cpu: this.cpu && { ...this.cpu, peakPct: this.peakCpuPct },
       ...(this.profile && { profile: this.profile }),
+      ...(this.heapProfile && { heapProfile: this.heapProfile }),
+      ...(this.heapSnapshots && { heapSnapshots: this.heapSnapshots }),
       ...(this.longTasks && { longTasks: this.longTasks }),
       sampleCount: this.sampleCount,
       nodeVersion: this.nodeVersion,

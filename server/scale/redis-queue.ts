@@ -229,6 +229,12 @@ export class RedisQueue implements ExperimentQueue {
     return this.mirror.book.experiments.get(experimentId)?.owner ?? null;
   }
 
+  /** A snapshot is taken by the worker's runner, which this server can't reach yet. */
+  async snapshotRun(runId: string): Promise<string | null> {
+    if (!this.mirror.book.runs.get(runId)) return `no run with id ${runId}`;
+    return 'heap snapshots on demand are not available for runs on Redis workers yet: give the run a Heap snapshot trigger (at= or when=) instead';
+  }
+
   runOwner(runId: string): Owner | null {
     return this.mirror.book.ownerOf(this.mirror.book.runs.get(runId));
   }

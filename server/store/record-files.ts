@@ -17,15 +17,21 @@ export const META_FILE = 'meta.json';
 export const SAMPLES_FILE = 'samples.ndjson';
 /** A profiled run's V8 CPU profile, as Chrome DevTools and speedscope open it. */
 export const PROFILE_FILE = 'profile.cpuprofile';
+/**
+ * The other files a run's record may hold, by name: its sampling heap profile (.heapprofile, as
+ * DevTools and speedscope open it) and its heap snapshots, gzipped (server/runner/heap-watch.ts).
+ * Names come from our own runner; the pattern keeps anything else out of the record's folder.
+ */
+export const RUN_FILE_PATTERN = /^(heap\.heapprofile|snapshot-[1-9][0-9]?\.heapsnapshot\.gz)$/;
 
 let tmpSeq = 0;
 
-/** Writes JSON so that the file is always complete: a crash leaves the old version or the new one. */
-export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+/** Writes bytes so that the file is always complete: a crash leaves the old version or the new one. */
+export async function writeFileAtomic(path: string, data: Buffer | string): Promise<void> {
   const tmp = `${path}.tmp-${process.pid}-${++tmpSeq}`;
   const fh = await open(tmp, 'w');
   try {
-    await fh.writeFile(JSON.stringify(value));
+    await fh.writeFile(data);
     // Without fsync, rename can reach the disk before the data does, leaving an empty "new" file.
     await fh.sync();
   } catch (err) {
@@ -41,6 +47,11 @@ export async function writeJsonAtomic(path: string, value: unknown): Promise<voi
     throw err;
   }
   await syncDir(path.slice(0, path.lastIndexOf('/')));
+}
+
+/** Writes JSON so that the file is always complete: a crash leaves the old version or the new one. */
+export function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+  return writeFileAtomic(path, JSON.stringify(value));
 }
 
 /** fsync of a directory makes a rename in it durable; some filesystems refuse it, which is harmless. */

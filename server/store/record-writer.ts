@@ -6,7 +6,17 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunRecord, StoredLine } from '../../lib/history';
-import { appendLines, META_FILE, PROFILE_FILE, readSeries, recordBytes, SAMPLES_FILE, writeJsonAtomic } from './record-files';
+import {
+  appendLines,
+  META_FILE,
+  PROFILE_FILE,
+  readSeries,
+  recordBytes,
+  RUN_FILE_PATTERN,
+  SAMPLES_FILE,
+  writeFileAtomic,
+  writeJsonAtomic,
+} from './record-files';
 
 /** Lines waiting for the disk per run; past this (a stalled disk) new samples are dropped and counted. */
 export const MAX_PENDING_LINES = 5000;
@@ -92,6 +102,21 @@ export class RecordWriter {
       await writeJsonAtomic(join(this.dir, PROFILE_FILE), profile);
       this.diskBytes = await recordBytes(this.dir);
     }).then(() => undefined);
+  }
+
+  /** Writes one of the run's other files (RUN_FILE_PATTERN) beside its samples, atomically, in the run's write order. */
+  writeRunFile(name: string, data: Buffer): Promise<void> {
+    if (!RUN_FILE_PATTERN.test(name)) return Promise.reject(new Error(`not a run file: ${name}`));
+    return this.enqueue(`save ${name}`, async () => {
+      await writeFileAtomic(join(this.dir, name), data);
+      this.diskBytes = await recordBytes(this.dir);
+    }).then(() => undefined);
+  }
+
+  /** One of the run's other files, or null when it has none by that name. */
+  readRunFile(name: string): Promise<Buffer | null> {
+    if (!RUN_FILE_PATTERN.test(name)) return Promise.resolve(null);
+    return this.enqueue(`read ${name}`, () => readFile(join(this.dir, name)).catch(() => null));
   }
 
   /** The stored CPU profile's JSON, or null when the run has none (after the writes before it). */

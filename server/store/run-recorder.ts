@@ -65,6 +65,7 @@ export function createRunRecorder(store: RunStore): QueueListener {
     runSample: (runId, sample) => store.appendSample(runId, sample),
     runProc: (runId, proc) => store.appendProc(runId, proc),
     runProfile: (runId, profile) => store.saveProfile(runId, profile),
+    runFile: (runId, name, data) => store.saveFile(runId, name, data),
     runEnded(run) {
       // Ended straight from the queue (stopped, or refused at shutdown): nothing to keep.
       if (!begun.delete(run.id)) return;

@@ -190,6 +190,19 @@ export class RunStore {
     void this.entries.get(runId)?.writer.writeProfile(profile);
   }
 
+  /** Stores one of a run's other files (its heap profile, a snapshot) beside its record. */
+  saveFile(runId: string, name: string, data: Buffer): void {
+    void this.entries
+      .get(runId)
+      ?.writer.writeRunFile(name, data)
+      .catch((err: Error) => console.error(`run ${runId}: ${err.message}`));
+  }
+
+  /** One of a run's stored files, or null when there is no such run or file. */
+  async file(id: string, name: string): Promise<Buffer | null> {
+    return (await this.entries.get(id)?.writer.readRunFile(name)) ?? null;
+  }
+
   /** A run's stored CPU profile (JSON text), or null when there is no such run or it was not profiled. */
   async profile(id: string): Promise<string | null> {
     return (await this.entries.get(id)?.writer.readProfile()) ?? null;

@@ -7,11 +7,14 @@ import { ROOT_DIR } from '../runner/child-build';
 import { fenceArgs, fencedInspector, unfencedProfilingAllowed } from './fence';
 
 /**
- * What in a run's params needs the inspector inside the child: "profile" (a CPU profile), or the
+ * What in a run's params needs the inspector inside the child: "profile" (a CPU profile),
+ * "heapProfile" or "heapSnapshot" (the heap profiler, snapshots), or the
  * lab's own (the hot-code lab's sweep, whose step watchdog stops a step through it); null if nothing.
  */
 export function inspectorNeed(labId: string, params: Record<string, unknown>): string | null {
   if (params.profile === true) return 'profile';
+  if (params.heapProfile === true) return 'heapProfile';
+  if (typeof params.heapSnapshot === 'string') return 'heapSnapshot';
   return requireLab(labId).userFence?.inspector?.(params) ?? null;
 }
 

@@ -1,5 +1,5 @@
 /** The cpu lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
-import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
+import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form/form-spec';
 import { CPU_PARAM_LIMITS, cpuParamsSchema, DEFAULT_CPU_PARAMS } from './params';
 import { LAB_ID } from './id';
 
@@ -25,7 +25,7 @@ export const form: LabForm = {
       label: 'Keep-alive connections',
       note: 'Reuse connections. cluster balances connections, not requests: with keep-alive a client’s requests all go to one process.',
     },
-    PROFILE_SWITCH,
+    ...PROFILE_SWITCHES,
   ],
   linkOrder: ['n', 'requests', 'concurrency', 'workers', 'pingMs', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
   limits: CPU_PARAM_LIMITS,

@@ -1,5 +1,5 @@
 /** The deadline lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
-import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
+import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form/form-spec';
 import { DEADLINE_PARAM_LIMITS, deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS } from './params';
 import { LAB_ID } from './id';
 
@@ -20,7 +20,7 @@ export const form: LabForm = {
     { field: 'shedLagMs', label: 'Shed above loop lag (shed-load)', unit: 'ms', integer: true },
     ...COMMON_FIELDS,
   ],
-  switches: [PROFILE_SWITCH],
+  switches: [...PROFILE_SWITCHES],
   linkOrder: [
     'baselineRps',
     'spikeRps',

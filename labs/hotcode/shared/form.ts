@@ -1,5 +1,5 @@
 /** The hotcode lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
-import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
+import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form/form-spec';
 import { DEFAULT_HOTCODE_PARAMS, HOTCODE_PARAM_LIMITS, hotcodeParamsSchema } from './params';
 import { LAB_ID } from './id';
 
@@ -17,7 +17,7 @@ export const form: LabForm = {
       label: 'Sweep rows (1e3 … rows)',
       note: 'One report per step of 1e3, 2e3, 5e3, 1e4 … up to the rows above, timed; plots time against rows on log–log axes with the fitted exponent.',
     },
-    PROFILE_SWITCH,
+    ...PROFILE_SWITCHES,
   ],
   linkOrder: ['rows', 'requests', 'probeMs', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
   limits: HOTCODE_PARAM_LIMITS,

@@ -1,5 +1,5 @@
 /** The http lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
-import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
+import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form/form-spec';
 import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from './params';
 import { LAB_ID } from './id';
 
@@ -15,7 +15,7 @@ export const form: LabForm = {
     { field: 'slowKbps', label: 'Slow client speed', unit: 'KB/s', hint: 'how fast each slow client reads', integer: true },
     ...COMMON_FIELDS,
   ],
-  switches: [PROFILE_SWITCH],
+  switches: [...PROFILE_SWITCHES],
   linkOrder: ['rows', 'concurrency', 'requests', 'batchRows', 'cursorRows', 'slowClients', 'slowKbps', 'sampleMs', 'budgetMb', 'maxOldSpaceMb', 'timeoutS'],
   limits: HTTP_PARAM_LIMITS,
   cappedField: null,

@@ -14,5 +14,5 @@ export function startStreamsRun(
 ): Omit<RunHandle, 'done'> & { done: Promise<StreamsSummary> } {
   const { file, ...rest } = req;
   const handle = startRun({ ...rest, lab: LAB_ID, prepared: preparedFor(req.params, file) });
-  return { runId: handle.runId, stop: (why) => handle.stop(why), done: handle.done.then((s) => summaryOfLab(s, LAB_ID)) };
+  return { runId: handle.runId, stop: (why) => handle.stop(why), snapshot: () => handle.snapshot(), done: handle.done.then((s) => summaryOfLab(s, LAB_ID)) };
 }

@@ -1,5 +1,5 @@
 /** The streams lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
-import { COMMON_FIELDS, PROFILE_SWITCH, type LabForm } from '../../../lib/form/form-spec';
+import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form/form-spec';
 import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from './params';
 import { LAB_ID } from './id';
 
@@ -16,7 +16,7 @@ export const form: LabForm = {
     ...COMMON_FIELDS,
     { field: 'seed', label: 'Data seed', hint: 'picks the generated file’s bytes', integer: true },
   ],
-  switches: [PROFILE_SWITCH],
+  switches: [...PROFILE_SWITCHES],
   linkOrder: STREAMS_LINK_ORDER,
   limits: LIMITS,
   cappedField: 'sizeMb',

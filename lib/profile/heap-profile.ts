@@ -1,0 +1,91 @@
+/**
+ * A V8 sampling heap profile (what the inspector's HeapProfiler.getSamplingProfile and
+ * stopSampling return, and `.heapprofile` files hold: Chrome DevTools' Memory panel and speedscope
+ * open them) and what the pages read from it: bytes allocated by function. Client-safe, pure.
+ */
+import { frameName, type CallFrame } from './cpu-profile';
+
+export interface HeapProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  /** Bytes of the sampled allocations made in this very frame (an estimate: samples × interval). */
+  selfSize: number;
+  children: HeapProfileNode[];
+}
+
+export interface HeapProfile {
+  head: HeapProfileNode;
+  samples?: Array<{ size: number; nodeId: number; ordinal: number }>;
+}
+
+/** One function's allocations: in its own frame (self) and with its callees' (total). */
+export interface FunctionAllocation {
+  name: string;
+  url: string;
+  /** 1-based line, -1 when V8 gave none. */
+  line: number;
+  selfBytes: number;
+  totalBytes: number;
+  /** selfBytes ÷ every sampled byte. */
+  selfShare: number;
+}
+
+const keyOf = (f: CallFrame) => `${f.functionName}\u0000${f.url}\u0000${f.lineNumber}`;
+
+/**
+ * Functions by the bytes they allocated themselves, largest first (the "bottom-up" view). A
+ * function's total counts each allocation once even when it recurses: a frame adds its subtree's
+ * bytes only when no frame above it is the same function.
+ */
+export function functionsByAllocation(p: HeapProfile): FunctionAllocation[] {
+  const acc = new Map<string, FunctionAllocation>();
+  let all = 0;
+  // Iterative, with the keys of the frames above: profiles of deep recursions are deep trees.
+  const subtree = new Map<HeapProfileNode, number>();
+  const order: Array<{ node: HeapProfileNode; above: ReadonlySet<string> }> = [];
+  const stack: Array<{ node: HeapProfileNode; above: ReadonlySet<string> }> = [{ node: p.head, above: new Set() }];
+  while (stack.length) {
+    const item = stack.pop()!;
+    order.push(item);
+    const key = keyOf(item.node.callFrame);
+    const above = item.above.has(key) ? item.above : new Set([...item.above, key]);
+    for (const c of item.node.children ?? []) stack.push({ node: c, above });
+  }
+  // Children come after their parents in `order`: walk it backwards to sum subtrees.
+  for (let i = order.length - 1; i >= 0; i--) {
+    const { node } = order[i];
+    subtree.set(node, node.selfSize + (node.children ?? []).reduce((n, c) => n + (subtree.get(c) ?? 0), 0));
+  }
+  for (const { node, above } of order) {
+    all += node.selfSize;
+    const f = node.callFrame;
+    const key = keyOf(f);
+    const entry = acc.get(key) ?? {
+      name: frameName(f),
+      url: f.url,
+      line: f.lineNumber >= 0 ? f.lineNumber + 1 : -1,
+      selfBytes: 0,
+      totalBytes: 0,
+      selfShare: 0,
+    };
+    entry.selfBytes += node.selfSize;
+    if (!above.has(key)) entry.totalBytes += subtree.get(node) ?? 0;
+    acc.set(key, entry);
+  }
+  return [...acc.values()]
+    .filter((e) => e.selfBytes > 0 || e.totalBytes > 0)
+    .map((e) => ({ ...e, selfShare: all > 0 ? e.selfBytes / all : 0 }))
+    .sort((a, b) => b.selfBytes - a.selfBytes || b.totalBytes - a.totalBytes);
+}
+
+/** Every sampled byte of the profile. */
+export function sampledBytes(p: HeapProfile): number {
+  let n = 0;
+  const stack = [p.head];
+  while (stack.length) {
+    const node = stack.pop()!;
+    n += node.selfSize;
+    stack.push(...(node.children ?? []));
+  }
+  return n;
+}

@@ -1,0 +1,157 @@
+/**
+ * The heap side of an inspected run: reads the sampling heap profile every few seconds while the
+ * run goes (shown live as `heapProfile`), and takes heap snapshots — when the run's trigger is met
+ * (params.heapSnapshot) or a person asks ("Snapshot now") — then has them analysed off the main
+ * thread (server/heap/snapshot-analysis.ts). Each snapshot is shown live in `heapSnapshots` and
+ * kept in the summary; its file goes to the run's record, compressed.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGzip } from 'node:zlib';
+import { describeTrigger, parseSnapshotTrigger, triggerMet, type SnapshotTrigger } from '../../lib/heap/trigger';
+import { MIB } from '../../lib/protocol/params';
+import type { HeapProfileSummary, HeapSnapshotSummary, LiveUpdate, Memory, Sample } from '../../lib/protocol';
+import { analyzeSnapshot } from '../heap/snapshot-analysis';
+import type { Inspection } from './inspection';
+
+/** How often the live heap profile is read: each read walks V8's sample tree (a few ms). The first comes sooner. */
+export const HEAP_PROFILE_EVERY_MS = 3000;
+const FIRST_HEAP_PROFILE_MS = 1000;
+/** Snapshots a run may take: each pauses it and is stored. */
+export const MAX_SNAPSHOTS = 5;
+/** The file name of a run's nth snapshot in its record (served decompressed as .heapsnapshot). */
+export const snapshotFileName = (n: number) => `snapshot-${n}.heapsnapshot.gz`;
+export const HEAP_PROFILE_FILE = 'heap.heapprofile';
+
+export interface HeapWatchHooks {
+  inspection: Inspection;
+  params: { heapProfile?: boolean; heapIntervalKb?: number; heapSnapshot?: string; budgetMb: number | null };
+  /** ms since the strategy started (null before it has). */
+  now(): number | null;
+  /** The run's last sample and /proc reading, for the budget check and the "before" figures. */
+  last(): { sample: Sample | null; rss: number };
+  live(update: LiveUpdate): void;
+  file(name: string, data: Buffer): void;
+}
+
+export class HeapWatch {
+  readonly snapshots: HeapSnapshotSummary[] = [];
+  heapProfile: HeapProfileSummary | undefined = undefined;
+  private readonly trigger: SnapshotTrigger | null;
+  private triggered = false;
+  private timer: NodeJS.Timeout | undefined;
+  private taking: Promise<unknown> = Promise.resolve();
+  private ended = false;
+
+  constructor(private readonly hooks: HeapWatchHooks) {
+    this.trigger = hooks.params.heapSnapshot ? parseSnapshotTrigger(hooks.params.heapSnapshot) : null;
+  }
+
+  /** The strategy started: live heap profile reads begin. */
+  started(): void {
+    if (!this.hooks.params.heapProfile) return;
+    const tick = async () => {
+      const at = this.hooks.now();
+      const r = at === null ? null : await this.hooks.inspection.readHeapProfile(at);
+      if (this.ended) return;
+      if (r && !r.summary.error) this.hooks.live({ append: {}, set: { heapProfile: r.summary } });
+      this.timer = setTimeout(() => void tick(), HEAP_PROFILE_EVERY_MS);
+    };
+    this.timer = setTimeout(() => void tick(), FIRST_HEAP_PROFILE_MS);
+  }
+
+  /** Each sample: takes the run's snapshot once its trigger is met. */
+  sample(s: Sample): void {
+    if (this.triggered || !this.trigger || !triggerMet(this.trigger, s)) return;
+    this.triggered = true;
+    void this.take(describeTrigger(this.trigger));
+  }
+
+  /**
+   * Takes a snapshot now and resolves with its summary (a refusal or failure is the summary's
+   * error). Snapshots queue: one at a time.
+   */
+  take(trigger: string): Promise<HeapSnapshotSummary> {
+    const next = this.taking.then(() => this.takeOne(trigger));
+    this.taking = next.catch(() => undefined);
+    return next;
+  }
+
+  private async takeOne(trigger: string): Promise<HeapSnapshotSummary> {
+    const n = this.snapshots.length + 1;
+    const atMs = this.hooks.now() ?? 0;
+    const { sample, rss } = this.hooks.last();
+    const before: Memory | null = sample && {
+      rss: sample.rss,
+      heapTotal: sample.heapTotal,
+      heapUsed: sample.heapUsed,
+      external: sample.external,
+      arrayBuffers: sample.arrayBuffers,
+    };
+    const entry: HeapSnapshotSummary = { n, trigger, atMs, pauseMs: 0, before, bytes: 0, analysis: null, error: null };
+    // After the run's end nothing is recorded: the summary is written.
+    if (this.ended) return { ...entry, error: 'the run has ended' };
+    const refusal = this.refusal(rss, sample);
+    if (refusal) return this.record({ ...entry, error: refusal });
+    const dir = await mkdtemp(join(tmpdir(), 'stream-lab-heap-'));
+    const file = join(dir, 'run.heapsnapshot');
+    try {
+      const { bytes, pauseMs } = await this.hooks.inspection.snapshot(file);
+      entry.bytes = bytes;
+      entry.pauseMs = Math.round(pauseMs);
+      // Shown at once with its pause; the analysis follows.
+      try {
+        entry.analysis = await analyzeSnapshot(file);
+      } catch (err) {
+        entry.error = (err as Error).message;
+      }
+      this.hooks.file(snapshotFileName(n), await gzipFile(file));
+    } catch (err) {
+      entry.error = `no snapshot: ${(err as Error).message}`;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    return this.record(entry);
+  }
+
+  /** Why a snapshot can't be taken now (null: it can). */
+  private refusal(rss: number, sample: Sample | null): string | null {
+    if (this.snapshots.length >= MAX_SNAPSHOTS) return `a run keeps at most ${MAX_SNAPSHOTS} snapshots`;
+    const { budgetMb } = this.hooks.params;
+    // V8 builds the snapshot in the run's own process: about the heap's size again, on top of its RSS.
+    const heap = sample?.heapTotal ?? 0;
+    if (budgetMb !== null && rss + heap > budgetMb * MIB) {
+      return `refused: a snapshot needs about the heap's size again (${mb(heap)}); with RSS at ${mb(rss)} it would pass the run's ${budgetMb} MB budget`;
+    }
+    return null;
+  }
+
+  private record(entry: HeapSnapshotSummary): HeapSnapshotSummary {
+    this.snapshots.push(entry);
+    this.hooks.live({ append: { heapSnapshots: [entry] }, set: {} });
+    return entry;
+  }
+
+  /** The run is ending: no more reads or snapshots; waits for one under way. */
+  async end(): Promise<void> {
+    this.ended = true;
+    clearTimeout(this.timer);
+    await this.taking;
+  }
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / MIB)} MB`;
+
+async function gzipFile(file: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const gz = createGzip({ level: 6 });
+    gz.on('data', (c: Buffer) => chunks.push(c));
+    gz.on('end', resolve);
+    gz.on('error', reject);
+    createReadStream(file).on('error', reject).pipe(gz);
+  });
+  return Buffer.concat(chunks);
+}
