@@ -109,22 +109,24 @@ describe('hotcode lab', () => {
     // The fit still says faster than linear, and not cubic.
     expect(spread.sweepExponent).toBeGreaterThan(1.2);
     expect(spread.sweepExponent).toBeLessThan(2.5);
-    const push = await run('groupby-push', small({ sweep: true, rows: 20_000 }));
-    expect([push.outcome, push.reportsPlanned]).toEqual(['completed', 5]);
-    // Near 1. Below it when the smallest steps (1–2 ms of CPU) are slowed by other processes sharing
-    // the core, which flattens the fit: 0.68 once with other test files running beside the suite.
-    expect(push.sweepExponent).toBeGreaterThan(0.5);
+    // Up to 2e5 rows: push's steps below 2e4 are under a millisecond, mostly the report's fixed
+    // cost, and a fit over those alone flattens (0.65 at 2e4 rows beside a busy CI run; 0.96–1.02
+    // at 1e5–2e5 in the same minute, 1.5 s either way).
+    const push = await run('groupby-push', small({ sweep: true, rows: 200_000 }));
+    expect([push.outcome, push.reportsPlanned]).toEqual(['completed', 8]);
+    expect(push.sweepExponent).toBeGreaterThan(0.7);
     expect(push.sweepExponent).toBeLessThan(1.3);
-    // Push's whole fit, not its median local slope: its steps are all 1–5 ms, so one local slope can
-    // read 1.26 (a quiet full-suite run) while the fit over five steps stays near 1.
     expect(push.sweepExponent).toBeLessThan(spreadSlope - 0.4);
-    // Steps of a millisecond or two never make a cliff (sweep-steps.ts: CLIFF_MIN_MS).
+    // Steps of a few milliseconds never make a cliff (sweep-steps.ts: CLIFF_MIN_MS).
     expect(push.sweepCliff).toBeNull();
     expect(push.sweepSlopes.map((l) => [l.fromRows, l.toRows])).toEqual([
       [1000, 2000],
       [2000, 5000],
       [5000, 10_000],
       [10_000, 20_000],
+      [20_000, 50_000],
+      [50_000, 100_000],
+      [100_000, 200_000],
     ]);
   });
 
