@@ -8,11 +8,33 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { dataStatusSchema, experimentSchema, runStateSchema, summarySchema } from '../../lib/protocol';
 import { liveUpdateSchema, procSampleSchema, sampleSchema } from '../../lib/protocol/common';
+import { runIdSchema } from '../../lib/history';
+import { isRunFileName } from '../store/record-files';
 import { EVENTS_MAX_LEN, KEYS } from './redis-config';
 
 /** One BullMQ job: the runs that start together (one run, or a whole parallel experiment). */
 export const jobSchema = z.object({ id: z.string(), runIds: z.array(z.string()).min(1), priority: z.number() });
 export type JobInfo = z.infer<typeof jobSchema>;
+
+/**
+ * One of a run's files, sent by its worker in chunks under KEYS.fileChunk(runId, transfer, i)
+ * (server/scale/run-files.ts): only what names and checks them travels in the stream. The name is
+ * one a record may hold (it becomes a path in every web server's history).
+ */
+export const fileEventSchema = z
+  .object({
+    t: z.literal('file'),
+    runId: runIdSchema,
+    name: z.string().max(64).refine(isRunFileName, { error: 'not a file a run record may hold' }),
+    /** Random, per file sent: its chunks' keys. */
+    transfer: z.string().regex(/^[0-9a-f]{32}$/),
+    bytes: z.number().int().nonnegative(),
+    chunkBytes: z.number().int().positive(),
+    chunks: z.number().int().nonnegative(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  })
+  .refine((e) => e.chunks === Math.ceil(e.bytes / e.chunkBytes), { error: 'chunks does not match bytes and chunkBytes' });
+export type FileEvent = z.infer<typeof fileEventSchema>;
 
 export const runEventSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('experiment'), experiment: experimentSchema, runs: z.array(runStateSchema), jobs: z.array(jobSchema) }),
@@ -22,8 +44,11 @@ export const runEventSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('live'), runId: z.string(), update: liveUpdateSchema }),
   z.object({ t: z.literal('ended'), run: runStateSchema, summary: summarySchema }),
   z.object({ t: z.literal('data'), status: dataStatusSchema }),
+  fileEventSchema,
 ]);
 export type RunEvent = z.infer<typeof runEventSchema>;
+/** What a web server's RunMirror applies: every event but a file, which run-files.ts fetches and hands on first. */
+export type MirrorEvent = Exclude<RunEvent, { t: 'file' }>;
 
 type XReadReply = Array<[string, Array<[string, string[]]>]> | null;
 

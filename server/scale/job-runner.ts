@@ -17,6 +17,8 @@ import { appendEvent, type RunEvent } from './events';
 import { jobDataSchema, type JobResult } from './job-data';
 import { KEYS } from './redis-config';
 import { receiveStrategies } from '../user-strategies/shipped';
+import { PROFILE_FILE } from '../store/record-files';
+import { sendRunFile } from './run-files';
 
 export interface WorkerContext {
   /** Fail-fast connection: while Redis is away reports are dropped (counted), never queued without bound. */
@@ -27,13 +29,27 @@ export interface WorkerContext {
   pinning: boolean;
   /** Runs this worker holds, by id: stops from the page reach them here. */
   held: Map<string, { handle: RunHandle | null; stop: StopReason | null }>;
-  dropped: { events: number };
+  /** Reports (events) and run files that could not reach Redis. */
+  dropped: { events: number; files: number };
   log(line: string): void;
 }
 
 /** Appends an event; a failure (Redis away) is counted, not thrown: the run goes on. */
 function publish(ctx: WorkerContext, event: RunEvent): void {
   appendEvent(ctx.pub, event).catch(() => (ctx.dropped.events += 1));
+}
+
+/**
+ * Sends one of a run's files to the web servers (run-files.ts): chunks, then its event. A file
+ * over the limit or Redis away: said and counted, the run goes on without it.
+ */
+async function relayFile(ctx: WorkerContext, runId: string, name: string, data: Buffer): Promise<void> {
+  try {
+    publish(ctx, await sendRunFile(ctx.pub, runId, name, data));
+  } catch (err) {
+    ctx.dropped.files += 1;
+    ctx.log(`run ${runId}: ${name} not sent to the web servers: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 export async function runJob(job: Job, ctx: WorkerContext): Promise<JobResult> {
@@ -77,6 +93,9 @@ async function execute(
   core: number,
   ctx: WorkerContext,
 ): Promise<RunSummary> {
+  // A run's files go one after another (one file's chunks in flight at a time), all before its end.
+  let files = Promise.resolve();
+  const sendFile = (name: string, data: Buffer) => void (files = files.then(() => relayFile(ctx, state.id, name, data)));
   const handle = prepareAndStart({
     lab: state.lab,
     runId: state.id,
@@ -97,11 +116,16 @@ async function execute(
     onSample: (sample) => publish(ctx, { t: 'sample', runId: state.id, sample }),
     onProc: (proc) => publish(ctx, { t: 'proc', runId: state.id, proc }),
     onLive: (update) => publish(ctx, { t: 'live', runId: state.id, update }),
+    onProfile: (profile) => sendFile(PROFILE_FILE, Buffer.from(JSON.stringify(profile))),
+    onFile: sendFile,
   });
   slot.handle = handle;
   if (slot.stop) handle.stop(slot.stop);
   const summary = await handle.done;
   // The core stays taken until the preparation (a data file, a table) has finished too.
   await handle.prepared;
+  // The runner hands its files on before `done`; their events go before the run's 'ended' (the
+  // caller appends it on the same connection, so in order), so a web server has them on its end.
+  await files;
   return summary;
 }

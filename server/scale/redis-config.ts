@@ -18,7 +18,24 @@ export const KEYS = {
   stopped: (runId: string) => `stream-lab:stopped:${runId}`,
   /** sha256 of each data file made by the first worker that made it (size:seed → hex). */
   dataSha: 'stream-lab:data-sha256',
+  /** One chunk of a run's file on its way from a worker to the web servers (server/scale/run-files.ts); it expires. */
+  fileChunk: (runId: string, transfer: string, i: number) => `stream-lab:file:${runId}:${transfer}:${i}`,
 } as const;
+
+/**
+ * A run's files (CPU profile, heap profile, snapshots) go through Redis beside the stream, not in
+ * it: chunks of `chunkBytes` under their own keys, each kept `ttlMs` (long enough for every web
+ * server to read them, short enough that nothing stays), and one small event naming them. A file
+ * over `maxBytes` is not sent (the worker says so), nor read by a web server.
+ */
+export const RUN_FILES = {
+  chunkBytes: 1024 * 1024,
+  /** The largest chunk a web server reads (a worker of another version may cut them otherwise). */
+  maxChunkBytes: 8 * 1024 * 1024,
+  maxBytes: 512 * 1024 * 1024,
+  ttlMs: 15 * 60_000,
+} as const;
+export type RunFileLimits = { chunkBytes: number; maxChunkBytes: number; maxBytes: number; ttlMs: number };
 
 /**
  * Events kept in the stream: at ~20 samples a second per run, about a minute and a half of 8 runs

@@ -21,6 +21,7 @@ import type { JobData } from './job-data';
 import { rebuildFromJobs, reconcile, settleJob } from './job-sync';
 import { bullConnection, describeRedis, failFastConnection, KEYS, patientConnection, QUEUE_NAME } from './redis-config';
 import { RunMirror } from './run-mirror';
+import { FileRelay } from './run-files';
 import { readWorkers } from './worker-registry';
 import { shipStrategies } from '../user-strategies/shipped';
 
@@ -32,6 +33,8 @@ const WORKERS_EVERY_MS = 5000;
 export class RedisQueue implements ExperimentQueue {
   private readonly mirror = new RunMirror();
   private readonly cmd: Redis;
+  /** Applies the stream's events to the mirror, fetching runs' files (profiles, snapshots) on the way. */
+  private readonly files: FileRelay;
   private readonly reader: Redis;
   private readonly bull: Queue;
   private readonly bullEvents: QueueEvents;
@@ -50,6 +53,7 @@ export class RedisQueue implements ExperimentQueue {
     this.status = { kind: 'redis', connected: false, message: `connecting to Redis at ${describeRedis(url)}` };
     this.cmd = failFastConnection(url);
     this.reader = patientConnection(url);
+    this.files = new FileRelay(this.cmd, this.mirror, log);
     this.bull = new Queue(QUEUE_NAME, { connection: bullConnection(url), defaultJobOptions: { removeOnComplete: KEEP_JOBS, removeOnFail: KEEP_JOBS } });
     this.bullEvents = new QueueEvents(QUEUE_NAME, { connection: bullConnection(url) });
     // Errors show in the status; ioredis would otherwise print each reconnection attempt's error.
@@ -96,7 +100,7 @@ export class RedisQueue implements ExperimentQueue {
         this.reading = readEvents(
           this.reader,
           from,
-          (e) => this.mirror.apply(e),
+          (e) => this.files.apply(e),
           (why) => this.log(`skipped a bad run event: ${why}`),
         );
         this.synced = true;
@@ -253,6 +257,7 @@ export class RedisQueue implements ExperimentQueue {
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.workersTimer);
+    this.files.stop();
     // A blocked read ends when its connection goes.
     const reading = this.reading?.stop();
     this.reader.disconnect();

@@ -9,7 +9,7 @@ import { DurationEstimates, waitingOrder } from '../queue/estimate';
 import type { Job } from '../queue/fair-jobs';
 import { RunBook, type RunEntry } from '../queue/run-book';
 import type { QueueListener } from '../queue/types';
-import type { JobInfo, RunEvent } from './events';
+import type { JobInfo, MirrorEvent } from './events';
 
 export class RunMirror {
   readonly book = new RunBook();
@@ -29,8 +29,8 @@ export class RunMirror {
     for (const l of this.listeners) event(l);
   }
 
-  /** Applies one event from the stream (or from the rebuild at start). */
-  apply(event: RunEvent): void {
+  /** Applies one event from the stream (or from the rebuild at start); file events come through run-files.ts. */
+  apply(event: MirrorEvent): void {
     switch (event.t) {
       case 'experiment': {
         if (this.book.experiments.has(event.experiment.id)) return;

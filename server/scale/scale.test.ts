@@ -1,7 +1,7 @@
 /**
  * The Redis back end with a real Redis, real web servers and real workers, each its own process:
  * two workers share one experiment's runs (each run once, samples in order, across two web
- * servers), a worker killed mid-run ends its run interrupted while the other goes on, and a web
+ * servers), a profiled run's files reach both web servers' histories, a worker killed mid-run ends its run interrupted while the other goes on, and a web
  * server restarted with runs waiting loses none of them.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runDetailSchema } from '../../lib/history';
 import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
+import { DEFAULT_HOTCODE_PARAMS } from '../../labs/hotcode/shared/params';
 import type { RunState } from '../../lib/protocol';
 import { killAndWait, processAlive } from '../test-support';
 import { TestClient } from '../test-client';
@@ -95,6 +96,56 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
       const detail = runDetailSchema.parse(await (await fetch(`${server.url}/api/runs/${ids[0]}`)).json());
       expect(detail.record.run.worker?.id).toBe(ends.find((e) => e.run.id === ids[0])!.run.worker!.id);
     }
+  });
+
+  it("a profiled, heap-profiled, snapshotted run on a worker: its files reach both web servers' histories by the time it ends", async () => {
+    await flushRedis(url);
+    const [a, b, worker] = await Promise.all([startWebServer(url), startWebServer(url), startWorker(url)]);
+    procs.push(a, b, worker);
+    const [starter, watcher] = await Promise.all([client(a.url), client(b.url)]);
+    // groupby-spread copies its group on every row: 2e4 rows take ~2 s, long enough for a snapshot at 0.5 s.
+    const profiled = {
+      ...DEFAULT_HOTCODE_PARAMS,
+      rows: 20_000,
+      requests: 1,
+      budgetMb: null,
+      timeoutS: 120,
+      profile: true,
+      heapProfile: true,
+      heapSnapshot: 'at=0.5',
+    };
+    starter.send({ type: 'experiment.start', lab: 'hotcode', strategies: ['groupby-spread'], params: profiled, parallel: false });
+    const created = await watcher.next('experiment.created');
+    const [id] = created.experiment.runIds;
+    const ended = await Promise.all([starter, watcher].map((c) => c.next('run.ended', (m) => m.run.id === id)));
+    expect(ended.map((e) => [e.run.status, e.run.worker?.id])).toEqual([
+      ['completed', worker.id],
+      ['completed', worker.id],
+    ]);
+    expect(ended[0].summary.heapSnapshots?.map((s) => [s.n, s.error])).toEqual([[1, null]]);
+    // Asked at once, no waiting: a run's 'ended' is applied after its files, so a page opened then finds them.
+    for (const server of [a, b]) {
+      const base = `${server.url}/api/runs/${id}`;
+      const cpu = await fetch(`${base}/profile.cpuprofile`);
+      expect(cpu.status).toBe(200);
+      expect(((await cpu.json()) as { nodes: unknown[] }).nodes.length).toBeGreaterThan(0);
+      const heap = await fetch(`${base}/heap.heapprofile`);
+      expect(heap.status).toBe(200);
+      expect(((await heap.json()) as { head: { callFrame: unknown } }).head.callFrame).toBeDefined();
+      const snap = await fetch(`${base}/snapshot-1.heapsnapshot`);
+      expect([snap.status, snap.headers.get('content-encoding')]).toEqual([200, 'gzip']);
+      // fetch decodes the gzip: the body is the .heapsnapshot DevTools opens.
+      const snapshot = (await snap.json()) as { snapshot: { meta: { node_fields: string[] } } };
+      expect(snapshot.snapshot.meta.node_fields).toContain('self_size');
+    }
+    // The chunks went through Redis under keys that expire.
+    const probe = new Redis(url);
+    const keys = await probe.keys(`stream-lab:file:${id}:*`);
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    const ttls = await Promise.all(keys.map((k) => probe.pttl(k)));
+    probe.disconnect();
+    expect(ttls.every((t) => t > 0 && t <= 15 * 60_000)).toBe(true);
+    expect(`${a.output()}${b.output()}${worker.output()}`).not.toMatch(/skipped|not sent/);
   });
 
   it('a strategy of yours runs on a worker: the job carries its bundle, checked by hash, and the worker runs it fenced', async () => {

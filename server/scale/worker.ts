@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     cores: new CorePool(claims.cores),
     pinning: given.pinning,
     held: new Map(),
-    dropped: { events: 0 },
+    dropped: { events: 0, files: 0 },
     log: (line) => console.log(line),
   };
   const stops = patientConnection(args.redisUrl);
@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     await worker.close();
     await claims.release();
     if (ctx.dropped.events > 0) console.log(`${ctx.dropped.events} report(s) could not reach Redis`);
+    if (ctx.dropped.files > 0) console.log(`${ctx.dropped.files} run file(s) (profiles, snapshots) were not sent`);
     stops.disconnect();
     await ctx.pub.quit().catch(() => {});
     process.exit(0);

@@ -24,6 +24,11 @@ export const PROFILE_FILE = 'profile.cpuprofile';
  */
 export const RUN_FILE_PATTERN = /^(heap\.heapprofile|snapshot-[1-9][0-9]?\.heapsnapshot\.gz)$/;
 
+/** A file a run's record may hold besides its meta and samples: its CPU profile or a RUN_FILE_PATTERN file. */
+export function isRunFileName(name: string): boolean {
+  return name === PROFILE_FILE || RUN_FILE_PATTERN.test(name);
+}
+
 let tmpSeq = 0;
 
 /** Writes bytes so that the file is always complete: a crash leaves the old version or the new one. */
