@@ -45,7 +45,9 @@ export function triggerFigureProblem(spec: string | undefined, readings: readonl
   const trigger = parseSnapshotTrigger(spec, field);
   if (trigger.kind !== 'when') return null;
   const allowed = [...MEMORY_TRIGGER_FIGURES, ...COMMON_TRIGGER_FIGURES, ...readings];
-  return allowed.includes(trigger.figure) ? null : `${field}: when= names "${trigger.figure}", which this lab's samples don't have; allowed: ${allowed.join(', ')}`;
+  return allowed.includes(trigger.figure)
+    ? null
+    : `${field}: when= names "${trigger.figure}", which this lab's samples don't have; allowed: ${allowed.join(', ')}`;
 }
 
 /** True once a sample meets the trigger (`t` in ms since the strategy started). */
