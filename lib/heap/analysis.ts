@@ -45,9 +45,12 @@ export const retainerStepSchema = z.object({
   retainedBytes: z.number(),
   /**
    * For a closure Context ("system / Context"): the closures that hold it, so their shared
-   * variables are what the context keeps alive (at most 8, by line). For a closure: itself.
+   * variables are what the context keeps alive (the first MAX_FUNCTIONS by script and line). For
+   * a closure: itself.
    */
-  functions: z.array(heapFunctionSchema).max(8).optional(),
+  functions: z.array(heapFunctionSchema).optional(),
+  /** For a context held by more closures than `functions` lists: how many there are. */
+  functionCount: z.number().optional(),
 });
 export type RetainerStep = z.infer<typeof retainerStepSchema>;
 
@@ -109,7 +112,9 @@ export const snapshotAnalysisSchema = z.object({
 export type SnapshotAnalysis = z.infer<typeof snapshotAnalysisSchema>;
 
 /** Steps a path keeps; a longer one keeps its start and its root, and says how many it left out. */
-export const MAX_PATH_STEPS = 16;
+export const MAX_PATH_STEPS = 12;
+/** Closures listed for a context step. */
+export const MAX_FUNCTIONS = 5;
 
 /**
  * A script name as a person reads it: the part from the last node_modules/ on
@@ -139,7 +144,8 @@ function contextLabel(step: RetainerStep): string {
   const fns = step.functions ?? [];
   if (fns.length === 0) return 'context';
   const names = [...new Set(fns.map((f) => f.name || '(anonymous)'))];
-  const shown = names.length > MAX_NAMES ? [...names.slice(0, MAX_NAMES), `+${names.length - MAX_NAMES}`] : names;
+  const total = Math.max(names.length, (step.functionCount ?? 0) - (fns.length - names.length));
+  const shown = total > MAX_NAMES ? [...names.slice(0, MAX_NAMES), `+${total - MAX_NAMES}`] : names;
   // The first function by line: for a function's scope that is where its closures begin.
   const first = fns.find((f) => f.script) ?? fns[0];
   const where = first.script ? ` (${shortScriptName(first.script)}:${first.line})` : '';
@@ -177,8 +183,9 @@ export function formatRetainerPath(path: RetainerStep[], opts: { maxSteps?: numb
     if (i > 0 && isContextsOwnClosure(path[i - 1], path[i])) continue;
     labels.push(i === 0 ? `${stepLabel(path[0])} ${formatMb(path[0].retainedBytes)}` : stepLabel(path[i]));
   }
-  const cut = labels.length > maxSteps || (opts.omitted ?? 0) > 0;
-  const shown = labels.length > maxSteps ? [...labels.slice(0, maxSteps - 1), '…', labels[labels.length - 1]] : labels;
-  if (cut && labels.length <= maxSteps) shown.splice(shown.length - 1, 0, '…');
-  return shown.join(' ← ');
+  const last = labels[labels.length - 1];
+  if (labels.length > maxSteps) return [...labels.slice(0, maxSteps - 1), '…', last].join(' ← ');
+  // The path itself was cut (HeapHolder.pathOmitted): say so where the steps are missing.
+  if ((opts.omitted ?? 0) > 0 && labels.length > 1) return [...labels.slice(0, -1), '…', last].join(' ← ');
+  return labels.join(' ← ');
 }

@@ -72,7 +72,10 @@ export function analyzeSnapshot(file: string, opts: AnalyzeSnapshotOptions = {})
       worker.on('error', () => {});
       void worker.terminate().finally(() => (err ? rejectPromise(err) : resolvePromise(analysis!)));
     };
-    const timer = setTimeout(() => settle(failure(path, `it took longer than ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => settle(failure(path, `it took longer than ${timeoutMs < 10_000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`)),
+      timeoutMs,
+    );
     worker.on('message', (m: SnapshotWorkerMessage) => {
       if (m.type === 'failed') return settle(failure(path, describeFailure(m)));
       const parsed = snapshotAnalysisSchema.safeParse(m.analysis);

@@ -14,7 +14,7 @@
  * distance), so an object reachable from your code shows that route, not a debugger handle.
  */
 import type { HeapClassGroup, HeapFunction, HeapHolder, RetainerStep } from '../../lib/heap/analysis';
-import { MAX_PATH_STEPS } from '../../lib/heap/analysis';
+import { MAX_FUNCTIONS, MAX_PATH_STEPS } from '../../lib/heap/analysis';
 import { type DominatorTree, dominatorTree, type Dominators } from './dominators';
 import { classNameOf, edgeName, type HeapGraph, isStrongEdge, nodeName, userRoots } from './heap-graph';
 
@@ -35,7 +35,6 @@ export interface Summary {
 const BACKING_STORE = 'system / JSArrayBufferData';
 const CONTEXT = 'system / Context';
 const MAX_NAME = 80;
-const MAX_FUNCTIONS = 8;
 /** A holder's biggest child retains at most this share of what the holder retains. */
 const HOLDER_SHARE = 0.5;
 
@@ -246,7 +245,8 @@ class RetainerPaths {
     if (g.nodeType[v] === g.types.node.closure) step.functions = [this.functionOf(v)];
     else if (className === CONTEXT) {
       const fns = this.closuresOf(v);
-      if (fns.length > 0) step.functions = fns;
+      if (fns.length > 0) step.functions = fns.slice(0, MAX_FUNCTIONS);
+      if (fns.length > MAX_FUNCTIONS) step.functionCount = fns.length;
     }
     return step;
   }
@@ -267,7 +267,7 @@ class RetainerPaths {
       out.push(fn);
     }
     out.sort((a, b) => (a.script < b.script ? -1 : a.script > b.script ? 1 : a.line - b.line || a.column - b.column));
-    return out.slice(0, MAX_FUNCTIONS);
+    return out;
   }
 
   /** A closure's name and source position: the snapshot's locations row, the script named via its SharedFunctionInfo. */
