@@ -2,10 +2,12 @@
  * analyzeSnapshot on real snapshots: each written by a real child process (v8.writeHeapSnapshot)
  * holding memory the way the lessons show it, then analysed in the worker thread.
  *
- * Measured here (2 vCPUs shared with another CI job, Node 20.20): a 4 MB snapshot (39k nodes)
- * parses in 0.2–0.6 s and is analysed in 0.3–1.2 s, plus ~0.5 s to start the thread and its
- * TypeScript loader; a 188 MB one (2.0M nodes, 9.6M edges) parses in 3–5 s and is analysed in
- * 2–4 s, peak RSS ~0.5 GB.
+ * Measured here (2 vCPUs shared with another CI job, load 5–9; Node 20.20), through analyzeSnapshot:
+ *  - 4 MB snapshots (39k nodes, 180k edges): parse 0.1–0.6 s, analysis 0.2–0.7 s, plus ~0.5 s to
+ *    start the thread and its TypeScript loader;
+ *  - 188 MB (2.0M nodes, 7.8M edges): parse 2.4 s, analysis 1.6 s, 4.6 s in all, peak RSS 0.6 GB;
+ *  - 565 MB (6.0M nodes, 23M edges; past V8's 512 MB string limit): parse 7.8 s, analysis 10.8 s,
+ *    19.7 s in all (at nice 10), peak RSS 1.4 GB.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

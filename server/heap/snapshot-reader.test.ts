@@ -56,6 +56,9 @@ describe('SnapshotReader', () => {
     const parsed = JSON.parse(text) as Record<string, unknown>;
     const reordered = JSON.stringify({ strings: parsed.strings, ...parsed }, null, 2);
     expect({ ...parseSnapshotText(reordered, 5), fileBytes: whole.fileBytes }).toEqual(whole);
+    // Keys it does not use are skipped, whatever their values.
+    const extra = JSON.stringify({ x: 5, y: 'str"}]', z: [1, { a: [2] }], t: true, ...parsed, w: null, q: -7.5 });
+    for (const chunk of [1, 3, 1 << 20]) expect({ ...parseSnapshotText(extra, chunk), fileBytes: whole.fileBytes }).toEqual(whole);
   });
 
   it('refuses damaged text, saying where', () => {
@@ -70,7 +73,7 @@ describe('SnapshotReader', () => {
     expect(() => parseSnapshotText(`${text} {}`)).toThrow(/text after the end of the snapshot/);
   });
 
-  it('reads a real snapshot file as JSON.parse reads it', () => {
+  it('reads real snapshot files (v8.writeHeapSnapshot, the inspector) as JSON.parse reads them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'heap-reader-'));
     try {
       const file = join(dir, 'bare.heapsnapshot');
@@ -88,6 +91,20 @@ describe('SnapshotReader', () => {
       for (let e = 0; e < d.edgeCount; e += 89) expect([d.edgeType[e], d.edgeNameOrIndex[e], d.edgeTo[e] * width]).toEqual(raw.edges.slice(e * 3, e * 3 + 3));
       expect(d.locations.length).toBe(raw.locations.length);
       expect(d.locations[0] * width).toBe(raw.locations[0]);
+
+      // The inspector's HeapProfiler.takeHeapSnapshot sends the same text in chunks: joined into a file, it reads the same way.
+      const chunks = join(dir, 'inspector.heapsnapshot');
+      const inspector = `const s = new (require('node:inspector').Session)(); s.connect();
+const fs = require('node:fs'); const out = fs.openSync(${JSON.stringify(chunks)}, 'w');
+s.on('HeapProfiler.addHeapSnapshotChunk', (m) => fs.writeSync(out, m.params.chunk));
+s.post('HeapProfiler.takeHeapSnapshot', null, (err) => { if (err) throw err; fs.closeSync(out); s.disconnect(); });`;
+      const sent = spawnSync(process.execPath, ['-e', inspector]);
+      expect(sent.status, String(sent.stderr)).toBe(0);
+      const fromInspector = readSnapshotFile(chunks);
+      const rawChunks = JSON.parse(readFileSync(chunks, 'utf8')) as { nodes: number[]; edges: number[]; strings: string[] };
+      expect(fromInspector.nodeCount).toBe(rawChunks.nodes.length / width);
+      expect(fromInspector.edgeCount).toBe(rawChunks.edges.length / 3);
+      expect(fromInspector.strings).toEqual(rawChunks.strings);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

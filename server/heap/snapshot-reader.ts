@@ -332,7 +332,6 @@ class RawValueReader implements ValueReader {
       else if (!this.scalar) this.depth = 1;
       this.keepBytes(buf, i, i + 1, offset);
       i++;
-      if (this.scalar && this.scalarEnds(buf, i, end)) return this.finish(buf, start, i, offset);
     }
     const from = i;
     for (; i < end; i++) {
@@ -362,10 +361,6 @@ class RawValueReader implements ValueReader {
     }
     this.keepBytes(buf, from, end, offset);
     return end;
-  }
-
-  private scalarEnds(buf: Buffer, i: number, end: number): boolean {
-    return i < end && (buf[i] === COMMA || buf[i] === RBRACE || isSpace(buf[i]));
   }
 
   private finish(buf: Buffer, from: number, to: number, offset: number): number {
