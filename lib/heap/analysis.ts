@@ -18,9 +18,9 @@ export const heapFunctionSchema = z.object({
   name: z.string(),
   /** The script as V8 names it: an absolute path for CommonJS, a file: URL for ES modules, 'node:…' for Node's own. '' when unknown. */
   script: z.string(),
-  /** 1-based (V8 gives 0-based; converted). */
+  /** 1-based (V8 gives 0-based; converted); 0 when the snapshot has no location for it. */
   line: z.number(),
-  /** 1-based. */
+  /** 1-based; 0 when unknown. */
   column: z.number(),
 });
 export type HeapFunction = z.infer<typeof heapFunctionSchema>;
@@ -70,8 +70,8 @@ export type HeapClassGroup = z.infer<typeof heapClassGroupSchema>;
  * single part holds more than half of it), rather than an owner that passes one big thing on. So a
  * Context whose `buffer` variable is a 30 MB Array is not listed, the Array is; V8's internal
  * arrays and backing stores count as part of the object that owns them. GC roots, `global`
- * objects and V8's internal (system) objects are never listed. A later entry may lie inside an
- * earlier one (its path then passes through it).
+ * objects and V8's internal (system) objects are never listed, and nothing inside a listed holder
+ * is listed again (the Array's 30 Buffers would fill the list).
  */
 export const heapHolderSchema = z.object({
   /** The snapshot's node id (DevTools shows it as @id). */
@@ -80,12 +80,15 @@ export const heapHolderSchema = z.object({
   name: z.string(),
   selfBytes: z.number(),
   retainedBytes: z.number(),
-  /** From the object (path[0]) up to a root; at most MAX_PATH_STEPS steps. */
+  /** From the object (path[0]) up to a root; at most MAX_PATH_STEPS steps (the object alone when only weak references reach it). */
   path: z.array(retainerStepSchema),
   /** Steps left out of the middle of a longer path (0 when the path is whole). */
   pathOmitted: z.number(),
 });
 export type HeapHolder = z.infer<typeof heapHolderSchema>;
+
+/** The most classes or holders a result lists. */
+export const MAX_LISTED = 50;
 
 export const snapshotAnalysisSchema = z.object({
   nodeCount: z.number(),
@@ -100,10 +103,10 @@ export const snapshotAnalysisSchema = z.object({
    * byte length). Close to process.memoryUsage().arrayBuffers at the snapshot's moment.
    */
   arrayBufferBytes: z.number(),
-  /** The classes that retain the most, largest first (at most 20). */
-  groups: z.array(heapClassGroupSchema).max(50),
+  /** The classes that retain the most, largest first (20 unless asked). */
+  groups: z.array(heapClassGroupSchema).max(MAX_LISTED),
   /** The largest holders, largest first (at most 5 unless asked). */
-  largest: z.array(heapHolderSchema).max(50),
+  largest: z.array(heapHolderSchema).max(MAX_LISTED),
   /** Reading and parsing the file (ms, in the analysing thread). */
   parseMs: z.number(),
   /** Building the graph, its dominator tree and this summary (ms). */

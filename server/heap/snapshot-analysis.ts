@@ -18,7 +18,7 @@
  */
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { type SnapshotAnalysis, snapshotAnalysisSchema } from '../../lib/heap/analysis';
+import { MAX_LISTED, type SnapshotAnalysis, snapshotAnalysisSchema } from '../../lib/heap/analysis';
 import type { SnapshotJob, SnapshotWorkerMessage } from './snapshot-worker';
 
 export interface AnalyzeSnapshotOptions {
@@ -30,9 +30,9 @@ export interface AnalyzeSnapshotOptions {
    * the peak (1.4 GB of RSS for a 565 MB snapshot).
    */
   maxHeapMb?: number;
-  /** Classes to list (default 20). */
+  /** Classes to list (default 20, at most MAX_LISTED). */
   topGroups?: number;
-  /** Holders to list (default 5). */
+  /** Holders to list (default 5, at most MAX_LISTED). */
   topObjects?: number;
 }
 
@@ -53,7 +53,8 @@ export function analyzeSnapshot(file: string, opts: AnalyzeSnapshotOptions = {})
   const path = resolve(file);
   const timeoutMs = opts.timeoutMs ?? 5 * 60_000;
   const maxHeapMb = opts.maxHeapMb ?? 2048;
-  const job: SnapshotJob = { file: path, options: { topGroups: opts.topGroups, topObjects: opts.topObjects } };
+  const listed = (n: number | undefined) => (n === undefined ? undefined : Math.max(0, Math.min(MAX_LISTED, Math.floor(n))));
+  const job: SnapshotJob = { file: path, options: { topGroups: listed(opts.topGroups), topObjects: listed(opts.topObjects) } };
   return new Promise((resolvePromise, rejectPromise) => {
     const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
       workerData: job,
