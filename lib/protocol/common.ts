@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { commonParamsSchema } from './params';
-// MERGE: replaced by lib/heap/analysis.ts's schema
-const snapshotAnalysisSchema = z.record(z.string(), z.unknown());
+import { snapshotAnalysisSchema } from '../heap/analysis';
 
 /**
  * How a run ended. 'interrupted': the server shut down (or died) while it was going, so it has no

@@ -4,7 +4,16 @@ import { DEFAULT_STREAMS_PARAMS } from '../shared/params';
 import type { Memory } from '../../../lib/protocol';
 import type { StreamsSummary } from '../shared/schema';
 import { makeSummary } from '../../../lib/test-fixtures';
-import { concludeFromEventLoss, concludeGarbageVsRetained, concludeMemoryBudget, concludePushVsPull, concludeWhereTheFileGoes } from './conclusions';
+import {
+  concludeFromEventLoss,
+  concludeGarbageVsRetained,
+  concludeMemoryBudget,
+  concludePushVsPull,
+  concludeWhereTheFileGoes,
+  concludeWhoHoldsTheFile,
+} from './conclusions';
+import type { HeapSnapshotSummary } from '../../../lib/protocol';
+import type { HeapHolder } from '../../../lib/heap/analysis';
 
 const FILE = 32 * MIB;
 const KB = 1024;
@@ -214,5 +223,76 @@ describe('concludeMemoryBudget', () => {
       'rxjs-from ended as crashed (boom) after 0.0 of 48 MB (0%) was processed, not out-of-memory or completed as this step needs, ' +
         'so it shows nothing about the lesson. Run the step again.',
     );
+  });
+});
+
+describe('concludeWhoHoldsTheFile', () => {
+  const MERGE = 'file:///app/node_modules/rxjs/dist/cjs/internal/operators/mergeInternals.js';
+  const holder = (className: string, bytes: number, fromRxjs: boolean): HeapHolder => ({
+    id: 1,
+    className,
+    name: className,
+    selfBytes: 1000,
+    retainedBytes: bytes,
+    pathOmitted: 0,
+    path: [
+      { edge: 'buffer', edgeType: 'context', className, name: className, retainedBytes: bytes },
+      {
+        edge: 'context',
+        edgeType: 'internal',
+        className: 'system / Context',
+        name: 'system / Context',
+        retainedBytes: bytes,
+        functions: fromRxjs ? [{ name: 'outerNext', script: MERGE, line: 12, column: 5 }] : [],
+      },
+      { edge: '', edgeType: '', className: 'Window / global', name: 'global', retainedBytes: bytes },
+    ],
+  });
+  const snap = (atMs: number, largest: HeapHolder[]): HeapSnapshotSummary => ({
+    n: 1,
+    trigger: 'at 1 s',
+    atMs,
+    pauseMs: 400,
+    before: mem(),
+    bytes: 6 * MIB,
+    error: null,
+    analysis: {
+      nodeCount: 1,
+      edgeCount: 1,
+      fileBytes: 6 * MIB,
+      totalBytes: 30 * MIB,
+      arrayBufferBytes: 24 * MIB,
+      groups: [],
+      largest,
+      parseMs: 1,
+      analysisMs: 1,
+    },
+  });
+  const run = (strategy: string, snapshot: HeapSnapshotSummary | null) =>
+    summary({ strategy, fileBytes: FILE, ...(snapshot && { heapSnapshots: [snapshot] }) } as Parameters<typeof makeSummary>[0]);
+
+  it('names the holder, its share of the file and the rxjs closures on its path when push holds the file and pull nothing', () => {
+    const c = concludeWhoHoldsTheFile(
+      run('rxjs-from', snap(1000, [holder('Array', 22.7 * MIB, true)])),
+      run('pipeline-generator', snap(1000, [holder('Histogram', 0.4 * MIB, false)])),
+    );
+    expect(c.asExpected).toBe(true);
+    expect(c.text).toContain("1.0 s in, rxjs-from's largest holder was Array, retaining 22.7 MB (71% of the 32 MB file): Array 22.7 MB ← context of outerNext");
+    expect(c.text).toContain('node_modules/rxjs/dist/cjs/internal/operators/mergeInternals.js');
+    expect(c.text).toContain("pipeline-generator's at 1.0 s: Histogram, retaining 0.4 MB (1% of the 32 MB file).");
+  });
+
+  it('says so when the figures contradict the lesson: a pull run holding the file, a path without rxjs, a missing snapshot', () => {
+    const pushy = run('rxjs-from', snap(1000, [holder('Array', 22.7 * MIB, true)]));
+    const c = concludeWhoHoldsTheFile(pushy, run('pipeline-generator', snap(1000, [holder('Array', 8 * MIB, false)])));
+    expect(c.asExpected).toBe(false);
+    expect(c.text).toMatch(/Not what this lesson expects: pipeline-generator held 5% of the file or more\.$/);
+    const noRxjs = concludeWhoHoldsTheFile(run('rxjs-from', snap(1000, [holder('Array', 22.7 * MIB, false)])), run('pipeline-generator', snap(1000, [])));
+    expect(noRxjs).toMatchObject({ asExpected: false });
+    expect(noRxjs.text).toContain('its retainer path names no function of rxjs');
+    expect(concludeWhoHoldsTheFile(pushy, run('pipeline-generator', null))).toEqual({
+      asExpected: false,
+      text: 'No heap snapshot of pipeline-generator: the run ended before its moment came.',
+    });
   });
 });

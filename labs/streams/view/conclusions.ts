@@ -9,6 +9,7 @@ import { formatMb, formatPercent, formatSeconds } from '../../../lib/readouts/fo
 import { highWaterMarkBytes } from './buffer';
 import { unfinished as unfinishedRuns, type Conclusion } from '../../../lib/lessons/unfinished';
 import { peakRssOf } from '@/lib/readouts/outcome-text';
+import { formatRetainerPath, shortScriptName, type HeapHolder } from '../../../lib/heap/analysis';
 
 /** A push reader this far ahead of its consumer (share of the file) has ignored backpressure. */
 export const PUSH_AHEAD_SHARE = 0.5;
@@ -193,4 +194,49 @@ export function concludeMemoryBudget(push: StreamsSummary, pull: StreamsSummary)
     surprises.push(`${pull.strategy} passed the budget too (${budgetFigures(pull)})`);
   }
   return { asExpected: false, text: `Not what this lesson expects: ${surprises.join('; and ')}. ${pullFacts}` };
+}
+
+/** A holder this big (share of the file) is "what holds the file"; a pull run's largest stays under HOLDS_NOTHING_SHARE. */
+export const HOLDS_FILE_SHARE = 0.5;
+export const HOLDS_NOTHING_SHARE = 0.05;
+
+/** Step 6: heap snapshots of both runs at the same moment, and what their largest holders are. */
+export function concludeWhoHoldsTheFile(push: StreamsSummary, pull: StreamsSummary): Conclusion {
+  const stop = unfinished([
+    [push, ['completed']],
+    [pull, ['completed']],
+  ]);
+  if (stop) return stop;
+  const [a, b] = [push.heapSnapshots?.[0], pull.heapSnapshots?.[0]];
+  const missing = [a ? null : push, b ? null : pull].filter((s) => s !== null).map((s) => s!.strategy);
+  if (!a || !b) return { asExpected: false, text: `No heap snapshot of ${missing.join(' or ')}: the run ended before its moment came.` };
+  const failed = [a.analysis ? null : `${push.strategy}: ${a.error}`, b.analysis ? null : `${pull.strategy}: ${b.error}`].filter(Boolean);
+  if (!a.analysis || !b.analysis) return { asExpected: false, text: `A snapshot could not be analysed (${failed.join('; ')}).` };
+  const [top, other] = [a.analysis.largest[0], b.analysis.largest[0]];
+  const file = push.fileBytes;
+  const holds = (h: HeapHolder | undefined) =>
+    h
+      ? `${h.className}, retaining ${formatMb(h.retainedBytes)} (${formatPercent(share(h.retainedBytes, file))} of the ${formatMb(file)} file)`
+      : 'nothing listed';
+  const fromRxjs = (top?.path ?? []).flatMap((s) => s.functions ?? []).find((f) => /node_modules\/rxjs\//.test(f.script));
+  const facts =
+    `${formatSeconds(a.atMs)} in, ${push.strategy}'s largest holder was ${holds(top)}: ${top ? formatRetainerPath(top.path) : ''}. ` +
+    `${pull.strategy}'s at ${formatSeconds(b.atMs)}: ${holds(other)}.`;
+  const pushHolds = top !== undefined && share(top.retainedBytes, file) >= HOLDS_FILE_SHARE;
+  const pullHolds = other !== undefined && share(other.retainedBytes, file) >= HOLDS_NOTHING_SHARE;
+  if (pushHolds && !pullHolds && fromRxjs) {
+    return {
+      asExpected: true,
+      text:
+        `${facts} The chunks rxjs-from has read but the consumer not yet taken wait in that array, kept alive by the closures ` +
+        `of ${shortScriptName(fromRxjs.script)}: concatMap is mergeMap with one inner subscription at a time, and every other ` +
+        `value is buffered until it ends. A pull pipeline never asks for a chunk it cannot hand on, so nothing grows.`,
+    };
+  }
+  const surprises = [
+    pushHolds ? null : `${push.strategy}'s largest holder kept under ${formatPercent(HOLDS_FILE_SHARE)} of the file`,
+    pushHolds && !fromRxjs ? `its retainer path names no function of rxjs` : null,
+    pullHolds ? `${pull.strategy} held ${formatPercent(HOLDS_NOTHING_SHARE)} of the file or more` : null,
+  ].filter(Boolean);
+  return { asExpected: false, text: `${facts} Not what this lesson expects: ${surprises.join('; and ')}.` };
 }

@@ -15,8 +15,8 @@ const experiment = (id: string, strategies: string[], params: Experiment['params
 });
 
 describe('LESSON_STEPS', () => {
-  it('numbers the five steps in order', () => {
-    expect(LESSON_STEPS.map((s) => s.n)).toEqual([1, 2, 3, 4, 5]);
+  it('numbers the six steps in order', () => {
+    expect(LESSON_STEPS.map((s) => s.n)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('sends only parameters the server accepts, with small files and short delays', () => {
@@ -38,7 +38,10 @@ function numbersInText(step: LessonStep): number[] {
 
 /** The figures a step's presets hold: the only numbers its text may quote. */
 function presetFigures(step: LessonStep): Set<number> {
-  return new Set(step.presets.flatMap(({ params: p }) => [p.sizeMb, p.chunkKb, p.delayMs, ...(p.budgetMb === null ? [] : [p.budgetMb])]));
+  const at = (p: LessonStep['presets'][number]['params']) => /^at=([\d.]+)$/.exec(p.heapSnapshot ?? '')?.[1];
+  return new Set(
+    step.presets.flatMap(({ params: p }) => [p.sizeMb, p.chunkKb, p.delayMs, ...(p.budgetMb === null ? [] : [p.budgetMb]), ...(at(p) ? [Number(at(p))] : [])]),
+  );
 }
 
 describe('step texts', () => {
@@ -58,7 +61,15 @@ describe('step texts', () => {
     const steps = buildLessonSteps(small, budget);
     expect(steps[0].paragraphs[0]).toContain('Both runs read the same 7 MB file and hand each 16 KB chunk to a consumer that takes 3 ms.');
     expect(steps[4].paragraphs[0]).toContain('Here both runs read a file of 40 MB under an RSS budget of 96 MB,');
-    expect(steps.map((s) => s.presets.map((p) => p.params))).toEqual([[small], [small], [small], [small, { ...small, retained: true }], [budget]]);
+    expect(steps.map((s) => s.presets.map((p) => p.params))).toEqual([
+      [small],
+      [small],
+      [small],
+      [small, { ...small, retained: true }],
+      [budget],
+      [{ ...small, delayMs: 5, heapSnapshot: 'at=1' }],
+    ]);
+    expect(steps[5].paragraphs.join(' ')).toContain('take a heap snapshot 1 s after they start');
     for (const step of steps) {
       const figures = presetFigures(step);
       expect(

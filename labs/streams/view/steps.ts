@@ -4,7 +4,14 @@
  */
 import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../shared/params';
 import type { LessonStep as GenericLessonStep } from '../../../lib/lessons/lesson';
-import { concludeFromEventLoss, concludeGarbageVsRetained, concludeMemoryBudget, concludePushVsPull, concludeWhereTheFileGoes } from './conclusions';
+import {
+  concludeFromEventLoss,
+  concludeGarbageVsRetained,
+  concludeMemoryBudget,
+  concludePushVsPull,
+  concludeWhereTheFileGoes,
+  concludeWhoHoldsTheFile,
+} from './conclusions';
 import { LAB_ID } from '../shared/id';
 
 export { matchStepExperiments, type LessonPreset } from '../../../lib/lessons/lesson';
@@ -27,6 +34,17 @@ export type BudgetParams = StreamsParams & { budgetMb: number };
  */
 export const BUDGET_PARAMS: BudgetParams = { ...SMALL_PARAMS, sizeMb: 48, delayMs: 1, budgetMb: 80 };
 
+/** Step 6's runs: step 1's file with a slower consumer, each snapshotted a second in (rxjs-from has read the file by then, the consumer not). */
+export function holdersParams(small: StreamsParams): StreamsParams {
+  return { ...small, delayMs: 5, heapSnapshot: 'at=1' };
+}
+
+/** "1 s": the moment of a step's snapshot, from its trigger. */
+function snapshotAt(p: StreamsParams): string {
+  const at = /^at=([\d.]+)/.exec(p.heapSnapshot ?? '');
+  return at ? `${at[1]} s` : 'a moment';
+}
+
 /**
  * "32 MB file, 64 KB chunks, 2 ms per chunk, 80 MB budget, retained mode": a preset's figures, read
  * from its parameters so the text cannot disagree with what the step sends.
@@ -40,10 +58,10 @@ export function describeParams(params: StreamsParams): string {
 }
 
 /**
- * The five steps, their texts written from the presets they run: every figure a paragraph quotes
+ * The six steps, their texts written from the presets they run: every figure a paragraph quotes
  * is read from `small` or `budget`, never typed in twice.
  */
-export function buildLessonSteps(small: StreamsParams, budget: BudgetParams): readonly LessonStep[] {
+export function buildLessonSteps(small: StreamsParams, budget: BudgetParams, holders: StreamsParams = holdersParams(small)): readonly LessonStep[] {
   return [
     {
       lab: LAB_ID,
@@ -117,6 +135,22 @@ export function buildLessonSteps(small: StreamsParams, budget: BudgetParams): re
       watch: 'The dashed line on the memory chart is the budget: rxjs-from crosses it and is stopped; pipeline-generator stays below.',
       presets: [{ strategies: ['rxjs-from', 'pipeline-generator'], params: budget }],
       conclude: ([push, pull]) => concludeMemoryBudget(push, pull),
+    },
+    {
+      lab: LAB_ID,
+      n: 6,
+      title: 'Who holds the file?',
+      paragraphs: [
+        'The charts say how much memory a run holds, not what holds it. Both runs below take a heap snapshot ' +
+          `${snapshotAt(holders)} after they start: V8 writes out every object and who refers to it, and the lab finds the ` +
+          'largest holders and the chain of references from each up to a GC root, naming the functions whose closures are on it.',
+        `The same file as the first step, but ${holders.delayMs} ms per chunk, so the consumer is still busy when the snapshots are taken.`,
+      ],
+      watch:
+        'Each card lists its snapshot: the largest holder, its retainer path, and the classes that retain the most. The shaded ' +
+        'band on the charts is the snapshot’s pause: the run stands still while V8 writes it.',
+      presets: [{ strategies: ['rxjs-from', 'pipeline-generator'], params: holders }],
+      conclude: ([push, pull]) => concludeWhoHoldsTheFile(push, pull),
     },
   ];
 }

@@ -1,0 +1,60 @@
+/**
+ * What holds the file, from heap snapshots of real runs (server/runner/heap-watch.ts, analysed by
+ * server/heap/snapshot-analysis.ts): rxjs-from's pending chunks sit in one Array held by the
+ * closures of rxjs's mergeInternals (concatMap is mergeMap with concurrency 1); a pull pipeline
+ * at the same moment of its run holds about one chunk.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MIB } from '../../lib/protocol/params';
+import { formatRetainerPath, type HeapHolder } from '../../lib/heap/analysis';
+import type { HeapSnapshotSummary } from '../../lib/protocol';
+import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from './shared/params';
+import type { DataFile } from '../../server/data/data-files';
+import { withDataFiles } from '../../server/test-support';
+import { liveChildCount } from '../../server/runner/runner';
+import { startStreamsRun } from './parent/run';
+
+let seq = 0;
+// 32 MiB in 64 KiB chunks, 5 ms each: the reader is done in well under a second, the consumer
+// needs ~2.6 s, so rxjs-from holds most of the file for a while.
+const params = (heapSnapshot: string): StreamsParams => ({ ...DEFAULT_STREAMS_PARAMS, sizeMb: 32, delayMs: 5, budgetMb: null, timeoutS: 60, heapSnapshot });
+const THRESHOLD = 16 * MIB;
+
+async function snapshotOf(strategy: string, trigger: string, file: DataFile): Promise<HeapSnapshotSummary> {
+  const s = await startStreamsRun({ runId: `heap-snap-${++seq}`, strategy, params: params(trigger), file }).done;
+  expect([s.outcome, s.reason]).toEqual(['completed', null]);
+  expect(s.heapSnapshots, `${strategy}: no snapshot`).toHaveLength(1);
+  return s.heapSnapshots![0];
+}
+
+const onPath = (h: HeapHolder) => formatRetainerPath(h.path);
+
+describe('heap snapshots of the streams lab', () => {
+  const data = withDataFiles('heap-snapshot', [32]);
+  let file: DataFile;
+  beforeAll(() => ([file] = data.files));
+  afterEach(() => expect(liveChildCount()).toBe(0));
+
+  it("rxjs-from's largest retainer holds most of its arrayBuffers through rxjs's mergeInternals; pipeline-generator at the same moment holds nothing of the file", async () => {
+    const push = await snapshotOf('rxjs-from', `when=arrayBuffers>${THRESHOLD / MIB}MB`, file);
+    const said = JSON.stringify({ ...push, analysis: push.analysis && { ...push.analysis, largest: push.analysis.largest.slice(0, 2).map(onPath) } });
+    expect(push.error, said).toBeNull();
+    expect(push.before!.arrayBuffers, said).toBeGreaterThan(THRESHOLD);
+    expect(push.pauseMs, said).toBeGreaterThan(0);
+    const top = push.analysis!.largest[0];
+    // At least half of that moment's arrayBuffers (the snapshot's own count of backing stores).
+    expect(top.retainedBytes, said).toBeGreaterThan(push.analysis!.arrayBufferBytes / 2);
+    const fns = top.path.flatMap((step) => step.functions ?? []);
+    expect(
+      fns.some((f) => /node_modules\/rxjs\/.*mergeInternals/.test(f.script)),
+      said,
+    ).toBe(true);
+    expect(fns.map((f) => f.name)).toEqual(expect.arrayContaining(['outerNext']));
+
+    const pull = await snapshotOf('pipeline-generator', `at=${(push.atMs / 1000).toFixed(2)}`, file);
+    const pullSaid = JSON.stringify({ ...pull, analysis: pull.analysis && { ...pull.analysis, largest: pull.analysis.largest.slice(0, 2).map(onPath) } });
+    expect(pull.error, pullSaid).toBeNull();
+    // No object over 5 % of the file.
+    expect(pull.analysis!.largest[0].retainedBytes, pullSaid).toBeLessThan(0.05 * file.bytes);
+  });
+});
