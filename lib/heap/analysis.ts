@@ -161,7 +161,8 @@ export function stepLabel(step: RetainerStep): string {
   if (step.className === '(closure)') return `${step.name || '(anonymous)'}()`;
   // V8's internal kinds say more by name ("(object elements)", "system / PropertyCell") than by group.
   if (step.className.startsWith('(') && step.name && !step.className.includes('string')) return step.name;
-  return step.className;
+  // V8 names a global object "global / <its url>", which is empty in Node.
+  return step.className.replace(/ \/ $/, '');
 }
 
 /**

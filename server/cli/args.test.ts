@@ -6,7 +6,7 @@ const STRATEGY_IDS = streamsLab.strategies.map((s) => s.id);
 import { parseBenchArgs, UsageError } from './args';
 
 /** The repeat, baseline and report flags when none are given. */
-const NO_REPEATS_OR_REPORTS = { repeat: 1, baseline: null, compare: null, tolerance: 0.25, junit: null, markdown: null };
+const NO_REPEATS_OR_REPORTS = { repeat: 1, baseline: null, compare: null, tolerance: 0.25, junit: null, markdown: null, files: null };
 
 /** The UsageError parseBenchArgs throws for argv (fails the test if it does not throw one). */
 function usageError(argv: string[]): UsageError {
@@ -155,7 +155,7 @@ describe('parseBenchArgs', () => {
 
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
-      'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
+      'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, --files, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
         '--budget-mb, --max-old-space-mb, --timeout-s, --profile-interval-us, --heap-interval-kb, --heap-snapshot, --seed, --retained, --profile, --heap-profile, --node, --json',
     );
   });

@@ -10,7 +10,7 @@ import { NODE_SPEC_PATTERN } from '../../lib/runtimes';
 import { codeProblemText, OUTCOMES, type Outcome } from '../../lib/protocol';
 import { labFigures, parseCheck, readChecksFile, type Check } from './checks';
 import { triggerFigureProblem } from '../../lib/heap/trigger';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 export class UsageError extends Error {}
@@ -37,6 +37,8 @@ export interface BenchArgs {
   /** --junit out.xml, --markdown out.md: reports written at the end (server/cli/reports.ts). */
   junit: string | null;
   markdown: string | null;
+  /** --files dir: each run's profiles and heap snapshots are written there (.cpuprofile, .heapprofile, .heapsnapshot). */
+  files: string | null;
 }
 
 export const REPEAT_LIMITS = { min: 1, max: 100 };
@@ -129,6 +131,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
   let compare: string[] | null = null;
   let junit: string | null = null;
   let markdown: string | null = null;
+  let files: string | null = null;
   for (const { flag, inline, value } of flagsOf(argv)) {
     const known = flags.get(flag);
     if ((flag === '--json' || known?.kind.type === 'switch') && inline !== undefined) {
@@ -146,6 +149,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     else if (flag === '--compare') compare = parseFigureList(value(), labId);
     else if (flag === '--junit') junit = pathFlag(flag, value(), false);
     else if (flag === '--markdown') markdown = pathFlag(flag, value(), false);
+    else if (flag === '--files') files = dirFlag(flag, value());
     else if (flag === '--strategies') {
       const v = value();
       strategies =
@@ -175,7 +179,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
       }
     } else {
       throw new UsageError(
-        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type !== 'switch').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
+        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, --files, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type !== 'switch').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
       );
     }
   }
@@ -208,6 +212,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     tolerance,
     junit,
     markdown,
+    files,
   };
 }
 
@@ -239,6 +244,13 @@ function integerFlag(flag: string, v: string, limits: { min: number; max: number
 }
 
 /** A file the bench reads (must exist) or writes (its folder must exist), checked before any run starts. */
+/** A folder to write into: made if missing, refused when a file is in the way. */
+function dirFlag(flag: string, v: string): string {
+  if (existsSync(v) && !statSync(v).isDirectory()) throw new UsageError(`${flag}: "${v}" is a file, not a folder`);
+  if (!existsSync(dirname(resolve(v)))) throw new UsageError(`${flag}: no folder for "${v}"`);
+  return v;
+}
+
 function pathFlag(flag: string, v: string, reads: boolean): string {
   if (reads ? !existsSync(v) : !existsSync(dirname(resolve(v)))) throw new UsageError(`${flag}: ${reads ? `no such file "${v}"` : `no folder for "${v}"`}`);
   return v;

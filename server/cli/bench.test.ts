@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { DOMParser } from '@xmldom/xmldom';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,23 @@ describe('bench CLI', () => {
   it('exits with code 2 and names the flag when a parameter is out of range', async () => {
     const result = await runBench(['--delay-ms', '-1'], dataDir);
     expect(result).toEqual({ code: 2, stdout: '', stderr: 'bench: --delay-ms: delayMs must be between 0 and 1000\n' });
+  });
+
+  it('--heap-profile and --heap-snapshot print what allocated most and what held the memory; --files writes the .heapprofile and .heapsnapshot', async () => {
+    const files = join(dataDir, 'files');
+    const result = await runBench(
+      ['--strategies', 'rxjs-from', '--size-mb', '8', '--delay-ms', '5', '--heap-profile', '--heap-snapshot', 'when=arrayBuffers>4MB', '--files', files],
+      dataDir,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^rxjs-from: allocated most \(sampled every 512 KB\): \S+ [\d.]+ MB \(\d+%\)/m);
+    expect(result.stdout).toMatch(
+      /^rxjs-from: snapshot 1 \(when arrayBuffers > 4 MB, [\d.]+ s in, \d+ ms pause, [\d.]+ MB\): Array [\d.]+ MB ← context of .*mergeInternals\.js/m,
+    );
+    const written = readdirSync(files).sort();
+    expect(written.map((f) => f.replace(/^[0-9a-f]{8}-/, ''))).toEqual(['rxjs-from-heap.heapprofile', 'rxjs-from-snapshot-1.heapsnapshot']);
+    expect(JSON.parse(readFileSync(join(files, written[0]), 'utf8')).head.callFrame).toBeDefined();
+    expect(JSON.parse(readFileSync(join(files, written[1]), 'utf8')).snapshot.meta.node_fields).toContain('self_size');
   });
 
   it('prints one JSON array of summaries on stdout with --json', async () => {

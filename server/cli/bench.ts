@@ -24,10 +24,12 @@ import { findStrategy, isUserStrategy, userStrategyEntries } from '../../labs/re
 import { judgeCheck } from './checks';
 import { verdictFor } from '../../labs/verdicts';
 import { inspectorRefusalFor } from '../user-strategies/run-fence';
-import { describeParams, formatTable } from './format';
+import { describeParams, formatTable, heapLines } from './format';
 import { compareWithBaseline, readBaseline, repeatStats } from './baseline';
 import { junitXml, markdownReport, type BenchResults } from './reports';
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 
 const MIB = 1024 * 1024;
 
@@ -89,9 +91,17 @@ async function main(): Promise<void> {
     const label = `[${i + 1}/${jobs.length}] ${strategy}${node === null ? '' : ` on Node ${node}`}${args.repeat > 1 ? ` (round ${round} of ${args.repeat})` : ''}`;
     let lastLog = 0;
     let total: number | null = null;
+    const runId = randomUUID();
+    // --files: the run's profiles and snapshots, named by run and strategy (a snapshot decompressed: DevTools opens it as is).
+    const saveFile = (strategy: string, name: string, data: Buffer) => {
+      if (!args.files) return;
+      mkdirSync(args.files, { recursive: true });
+      const plain = name.endsWith('.gz') ? gunzipSync(data) : data;
+      writeFileSync(join(args.files, `${runId.slice(0, 8)}-${strategy}-${name.replace(/\.gz$/, '')}`), plain);
+    };
     const handle = prepareAndStart({
       lab: args.lab,
-      runId: randomUUID(),
+      runId,
       strategy,
       params: { ...args.params, node } as RunSummary['params'],
       onSample: (s) => {
@@ -101,6 +111,8 @@ async function main(): Promise<void> {
         const pct = total && done !== undefined ? `${((100 * done) / total).toFixed(0)}% done, ` : '';
         process.stderr.write(`\r${label}: ${pct}rss ${(s.rss / MIB).toFixed(0)} MB, arrayBuffers ${(s.arrayBuffers / MIB).toFixed(0)} MB   `);
       },
+      onProfile: (profile) => saveFile(strategy, 'profile.cpuprofile', Buffer.from(JSON.stringify(profile))),
+      onFile: (name, data) => saveFile(strategy, name, data),
       onData: (status) => {
         const amount = (n: number) => (status.unit === 'rows' ? `${n} rows` : `${(n / MIB).toFixed(0)} MiB`);
         if (status.state === 'generating') process.stderr.write(`\rpreparing: ${amount(status.writtenBytes)} of ${amount(status.sizeBytes)}`);
@@ -146,6 +158,8 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${tables.join('\n\n')}\n\nNode ${versions.join(', ') || process.versions.node}, ${describeParams(args.lab, knobs)}\n`);
     // Repeats and baselines are summed up in the same tables the Markdown report has.
     if (args.repeat > 1 || results.comparisons) process.stdout.write(`\n${markdownReport(results)}`);
+    const heap = summaries.flatMap(heapLines);
+    if (heap.length) process.stdout.write(`\n${heap.join('\n')}\n`);
   }
   if (args.junit) writeFileSync(args.junit, junitXml(results));
   if (args.markdown) {
