@@ -69,7 +69,7 @@ export function ExperimentForm(props: ExperimentFormProps) {
   // The form lives in the URL too, so a link reopens the same experiment (of its lab).
   const share = useShareableForm(values, onChange, catalog, maxSizeMb, runningExperiment, identified);
   // Checked as typed: a bad field is marked where it is and Start stays off until it is fixed.
-  const fieldErrors = useMemo(() => formFieldErrors(values.numbers, maxSizeMb, form), [values.numbers, maxSizeMb, form]);
+  const fieldErrors = useMemo(() => formFieldErrors(values.numbers, maxSizeMb, form, values.texts), [values.numbers, values.texts, maxSizeMb, form]);
   const badFields = Object.keys(fieldErrors);
   const noStrategy = strategies.length > 0 && values.strategies.length === 0;
   const blocked = badFields.length > 0 || noStrategy;
