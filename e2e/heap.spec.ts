@@ -42,7 +42,8 @@ test('Snapshot now on a running rxjs-from card shows the retainer path naming me
   const snapshot = card.getByTestId('heap-snapshot');
   await expect(snapshot).toHaveCount(1, { timeout: 60_000 });
   await expect(button).toBeEnabled();
-  await expect(snapshot).toContainText('#1 now');
+  await expect(snapshot).toHaveAttribute('data-n', '1');
+  await expect(snapshot).toContainText('Snapshot now');
   expect(Number(await snapshot.getAttribute('data-pause-ms'))).toBeGreaterThan(0);
   const path = snapshot.getByTestId('retainer-path');
   await expect(path).toContainText(/outerNext|doInnerSub|checkComplete/);

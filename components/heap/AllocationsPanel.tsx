@@ -6,10 +6,13 @@
  * ended), and the `.heapprofile` download of a recorded run.
  */
 import type { HeapProfileSummary } from '@/lib/protocol';
-import { whereText } from '@/lib/heap/analysis-view';
+import { shortScriptName } from '@/lib/heap/analysis';
 import { formatMb, formatPercent, formatSeconds } from '@/lib/readouts/format';
 
 const ROWS = 5;
+
+/** "node:buffer:834", "node_modules/rxjs/…/mergeInternals.js:12": where a function is, as the snapshots' paths say it. */
+const whereText = (url: string, line: number) => (line > 0 ? `${shortScriptName(url)}:${line}` : shortScriptName(url));
 
 export interface AllocationsPanelProps {
   /** The latest profile; null until the first read (about a second in). */

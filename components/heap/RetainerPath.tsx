@@ -1,43 +1,65 @@
 'use client';
 
 /**
- * One holder's retainer path on one line, from the object up to its root: "Array 59.5 MB ← context
- * of outerNext / doInnerSub / checkComplete (rxjs/…/mergeInternals.js:12) ← OperatorSubscriber ← …".
- * Each step says how the next one holds it (a variable, a property, an element) in its title.
+ * One holder's retainer path, from the object up to its root: on one line as the analyzer words it
+ * ("Array 59.5 MB ← context of outerNext / doInnerSub / checkComplete
+ * (node_modules/rxjs/…/mergeInternals.js:12) ← OperatorSubscriber ← …"), then step by step: how
+ * each is held by the next (a variable, a property, an element), what it retains, and for a
+ * closure Context the functions sharing it with their scripts.
  */
-import { stepView, type RetainerStep } from '@/lib/heap/analysis-view';
+import { formatRetainerPath, shortScriptName, stepLabel, type HeapHolder, type RetainerStep } from '@/lib/heap/analysis';
 import { formatMb } from '@/lib/readouts/format';
 
-/** "held as buffer (context)": how the next step refers to this one. */
-function heldAs(step: RetainerStep): string | undefined {
-  return step.edge ? `held by the next as ${step.edge} (${step.edgeType}); retains ${formatMb(step.retainedBytes)}` : undefined;
-}
+const CONTEXT_CLASS = 'system / Context';
 
-function Step({ step, first }: { step: RetainerStep; first: boolean }) {
-  const view = stepView(step);
+function StepItem({ step }: { step: RetainerStep }) {
+  const context = step.className === CONTEXT_CLASS;
+  const functions = step.functions ?? [];
+  const more = (step.functionCount ?? functions.length) - functions.length;
   return (
-    <span className="retainer-step" data-class={step.className} title={heldAs(step)}>
-      {view.text}
-      {first && <strong> {formatMb(step.retainedBytes)}</strong>}
-      {view.functions.map((g, i) => (
-        <span key={i} className="retainer-functions">
-          {i > 0 ? ',' : ''} {g.names}
-          {g.where && <span className="retainer-where"> ({g.where})</span>}
+    <li data-class={step.className}>
+      <span className="mono">{context ? step.className : stepLabel(step)}</span> <span className="muted">retains {formatMb(step.retainedBytes)}</span>
+      {step.edge && (
+        <span className="muted">
+          {' '}
+          · held as <code>{step.edge}</code> ({step.edgeType}) by the next
         </span>
-      ))}
-    </span>
+      )}
+      {context && functions.length > 0 && (
+        <ul className="retainer-functions">
+          {functions.map((f, i) => (
+            <li key={i}>
+              {f.name || '(anonymous)'}{' '}
+              {f.script && (
+                <span className="mono retainer-where" title={f.script}>
+                  {shortScriptName(f.script)}:{f.line}:{f.column}
+                </span>
+              )}
+            </li>
+          ))}
+          {more > 0 && <li className="muted">+{more} more closures</li>}
+        </ul>
+      )}
+    </li>
   );
 }
 
-export function RetainerPath({ path }: { path: readonly RetainerStep[] }) {
+export function RetainerPath({ holder }: { holder: HeapHolder }) {
   return (
-    <p className="retainer-path" data-testid="retainer-path">
-      {path.map((step, i) => (
-        <span key={i}>
-          {i > 0 && <span className="retainer-arrow"> ← </span>}
-          <Step step={step} first={i === 0} />
-        </span>
-      ))}
-    </p>
+    <div className="retainer">
+      <p className="retainer-path" data-testid="retainer-path" data-holder-id={holder.id}>
+        {formatRetainerPath(holder.path, { maxSteps: holder.path.length, omitted: holder.pathOmitted })}
+      </p>
+      <details className="retainer-steps">
+        <summary>
+          Step by step ({holder.path.length} steps{holder.pathOmitted > 0 ? `, ${holder.pathOmitted} more left out in the middle` : ''})
+        </summary>
+        <ol>
+          {holder.path.map((step, i) => (
+            <StepItem key={i} step={step} />
+          ))}
+        </ol>
+      </details>
+    </div>
   );
 }

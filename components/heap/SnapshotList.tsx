@@ -6,7 +6,7 @@
  * the `.heapsnapshot` download of a recorded run.
  */
 import type { HeapSnapshotSummary } from '@/lib/protocol';
-import { readAnalysis, type SnapshotAnalysis } from '@/lib/heap/analysis-view';
+import { snapshotAnalysisSchema, type SnapshotAnalysis } from '@/lib/heap/analysis';
 import { formatCount, formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
 import { RetainerPath } from './RetainerPath';
 import { SNAPSHOT_BAND_COLOR } from './bands';
@@ -47,12 +47,12 @@ function Analysis({ analysis }: { analysis: SnapshotAnalysis }) {
     <>
       <p className="muted heap-totals">
         {formatCount(analysis.nodeCount)} objects, {formatMb(analysis.totalBytes)} in all, {formatMb(analysis.arrayBufferBytes)} of it ArrayBuffer data (read in{' '}
-        {formatMs(analysis.parseMs)})
+        {formatMs(analysis.parseMs)}, analysed in {formatMs(analysis.analysisMs)})
       </p>
       {largest && (
         <div className="heap-largest">
           <span className="muted">Largest holder, and what holds it:</span>
-          <RetainerPath path={largest.path} />
+          <RetainerPath holder={largest} />
         </div>
       )}
       <ClassGroups groups={analysis.groups} />
@@ -61,14 +61,16 @@ function Analysis({ analysis }: { analysis: SnapshotAnalysis }) {
 }
 
 function SnapshotItem({ snapshot: s, downloadUrl }: { snapshot: HeapSnapshotSummary; downloadUrl: string | null }) {
-  const analysis = readAnalysis(s.analysis);
+  // A record from before the analyzer (or of another shape) reads as no analysis, not a broken page.
+  const parsed = snapshotAnalysisSchema.safeParse(s.analysis);
+  const analysis = parsed.success ? parsed.data : null;
   return (
     <li className="heap-snapshot" data-testid="heap-snapshot" data-n={s.n} data-pause-ms={s.pauseMs} data-bytes={s.bytes}>
       <div className="heap-snapshot-head">
-        <strong>
-          #{s.n} {s.trigger}
-        </strong>
-        <span>at {formatSeconds(s.atMs)}</span>
+        <strong>#{s.n}</strong>
+        {/* What asked for it: a press ("now"), or the run's trigger ("when arrayBuffers > 32 MB"). */}
+        <span>{s.trigger === 'now' ? 'Snapshot now' : s.trigger}</span>
+        <span>taken at {formatSeconds(s.atMs)}</span>
         {s.bytes > 0 && (
           <>
             <span>paused the run {formatMs(s.pauseMs)}</span>
