@@ -64,12 +64,13 @@ export function ExperimentForm(props: ExperimentFormProps) {
   const [clientError, setClientError] = useState<string | null>(null);
   // Server errors stay up until the next Start or until dismissed.
   const [dismissedSeq, setDismissedSeq] = useState(0);
-  const shownServerError = serverError && serverError.seq > dismissedSeq ? serverError : null;
+  // A refused "Snapshot now" is shown on the card that asked (components/heap/SnapshotButton.tsx), not here.
+  const shownServerError = serverError && serverError.seq > dismissedSeq && serverError.requestType !== 'run.snapshot' ? serverError : null;
   const error = clientError ?? (shownServerError ? `Server: ${shownServerError.message}` : null);
   // The form lives in the URL too, so a link reopens the same experiment (of its lab).
   const share = useShareableForm(values, onChange, catalog, maxSizeMb, runningExperiment, identified);
   // Checked as typed: a bad field is marked where it is and Start stays off until it is fixed.
-  const fieldErrors = useMemo(() => formFieldErrors(values.numbers, maxSizeMb, form), [values.numbers, maxSizeMb, form]);
+  const fieldErrors = useMemo(() => formFieldErrors(values.numbers, maxSizeMb, form, values.texts), [values.numbers, values.texts, maxSizeMb, form]);
   const badFields = Object.keys(fieldErrors);
   const noStrategy = strategies.length > 0 && values.strategies.length === 0;
   const blocked = badFields.length > 0 || noStrategy;

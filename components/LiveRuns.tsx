@@ -27,6 +27,8 @@ export interface LiveRunsProps {
   /** Samples as they arrive, for the cards' charts. */
   feeds: LiveFeeds;
   onStopRun(runId: string): void;
+  /** Asks for a heap snapshot of a running run; false when not sent. */
+  onSnapshotRun(runId: string): boolean;
   onStopExperiment(experimentId: string): void;
   /** Reads ended runs' series from history when the page holds none (useLabSocket's restore). */
   restore(runIds: readonly string[]): void;
@@ -46,7 +48,7 @@ function useSummaries(runs: readonly RunState[]): readonly RunSummary[] {
 }
 
 /** Cards for the given experiment's runs plus a compact list of other active runs. */
-export function LiveRuns({ state, lab, experiment, runs, feeds, onStopRun, onStopExperiment, restore, unrecorded }: LiveRunsProps) {
+export function LiveRuns({ state, lab, experiment, runs, feeds, onStopRun, onSnapshotRun, onStopExperiment, restore, unrecorded }: LiveRunsProps) {
   // Cards of one experiment share their y-scale unless the user asks for each card's own.
   const [sharedScale, setSharedScale] = useState(true);
   const experimentId = experiment?.id ?? null;
@@ -64,6 +66,8 @@ export function LiveRuns({ state, lab, experiment, runs, feeds, onStopRun, onSto
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => restore(missing), [missingKey, restore]);
   const mayStop = experiment !== null && (isOwn(state, experiment) || (state.me?.operator ?? false));
+  // The same object until the next error: the cards are memoised.
+  const snapshotError = state.error?.requestType === 'run.snapshot' ? state.error : null;
 
   return (
     <section className="live" aria-labelledby="live-heading">
@@ -115,6 +119,8 @@ export function LiveRuns({ state, lab, experiment, runs, feeds, onStopRun, onSto
             dropped={state.dropped[run.id] ?? 0}
             info={info(run)}
             onStop={onStopRun}
+            onSnapshot={onSnapshotRun}
+            snapshotError={snapshotError}
             canStop={mayStop}
             waiting={queuePlace(state, run.id)}
             feed={feeds.feed(run.id)}

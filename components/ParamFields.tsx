@@ -1,8 +1,8 @@
 'use client';
 
-/** Every numeric parameter of a run, the lab's own switches and the form's two common ones, each with its range, a note and, when bad, its error. */
+/** Every numeric parameter of a run, the lab's own switches, the common text fields and the form's two common switches, each with its range or note and, when bad, its error. */
 import { fieldRange } from '@/lib/form/form-fields';
-import { formOf } from '@/lib/form/lab-forms';
+import { COMMON_TEXT_FIELDS, formOf, type TextFieldSpec } from '@/lib/form/lab-forms';
 import { MB_NOTE } from '@/lib/readouts/format';
 import type { ExperimentFormValues } from '@/lib/form/experiment-form';
 
@@ -22,6 +22,36 @@ function CheckField({ id, label, note, checked, onChange }: { id: string; label:
       <p className="note" id={`${id}-note`}>
         {note}
       </p>
+    </div>
+  );
+}
+
+/** A text param (`input-<field>`): empty leaves it out; a bad value gets its message under it, as a numeric field does. */
+function TextField({ spec, value, error, onChange }: { spec: TextFieldSpec; value: string; error: string | undefined; onChange(text: string): void }) {
+  const id = `input-${spec.field}`;
+  return (
+    <div className={`field text-field${error ? ' invalid' : ''}`}>
+      <label htmlFor={id}>{spec.label}</label>
+      <input
+        id={id}
+        data-testid={id}
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={spec.placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+      />
+      {error && (
+        <span className="field-error" id={`${id}-error`} data-testid={`error-${spec.field}`}>
+          {error}
+        </span>
+      )}
+      <span className="hint" id={`${id}-hint`}>
+        {spec.note}
+      </span>
     </div>
   );
 }
@@ -83,6 +113,15 @@ export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFields
           note={note}
           checked={values.switches[field] === true}
           onChange={(on) => onChange({ ...values, switches: { ...values.switches, [field]: on } })}
+        />
+      ))}
+      {COMMON_TEXT_FIELDS.map((spec) => (
+        <TextField
+          key={spec.field}
+          spec={spec}
+          value={values.texts[spec.field] ?? ''}
+          error={errors[spec.field]}
+          onChange={(text) => onChange({ ...values, texts: { ...values.texts, [spec.field]: text } })}
         />
       ))}
       <CheckField

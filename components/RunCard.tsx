@@ -1,6 +1,6 @@
 'use client';
 
-/** One run, live: its lab's charts, progress with ETA, its figures, and the verdict. */
+/** One run, live: its lab's charts, progress with ETA, its figures, its heap when watched, and the verdict. */
 import Link from 'next/link';
 import { memo } from 'react';
 import type { LiveState, ProcSample, RunState, RunSummary, Sample, StrategyInfo } from '@/lib/protocol';
@@ -9,7 +9,8 @@ import { labView } from '@/labs/views';
 import { verdictOf } from '@/labs/verdict-of';
 import { formatSeconds } from '@/lib/readouts/format';
 import { workerText } from '@/lib/readouts/workers';
-import { isActive } from '@/lib/lab-state';
+import { isActive, type LabError } from '@/lib/lab-state';
+import { watchesHeap } from '@/lib/heap/run-heap';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 import { useArraySource } from '@/components/hooks/useArraySource';
@@ -18,6 +19,11 @@ import { ProfilePanel } from '@/components/profile/ProfilePanel';
 import { commonCard } from '@/components/run-card/common-card';
 import { ChartPlaceholder } from '@/components/charts/placeholder';
 import { VerdictLine } from '@/components/run-card/VerdictLine';
+import { ChartBands } from '@/components/charts/bands';
+import { HeapPanel } from '@/components/heap/HeapPanel';
+import { SnapshotButton } from '@/components/heap/SnapshotButton';
+import { useSnapshotBands } from '@/components/heap/bands';
+import { useRunHeap } from '@/components/heap/useRunHeap';
 
 export interface RunCardProps {
   run: RunState;
@@ -29,7 +35,11 @@ export interface RunCardProps {
   dropped: number;
   info: StrategyInfo | undefined;
   onStop(runId: string): void;
-  /** False for another browser's run (only it, or the operator, may stop it). */
+  /** Asks for a heap snapshot of the running run (false: not sent); without it the card offers none. */
+  onSnapshot?(runId: string): boolean;
+  /** The page's latest refusal of a snapshot (an error answering run.snapshot), for the card that asked. */
+  snapshotError?: LabError | null;
+  /** False for another browser's run (only it, or the operator, may stop it, or snapshot it). */
   canStop?: boolean;
   /** Its place in the room's queue while it waits. */
   waiting?: { place: number; etaMs: number | null } | null;
@@ -67,6 +77,8 @@ function RunCardImpl({
   dropped,
   info,
   onStop,
+  onSnapshot,
+  snapshotError = null,
   feed,
   scaleGroups = null,
   canStop = true,
@@ -85,6 +97,12 @@ function RunCardImpl({
   const label = info?.label ?? run.strategy;
   const figures = card.figures(run.summary, samples.at(-1), proc.at(-1), info?.role);
   const lastKind = !active && !run.summary ? 'last' : null;
+  const heap = useRunHeap(run.summary, live);
+  const bands = useSnapshotBands(heap.snapshots);
+  const snapshotControl =
+    onSnapshot && canStop && run.status === 'running' ? (
+      <SnapshotButton runId={run.id} count={heap.snapshots.length} error={snapshotError} onSnapshot={onSnapshot} />
+    ) : null;
 
   return (
     <article
@@ -115,7 +133,9 @@ function RunCardImpl({
 
       {view && (
         <ChartPlaceholder.Provider value={placeholderOf(run, active, historyNote)}>
-          <view.RunCharts run={run} samples={samples} label={label} source={source} active={active} scaleGroups={scaleGroups} live={live} />
+          <ChartBands.Provider value={bands}>
+            <view.RunCharts run={run} samples={samples} label={label} source={source} active={active} scaleGroups={scaleGroups} live={live} />
+          </ChartBands.Provider>
         </ChartPlaceholder.Provider>
       )}
       {run.summary?.profile && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
@@ -155,6 +175,9 @@ function RunCardImpl({
         </p>
       )}
       {dropped > 0 && <p className="note">{dropped} samples were merged by the server because this page read slowly.</p>}
+      {watchesHeap(run.params) && (
+        <HeapPanel runId={run.id} label={label} heap={heap} params={run.params} active={active} recorded={run.summary !== null} control={snapshotControl} />
+      )}
 
       {active && canStop && (
         <button type="button" className="run-stop" data-testid="run-stop" onClick={() => onStop(run.id)}>

@@ -121,6 +121,7 @@ function LabPage() {
 
   const stopRun = useCallback((runId: string) => send({ type: 'run.stop', runId }), [send]);
   const stopExperiment = useCallback((experimentId: string) => send({ type: 'experiment.stop', experimentId }), [send]);
+  const snapshotRun = useCallback((runId: string) => send({ type: 'run.snapshot', runId }), [send]);
   const watch = (id: string | null) => {
     setWatching(id);
     // Watching shows that experiment's lab, so its form and results match its cards.
@@ -204,6 +205,7 @@ function LabPage() {
           runs={runs}
           feeds={feeds}
           onStopRun={stopRun}
+          onSnapshotRun={snapshotRun}
           onStopExperiment={stopExperiment}
           restore={restore}
           unrecorded={unrecorded}

@@ -120,7 +120,7 @@ function SvgPlotImpl({
           label={{ value: scale.suffix, angle: -90, position: 'insideLeft', offset: 12, fontSize: 11 }}
         />
         {bands.map((b) => (
-          <ReferenceArea key={`band-${b.label}`} x1={b.fromMs} x2={b.toMs} fill={BAND_COLOR} fillOpacity={1} ifOverflow="hidden" />
+          <ReferenceArea key={`band-${b.label}`} x1={b.fromMs} x2={b.toMs} fill={b.color ?? BAND_COLOR} fillOpacity={1} ifOverflow="hidden" />
         ))}
         {referenceLines.map((r) => (
           <ReferenceLine key={`ref-${r.label}`} y={r.y / scale.divisor} stroke={r.color ?? REFERENCE_COLOR} strokeWidth={1.5} strokeDasharray="5 3" />

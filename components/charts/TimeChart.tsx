@@ -9,6 +9,7 @@
  */
 import { memo, useContext, useMemo, useRef, useState } from 'react';
 import { ChartPlaceholder } from './placeholder';
+import { ChartBands } from './bands';
 import type { ChartLine } from './chart-lines';
 import { ChartColumns } from './line-columns';
 import { HoverStore } from './hover';
@@ -38,7 +39,7 @@ export interface TimeChartProps {
   /** Fix the y unit (e.g. KB) instead of picking it from the values. */
   fixedScale?: DisplayScale | null;
   referenceLines?: readonly ReferenceLine[];
-  /** Stretches of the time axis shaded behind the lines (the deadlines lab's spike). */
+  /** Stretches of the time axis shaded behind the lines (the deadlines lab's spike); ChartBands adds the surrounding card's. */
   bands?: readonly TimeBand[];
   /** The y axis reaches at least this value: charts shown side by side share one scale (SVG charts). */
   yAtLeast?: number;
@@ -75,6 +76,8 @@ function TimeChartImpl({
   const columns = useMemo(() => new ChartColumns(lines), [lines]);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const placeholder = useContext(ChartPlaceholder);
+  const marked = useContext(ChartBands);
+  const shaded = useMemo(() => (marked.length === 0 ? bands : [...bands, ...marked]), [bands, marked]);
   const [log, setLog] = useState(false);
   const toggle = (key: string) =>
     setHidden((prev) => {
@@ -82,7 +85,7 @@ function TimeChartImpl({
       if (!next.delete(key)) next.add(key);
       return next;
     });
-  const plotProps = { columns, height, hidden, log, zoomable, scaleGroup, fixedScale, referenceLines, bands, rootRef: root, hover, reportsTiming };
+  const plotProps = { columns, height, hidden, log, zoomable, scaleGroup, fixedScale, referenceLines, bands: shaded, rootRef: root, hover, reportsTiming };
   const hiddenKeys = lines.filter((l) => hidden.has(l.key)).map((l) => l.key);
 
   return (
@@ -94,6 +97,7 @@ function TimeChartImpl({
       data-hidden-series={hiddenKeys.join(',')}
       data-log-scale={log ? 'true' : 'false'}
       data-zoomable={zoomable ? 'true' : 'false'}
+      data-bands={shaded.length > 0 ? shaded.map((b) => b.label).join(',') : undefined}
       {...dataAttributes}
       role="group"
       aria-label={label}

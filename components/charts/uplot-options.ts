@@ -17,11 +17,14 @@ export interface ReferenceLine {
 
 export const REFERENCE_COLOR = '#000000';
 
-/** A stretch of the time axis shaded behind the lines (the deadlines lab's spike), in ms since the run's start. */
+/** A stretch of the time axis shaded behind the lines (the deadlines lab's spike, a heap snapshot's pause), in ms since the run's start. */
 export interface TimeBand {
   fromMs: number;
   toMs: number;
+  /** Unique among a chart's bands. */
   label: string;
+  /** Fill; BAND_COLOR unless said. */
+  color?: string;
 }
 
 export const BAND_COLOR = 'rgba(213, 94, 0, 0.12)';
@@ -104,10 +107,13 @@ function drawBands(u: uPlot, bands: readonly TimeBand[]): void {
   if (bands.length === 0) return;
   const ctx = u.ctx;
   ctx.save();
-  ctx.fillStyle = BAND_COLOR;
   for (const b of bands) {
-    const left = Math.max(u.bbox.left, u.valToPos(b.fromMs, 'x', true));
-    const right = Math.min(u.bbox.left + u.bbox.width, u.valToPos(b.toMs, 'x', true));
+    ctx.fillStyle = b.color ?? BAND_COLOR;
+    const from = u.valToPos(b.fromMs, 'x', true);
+    // A short stretch (a 100 ms pause in a minute's run) stays visible: at least 2 px wide.
+    const to = Math.max(u.valToPos(b.toMs, 'x', true), from + 2 * devicePixelRatio);
+    const left = Math.max(u.bbox.left, from);
+    const right = Math.min(u.bbox.left + u.bbox.width, to);
     if (right > left) ctx.fillRect(left, u.bbox.top, right - left, u.bbox.height);
   }
   ctx.restore();

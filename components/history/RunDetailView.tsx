@@ -15,6 +15,11 @@ import { runParamsText } from '@/lib/readouts/params-text';
 import { isPageLab, labOf } from '@/lib/labs';
 import type { StrategyInfo } from '@/lib/protocol';
 import { ProfilePanel } from '@/components/profile/ProfilePanel';
+import { ChartBands } from '@/components/charts/bands';
+import { HeapPanel } from '@/components/heap/HeapPanel';
+import { useSnapshotBands } from '@/components/heap/bands';
+import { useRunHeap } from '@/components/heap/useRunHeap';
+import { watchesHeap } from '@/lib/heap/run-heap';
 import { StatusBadge } from '@/components/StatusBadge';
 import { strategiesSchema } from './api';
 import { CopyBox } from './CopyBox';
@@ -84,6 +89,8 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
     ? `/?${formToQuery(formValuesFromParams(run.params, record.experiment?.strategies ?? [run.strategy], record.experiment?.parallel ?? false, lab))}`
     : null;
   const title = `${label}: ${chart?.what ?? 'memory'} over time (${runParamsText(run)})`;
+  const heap = useRunHeap(run.summary, undefined);
+  const snapshotBands = useSnapshotBands(heap.snapshots);
 
   return (
     <article className={embed ? 'embed-card' : 'panel run-detail'} data-testid="run-detail" data-run-id={run.id} data-status={run.status}>
@@ -95,17 +102,20 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
           {formatDateTime(run.queuedAt)} · {runParamsText(run)}
         </span>
       </header>
-      <ExportedChart
-        series={series}
-        sampleCount={samples.length}
-        title={title}
-        fileName={`${run.id}-${run.strategy}`}
-        testId="history-chart"
-        height={embed ? 240 : 320}
-        bare={embed}
-      />
+      <ChartBands.Provider value={snapshotBands}>
+        <ExportedChart
+          series={series}
+          sampleCount={samples.length}
+          title={title}
+          fileName={`${run.id}-${run.strategy}`}
+          testId="history-chart"
+          height={embed ? 240 : 320}
+          bare={embed}
+        />
+      </ChartBands.Provider>
       {run.summary && view?.RecordPanels && <view.RecordPanels summary={run.summary} label={label} />}
       {run.summary?.profile && !embed && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
+      {run.summary && watchesHeap(run.params) && !embed && <HeapPanel runId={run.id} label={label} heap={heap} params={run.params} active={false} recorded />}
       {!run.summary ? (
         <VerdictLine
           outcome="crashed"

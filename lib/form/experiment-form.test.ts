@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildStartMessage, defaultFormValues, formFromQuery, formToQuery, formValuesFromParams, labFromQuery } from './experiment-form';
 import { formOf } from './lab-forms';
+import { fieldLabel, formFieldErrors } from './form-fields';
 import { PAGE_LABS } from '../labs';
 import { DEFAULT_STREAMS_PARAMS as DEFAULT_PARAMS, type StreamsParams as RunParams } from '../../labs/streams/shared/params';
 import type { LabParams } from '../protocol';
@@ -280,5 +281,50 @@ describe('the CPU profile switch', () => {
     const off = buildStartMessage(defaultFormValues('hotcode'), ['report-slow'], 2048);
     expect(off.ok && 'profile' in off.message.params).toBe(false);
     expect(off.ok && 'heapProfile' in off.message.params).toBe(false);
+  });
+});
+
+describe('the Heap snapshot field', () => {
+  const withTrigger = (text: string) => ({ ...defaultFormValues(), texts: { heapSnapshot: text } });
+
+  it('starts empty and then leaves heapSnapshot out of the message and the link', () => {
+    expect(defaultFormValues().texts).toEqual({ heapSnapshot: '' });
+    const built = buildStartMessage(withTrigger('  '), CATALOG, 2048);
+    expect(built.ok && 'heapSnapshot' in built.message.params).toBe(false);
+    expect(formToQuery(withTrigger(''), CATALOG)).not.toContain('heapSnapshot');
+  });
+
+  it('sends a trigger as typed (trimmed), links it readably, and reads it back from the link', () => {
+    const values = withTrigger(' when=arrayBuffers>32MB ');
+    expect(buildStartMessage(values, CATALOG, 2048)).toMatchObject({ ok: true, message: { params: { heapSnapshot: 'when=arrayBuffers>32MB' } } });
+    const query = formToQuery(values, CATALOG);
+    expect(query).toContain('&heapSnapshot=when=arrayBuffers%3E32MB&');
+    const back = formFromQuery(new URLSearchParams(query), CATALOG, 2048);
+    expect(back.notes).toEqual([]);
+    expect(back.values.texts).toEqual({ heapSnapshot: 'when=arrayBuffers>32MB' });
+  });
+
+  it('marks a bad trigger before Start with the message naming the field, as a link’s note', () => {
+    const message = 'Heap snapshot must be at=<seconds> (0–3600) or when=<figure>><value>, e.g. when=arrayBuffers>32MB; got "at=soon"';
+    expect(formFieldErrors(defaultFormValues().numbers, 2048, formOf('streams'), { heapSnapshot: 'at=soon' })).toEqual({ heapSnapshot: message });
+    expect(buildStartMessage(withTrigger('at=soon'), CATALOG, 2048)).toEqual({ ok: false, error: message });
+    expect(fieldLabel('heapSnapshot')).toBe('Heap snapshot');
+    const link = formFromQuery(new URLSearchParams('heapSnapshot=at=soon'), CATALOG, 2048);
+    expect(link.notes).toEqual([`heapSnapshot=at=soon ignored: ${message}`]);
+    expect(link.values.texts).toEqual({ heapSnapshot: '' });
+  });
+
+  it('refuses a when= figure the lab’s samples never carry, naming the ones they do', () => {
+    const error = formFieldErrors(defaultFormValues().numbers, 2048, formOf('streams'), { heapSnapshot: 'when=requestsOk>3' }).heapSnapshot;
+    expect(error).toMatch(/^Heap snapshot: when= names "requestsOk", which this lab's samples don't have; allowed: rss, .*bytesRead/);
+    const cpu = defaultFormValues('cpu');
+    expect(formFieldErrors(cpu.numbers, 2048, formOf('cpu'), { heapSnapshot: 'when=requestsOk>3' })).toEqual({});
+  });
+
+  it('reopens a recorded run with its trigger', () => {
+    const values = formValuesFromParams({ ...DEFAULT_PARAMS, heapProfile: true, heapSnapshot: 'at=5' }, ['rxjs-from'], false);
+    expect(values.texts).toEqual({ heapSnapshot: 'at=5' });
+    expect(values.switches.heapProfile).toBe(true);
+    expect(buildStartMessage(values, CATALOG, 2048)).toMatchObject({ ok: true, message: { params: { heapProfile: true, heapSnapshot: 'at=5' } } });
   });
 });

@@ -6,8 +6,8 @@
 import { DEFAULT_LAB, isPageLab, LAB_NAMES, PAGE_LABS, type PageLabId } from '../labs';
 import { clientMessageSchema, type ClientMessage, type LabParams } from '../protocol';
 import { describeZodError } from '../protocol/params';
-import { fieldError, formFieldErrors, NO_STRATEGY, NUMERIC_FIELDS, type NumericFormField } from './form-fields';
-import { formOf, NULL_WORDS, type LabForm } from './lab-forms';
+import { fieldError, formFieldErrors, NO_STRATEGY, NUMERIC_FIELDS, textFieldError, type NumericFormField } from './form-fields';
+import { COMMON_TEXT_FIELDS, formOf, NULL_WORDS, type LabForm } from './lab-forms';
 import { NODE_SPEC_PATTERN, NODE_SPEC_RULE } from '../runtimes';
 
 export { NUMERIC_FIELDS, type NumericFormField };
@@ -22,6 +22,8 @@ export interface ExperimentFormValues {
   numbers: Record<string, string>;
   /** The lab's own on/off params (lab-forms.ts `switches`), keyed by param name; empty for labs without. */
   switches: Record<string, boolean>;
+  /** Each text field's text as typed (lab-forms.ts COMMON_TEXT_FIELDS), keyed by param name; "" = the param left out. */
+  texts: Record<string, string>;
   retained: boolean;
   parallel: boolean;
   /** Selected strategy ids, any order. */
@@ -56,12 +58,13 @@ export type BuildResult = { ok: true; message: Extract<ClientMessage, { type: 'e
  */
 export function buildStartMessage(values: ExperimentFormValues, catalogOrder: readonly string[], maxSizeMb: number): BuildResult {
   const form = formOf(values.lab);
-  const fieldErrors = Object.values(formFieldErrors(values.numbers, maxSizeMb, form));
+  const fieldErrors = Object.values(formFieldErrors(values.numbers, maxSizeMb, form, values.texts));
   if (fieldErrors.length > 0) return { ok: false, error: fieldErrors.join('; ') };
   if (values.strategies.length === 0) return { ok: false, error: NO_STRATEGY };
   const params: Record<string, unknown> = { retained: values.retained };
   for (const field of form.linkOrder) params[field] = field in NULL_WORDS ? readNullable(values.numbers[field]) : readNumber(values.numbers[field]);
   for (const { field, optional } of form.switches) if (!optional || values.switches[field]) params[field] = values.switches[field] === true;
+  for (const field of textFieldsSet(values)) params[field] = values.texts[field].trim();
   if (values.node) params.node = values.node;
   const selected = new Set(values.strategies);
   const strategies = catalogOrder.filter((id) => selected.has(id));
@@ -75,13 +78,28 @@ export function buildStartMessage(values: ExperimentFormValues, catalogOrder: re
   return { ok: true, message: { ...parsed.data, params: checked.data as LabParams } };
 }
 
+/** The text fields with something typed in them: only those are sent and linked. */
+function textFieldsSet(values: ExperimentFormValues): string[] {
+  return COMMON_TEXT_FIELDS.map((s) => s.field).filter((field) => (values.texts[field] ?? '').trim() !== '');
+}
+
 // ---------------------------------------------------------------- shareable links
 
 const BOOLEAN_TEXT: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
 
 /** Query keys a link of the lab may carry; anything else is reported as ignored. */
 export function queryKeys(form: LabForm): readonly string[] {
-  return ['lab', 'strategies', ...form.linkOrder, ...form.switches.map((s) => s.field), 'retained', 'parallel', 'node', 'autostart'];
+  return [
+    'lab',
+    'strategies',
+    ...form.linkOrder,
+    ...form.switches.map((s) => s.field),
+    ...COMMON_TEXT_FIELDS.map((s) => s.field),
+    'retained',
+    'parallel',
+    'node',
+    'autostart',
+  ];
 }
 /** The streams lab's keys (the only lab links had before labs). */
 export const QUERY_KEYS = queryKeys(formOf(DEFAULT_LAB));
@@ -107,11 +125,14 @@ export function formToQuery(values: ExperimentFormValues, catalogOrder: readonly
   }
   // A lab's switches only when on: their defaults are off, and everyday links stay short.
   for (const { field } of form.switches) if (values.switches[field]) q.set(field, '1');
+  // Text fields only when set, like the switches.
+  for (const field of textFieldsSet(values)) q.set(field, values.texts[field].trim());
   q.set('retained', values.retained ? '1' : '0');
   if (values.node) q.set('node', values.node);
   if (form.runsAlone === null) q.set('parallel', values.parallel ? '1' : '0');
-  // Commas in the strategy list stay readable: ids never contain characters that need escaping.
-  return q.toString().replace(/%2C/g, ',');
+  // Commas in the strategy list and a trigger's "at=5" stay readable: a value's "=" needs no escaping
+  // (a query splits each pair at its first "="), and ids never contain characters that do.
+  return q.toString().replace(/%2C/g, ',').replace(/%3D/g, '=');
 }
 
 /** The lab a link names (the default lab when it names none), and a note when it names one that does not exist. */
@@ -177,6 +198,13 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
     if (!(raw in BOOLEAN_TEXT)) notes.push(`${field}=${raw.slice(0, 20)} ignored: ${field} must be 1 or 0`);
     else values.switches[field] = BOOLEAN_TEXT[raw];
   }
+  for (const { field } of COMMON_TEXT_FIELDS) {
+    const raw = query.get(field);
+    if (raw === null || raw.trim() === '') continue;
+    const error = textFieldError(field, raw, form);
+    if (error) notes.push(`${field}=${raw.slice(0, 40)} ignored: ${error}`);
+    else values.texts[field] = raw.trim();
+  }
   for (const key of ['retained', 'parallel'] as const) {
     const raw = query.get(key);
     if (raw === null) continue;
@@ -210,6 +238,7 @@ export function formValuesFromParams(
     lab,
     numbers: Object.fromEntries(formOf(lab).linkOrder.map((field) => [field, text(p[field])])),
     switches: Object.fromEntries(formOf(lab).switches.map(({ field }) => [field, p[field] === true])),
+    texts: Object.fromEntries(COMMON_TEXT_FIELDS.map(({ field }) => [field, typeof p[field] === 'string' ? p[field] : ''])),
     retained: params.retained,
     parallel: formOf(lab).runsAlone === null && parallel,
     strategies: [...strategies],

@@ -5,8 +5,9 @@
  * only one. Pure.
  */
 import { formatCount } from '../readouts/format';
-import { formOf, type FieldSpec, type LabForm } from './lab-forms';
+import { COMMON_TEXT_FIELDS, formOf, type FieldSpec, type LabForm } from './lab-forms';
 import { DEFAULT_LAB } from '../labs';
+import { labSchema } from '../../labs/schemas';
 
 export type { FieldSpec, LabForm } from './lab-forms';
 
@@ -22,8 +23,10 @@ function specOf(field: string, form: LabForm): FieldSpec {
   return spec;
 }
 
-/** "File size (MB)": the label with its unit, as the page shows it. */
+/** "File size (MB)": the label with its unit, as the page shows it (a text field's label as is). */
 export function fieldLabel(field: string, form: LabForm = DEFAULT_FORM): string {
+  const text = COMMON_TEXT_FIELDS.find((s) => s.field === field);
+  if (text) return text.label;
   const s = specOf(field, form);
   return s.unit ? `${s.label} (${s.unit})` : s.label;
 }
@@ -60,8 +63,21 @@ export function fieldError(field: string, text: string, maxSizeMb: number, form:
   return n >= form.limits[field].min && n <= fieldMax(field, maxSizeMb, form) ? null : fieldRule(field, maxSizeMb, form);
 }
 
-/** Every field's error, only for the fields that have one, in the form's link order. */
-export function formFieldErrors(numbers: Readonly<Record<string, string>>, maxSizeMb: number, form: LabForm = DEFAULT_FORM): Record<string, string> {
+/** Null when the text is a valid value of the text field (empty is: the param is left out), else the message naming the field. */
+export function textFieldError(field: string, text: string, form: LabForm = DEFAULT_FORM): string | null {
+  const spec = COMMON_TEXT_FIELDS.find((s) => s.field === field);
+  if (!spec) throw new RangeError(`the ${form.lab} form has no text field ${field}`);
+  const t = text.trim();
+  return t === '' ? null : spec.check(t, labSchema(form.lab)?.readings ?? []);
+}
+
+/** Every field's error, only for the fields that have one: the numeric fields in the form's link order, then the text fields. */
+export function formFieldErrors(
+  numbers: Readonly<Record<string, string>>,
+  maxSizeMb: number,
+  form: LabForm = DEFAULT_FORM,
+  texts: Readonly<Record<string, string>> = {},
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of form.linkOrder) {
     const error = fieldError(field, numbers[field] ?? '', maxSizeMb, form);
@@ -71,6 +87,10 @@ export function formFieldErrors(numbers: Readonly<Record<string, string>>, maxSi
     const values = Object.fromEntries(form.linkOrder.map((f) => [f, Number((numbers[f] ?? '').trim())]));
     const broken = form.crossCheck(values);
     if (broken) errors[broken.field] = broken.message;
+  }
+  for (const { field } of COMMON_TEXT_FIELDS) {
+    const error = textFieldError(field, texts[field] ?? '', form);
+    if (error) errors[field] = error;
   }
   return errors;
 }

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { LabParams } from '../protocol';
 import type { Limit } from '../protocol/params';
+import { triggerFigureProblem } from '../heap/trigger';
 
 export interface FieldSpec {
   field: string;
@@ -88,6 +89,40 @@ export const HEAP_PROFILE_SWITCH: SwitchSpec = {
 
 /** The profiling switches every lab's form ends with. */
 export const PROFILE_SWITCHES: readonly SwitchSpec[] = [PROFILE_SWITCH, HEAP_PROFILE_SWITCH];
+
+/**
+ * A param typed as text (the common `heapSnapshot` trigger): empty means absent, so it is neither
+ * sent nor linked and runs without it keep the params they always had.
+ */
+export interface TextFieldSpec {
+  field: string;
+  label: string;
+  /** What a value looks like, shown in the empty input. */
+  placeholder: string;
+  note: string;
+  /** Null when the (trimmed, non-empty) text is a valid value, else the message, naming the field by its label. `readings`: the lab's sample figures. */
+  check(text: string, readings: readonly string[]): string | null;
+}
+
+const HEAP_SNAPSHOT_LABEL = 'Heap snapshot';
+/** Every lab's field for when to take a heap snapshot of each run (the common param `heapSnapshot`, lib/heap/trigger.ts). */
+export const HEAP_SNAPSHOT_FIELD: TextFieldSpec = {
+  field: 'heapSnapshot',
+  label: HEAP_SNAPSHOT_LABEL,
+  placeholder: 'at=5 or when=arrayBuffers>32MB',
+  note: 'Takes one heap snapshot of each run: at=<s> seconds after it starts, or when=<figure>><value> the first time a sample passes the value. The run stands still while V8 writes it; empty = none.',
+  check(text, readings) {
+    // A bad syntax throws; a figure the lab's samples never carry would never fire.
+    try {
+      return triggerFigureProblem(text, readings, HEAP_SNAPSHOT_LABEL);
+    } catch (err) {
+      return (err as Error).message;
+    }
+  },
+};
+
+/** The text fields of the common params, on every lab's form after its switches. */
+export const COMMON_TEXT_FIELDS: readonly TextFieldSpec[] = [HEAP_SNAPSHOT_FIELD];
 
 /** The fields of the common params, in the order every lab's form shows them after its own. */
 export const COMMON_FIELDS: readonly FieldSpec[] = [
