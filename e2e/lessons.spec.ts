@@ -92,7 +92,7 @@ test('the lessons work in a 480 px iframe without sideways scrolling', async ({ 
   // The walkthrough's socket connects from inside the frame too.
   const walk = page.frameLocator('#walk');
   await expect(walk.getByTestId('connection-status')).toHaveText('connected');
-  await expect(walk.getByTestId('lesson-step')).toHaveCount(5);
+  await expect(walk.getByTestId('lesson-step')).toHaveCount(6);
   for (const name of ['modes', 'walk']) {
     const frame = page.frame({ url: name === 'modes' ? /\/lessons\/modes$/ : /\/lessons\/backpressure$/ })!;
     expect(await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
@@ -170,5 +170,22 @@ test('the guided walkthrough: every step runs and concludes from its own figures
     expect(conclusion).toContain(`rxjs-from's RSS reached ${formatMb(push.peakRss)}, past the 80 MB budget`);
     expect(conclusion).toContain(`RSS peaking at ${formatMb(pull.peakRss)}`);
     await expect(step.getByTestId('lesson-conclusion')).toHaveAttribute('data-expected', 'true');
+  }
+
+  // 6. who holds the file: both runs snapshotted 1 s in, their retainer paths side by side
+  {
+    const { step, conclusion, result } = await runStep(page, 6);
+    const push = await result('rxjs-from');
+    const pull = await result('pipeline-generator');
+    expect([push.outcome, pull.outcome]).toEqual(['completed', 'completed']);
+    const paths = step.getByTestId('retainer-path');
+    await expect(paths).toHaveCount(2);
+    // The conclusion quotes the path the rxjs-from card shows.
+    const pushPath = (await step.locator('[data-testid="lesson-run-panel"][data-strategy="rxjs-from"]').getByTestId('retainer-path').textContent())!;
+    expect(pushPath).toMatch(/^Array [\d.]+ MB ← context of .*mergeInternals\.js/);
+    expect(conclusion).toContain("rxjs-from's largest holder was Array, retaining");
+    expect(conclusion).toContain('mergeInternals.js');
+    const expected = await step.getByTestId('lesson-conclusion').getAttribute('data-expected');
+    if (expected !== 'true') expect(conclusion).toContain('Not what this lesson expects');
   }
 });

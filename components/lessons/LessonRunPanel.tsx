@@ -8,6 +8,8 @@
 import type { ReactNode } from 'react';
 import type { RunState } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
+import { HeapPanel } from '@/components/heap/HeapPanel';
+import { heapProfileOf, heapSnapshotsOf, watchesHeap } from '@/lib/heap/run-heap';
 
 export interface LessonRunPanelProps {
   run: RunState;
@@ -43,6 +45,17 @@ export function LessonRunPanel({ run, figures, children, name = run.strategy }: 
             </div>
           ))}
         </dl>
+      )}
+      {/* A step that snapshots its runs (the streams walkthrough's "Who holds the file?") shows each run's findings under it, side by side. */}
+      {run.summary && watchesHeap(run.params) && (
+        <HeapPanel
+          runId={run.id}
+          label={name}
+          heap={{ profile: heapProfileOf(run.summary, null), snapshots: heapSnapshotsOf(run.summary, null) }}
+          params={run.params}
+          active={false}
+          recorded
+        />
       )}
     </section>
   );
