@@ -1,4 +1,4 @@
-// `node scripts/heap-overhead.mjs [rounds]`: what sampling allocations costs a run (docs/results.md §17).
+// `node scripts/heap-overhead.mjs [rounds] [streams|http]`: what sampling allocations costs a run (docs/results.md §17).
 // Each round runs the same bench twice, without and with --heap-profile (order alternating round by
 // round, so a machine that slows down over the minutes charges both alike), for the streams lab's
 // pipeline at delay 0 and the HTTP lab's cursor pipeline; prints each run's wall and CPU time and the
@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 
 const rounds = Number(process.argv[2] ?? 5);
 const CASES = {
-  streams: ['--lab', 'streams', '--strategies', 'pipeline-generator', '--size-mb', '256', '--delay-ms', '0'],
+  // 1 GiB: ~3 s a run (256 MiB took 0.6–0.8 s, where noise alone moved the medians ±14 %).
+  streams: ['--lab', 'streams', '--strategies', 'pipeline-generator', '--size-mb', '1024', '--delay-ms', '0'],
   http: ['--lab', 'http', '--strategies', 'ndjson-cursor', '--rows', '100000', '--concurrency', '4', '--requests', '20'],
 };
 
@@ -24,7 +25,8 @@ function bench(args) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-for (const [name, args] of Object.entries(CASES)) {
+const only = process.argv[3];
+for (const [name, args] of Object.entries(CASES).filter(([n]) => !only || n === only)) {
   const off = [];
   const on = [];
   for (let i = 0; i < rounds; i++) {

@@ -57,4 +57,16 @@ describe('heap snapshots of the streams lab', () => {
     // No object over 5 % of the file.
     expect(pull.analysis!.largest[0].retainedBytes, pullSaid).toBeLessThan(0.05 * file.bytes);
   });
+
+  it("refuses a snapshot the run's RSS budget can't afford, saying why, and the run goes on", async () => {
+    // RSS ~77 MB when arrayBuffers pass 24 MB; a snapshot needs ~78 MB more (heap-watch.ts), past 130.
+    const p = { ...params('when=arrayBuffers>24MB'), budgetMb: 130 };
+    const s = await startStreamsRun({ runId: `heap-snap-${++seq}`, strategy: 'rxjs-from', params: p, file }).done;
+    expect([s.outcome, s.reason]).toEqual(['completed', null]);
+    const [snap] = s.heapSnapshots!;
+    expect(snap).toMatchObject({ n: 1, pauseMs: 0, bytes: 0, analysis: null });
+    expect(snap.error).toMatch(
+      /^refused: a snapshot needs memory of its own in the run's process \(about \d+ MB here: 5× heapUsed \+ 40 MB, measured\); with RSS at \d+ MB it would pass the run's 130 MB budget$/,
+    );
+  });
 });
