@@ -3,11 +3,12 @@
 /**
  * A heap-profiled run's allocations in brief: the functions that allocated the most in their own
  * frame, from V8's sampling heap profiler (live while the run goes, the final profile once it has
- * ended), and the `.heapprofile` download of a recorded run.
+ * ended), their call paths as a flame graph, and the `.heapprofile` download of a recorded run.
  */
 import type { HeapProfileSummary } from '@/lib/protocol';
 import { shortScriptName } from '@/lib/heap/analysis';
 import { formatMb, formatPercent, formatSeconds } from '@/lib/readouts/format';
+import { FlameGraph } from '@/components/profile/FlameGraph';
 
 const ROWS = 5;
 
@@ -15,6 +16,8 @@ const ROWS = 5;
 const whereText = (url: string, line: number) => (line > 0 ? `${shortScriptName(url)}:${line}` : shortScriptName(url));
 
 export interface AllocationsPanelProps {
+  /** The run as the page names it (the flame graph's label). */
+  label: string;
   /** The latest profile; null until the first read (about a second in). */
   profile: HeapProfileSummary | null;
   /** Still changing: the profile is the latest read, not the run's whole. */
@@ -23,7 +26,7 @@ export interface AllocationsPanelProps {
   downloadUrl: string | null;
 }
 
-export function AllocationsPanel({ profile, live, downloadUrl }: AllocationsPanelProps) {
+export function AllocationsPanel({ label, profile, live, downloadUrl }: AllocationsPanelProps) {
   const top = profile ? profile.top.slice(0, ROWS) : [];
   return (
     <section className="heap-allocations" data-testid="heap-allocations" data-live={live ? 'true' : 'false'} aria-label="Allocations">
@@ -75,6 +78,12 @@ export function AllocationsPanel({ profile, live, downloadUrl }: AllocationsPane
             ))}
           </tbody>
         </table>
+      )}
+      {/* Who allocated, by call path: the same tree DevTools' Memory panel draws, growing with each read. */}
+      {profile?.tree && profile.tree.total > 0 && (
+        <div data-testid="heap-flame">
+          <FlameGraph tree={profile.tree} label={label} kind="heap" />
+        </div>
       )}
     </section>
   );

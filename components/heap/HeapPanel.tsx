@@ -43,7 +43,7 @@ export function HeapPanel({ runId, label, heap, params, active, recorded, contro
   const trigger = triggerText(params.heapSnapshot);
   return (
     <section className="heap-panel" data-testid="heap-panel" aria-label={`Heap of the ${label} run`}>
-      {params.heapProfile && <AllocationsPanel profile={heap.profile} live={active} downloadUrl={profileUrl} />}
+      {params.heapProfile && <AllocationsPanel label={label} profile={heap.profile} live={active} downloadUrl={profileUrl} />}
       {control}
       {(heap.snapshots.length > 0 || control || trigger) && (
         <SnapshotList

@@ -97,14 +97,15 @@ export function functionsBySelfTime(p: CpuProfile): FunctionTime[] {
     .sort((a, b) => b.selfMs - a.selfMs);
 }
 
-/** A call-tree node for the flame graph: a function, the time under it, and its callees. */
+/** A call-tree node for the flame graph: a function, what was measured under it, and its callees. */
 export interface FlameNode {
   name: string;
   url: string;
   line: number;
-  /** ms of samples at or below this node. */
-  totalMs: number;
-  selfMs: number;
+  /** At or below this node: ms of samples in a CPU profile, bytes allocated in a heap profile. */
+  total: number;
+  /** In this very frame, in the same unit. */
+  self: number;
   children: FlameNode[];
 }
 
@@ -116,16 +117,16 @@ export function flameTree(p: CpuProfile): FlameNode {
   const build = (n: ProfileNode): FlameNode => {
     const children = (n.children ?? [])
       .map((c) => build(byId.get(c)!))
-      .filter((c) => c.totalMs > 0)
-      .sort((a, b) => b.totalMs - a.totalMs);
+      .filter((c) => c.total > 0)
+      .sort((a, b) => b.total - a.total);
     const selfMs = self.get(n.id) ?? 0;
     const f = n.callFrame;
     return {
       name: frameName(f),
       url: f.url,
       line: f.lineNumber >= 0 ? f.lineNumber + 1 : -1,
-      selfMs,
-      totalMs: selfMs + children.reduce((s, c) => s + c.totalMs, 0),
+      self: selfMs,
+      total: selfMs + children.reduce((s, c) => s + c.total, 0),
       children,
     };
   };

@@ -3,7 +3,7 @@
  * stopSampling return, and `.heapprofile` files hold: Chrome DevTools' Memory panel and speedscope
  * open them) and what the pages read from it: bytes allocated by function. Client-safe, pure.
  */
-import { frameName, type CallFrame } from './cpu-profile';
+import { frameName, type CallFrame, type FlameNode } from './cpu-profile';
 
 export interface HeapProfileNode {
   id: number;
@@ -88,4 +88,41 @@ export function sampledBytes(p: HeapProfile): number {
     stack.push(...(node.children ?? []));
   }
   return n;
+}
+
+/**
+ * The profile's call tree for a flame graph, in bytes allocated, widest callees first, cut to the
+ * `maxNodes` widest (a parent is always kept with its kept children, so every box still sums its
+ * callees'): small enough to send live with every read.
+ */
+export function heapFlameTree(p: HeapProfile, maxNodes = 300): FlameNode {
+  const build = (n: HeapProfileNode): FlameNode => {
+    const children = (n.children ?? [])
+      .map(build)
+      .filter((c) => c.total > 0)
+      .sort((a, b) => b.total - a.total);
+    const f = n.callFrame;
+    return {
+      name: frameName(f),
+      url: f.url,
+      line: f.lineNumber >= 0 ? f.lineNumber + 1 : -1,
+      self: n.selfSize,
+      total: n.selfSize + children.reduce((s, c) => s + c.total, 0),
+      children,
+    };
+  };
+  const root = build(p.head);
+  // The widest nodes anywhere in the tree: a node is wider than any of its children, so the kept set is closed upwards.
+  const all: FlameNode[] = [];
+  const stack = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    all.push(n);
+    stack.push(...n.children);
+  }
+  if (all.length <= maxNodes) return root;
+  const kept = new Set(all.sort((a, b) => b.total - a.total).slice(0, maxNodes));
+  kept.add(root);
+  const prune = (n: FlameNode): FlameNode => ({ ...n, children: n.children.filter((c) => kept.has(c)).map(prune) });
+  return prune(root);
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { commonParamsSchema } from './params';
 import { snapshotAnalysisSchema } from '../heap/analysis';
+import type { FlameNode } from '../profile/cpu-profile';
 
 /**
  * How a run ended. 'interrupted': the server shut down (or died) while it was going, so it has no
@@ -106,6 +107,11 @@ export const allocationFunctionSchema = z.object({
   selfShare: z.number(),
 });
 
+/** A flame graph's node (lib/profile/cpu-profile.ts FlameNode): a function and what was measured at and below it. */
+export const flameNodeSchema: z.ZodType<FlameNode> = z.lazy(() =>
+  z.object({ name: z.string(), url: z.string(), line: z.number(), total: z.number(), self: z.number(), children: z.array(flameNodeSchema) }),
+);
+
 /** A heap-profiled run's allocations in brief (live in `run.live` as `heapProfile`, and in the summary); the whole profile is stored (a .heapprofile). */
 export const heapProfileSummarySchema = z.object({
   intervalKb: z.number(),
@@ -115,6 +121,8 @@ export const heapProfileSummarySchema = z.object({
   atMs: z.number(),
   /** The functions that allocated most in their own frame. */
   top: z.array(allocationFunctionSchema).max(20),
+  /** The call tree by bytes allocated, cut to its widest few hundred nodes, for the card's flame graph (absent when the profile failed). */
+  tree: flameNodeSchema.optional(),
   error: z.string().nullable(),
 });
 export type HeapProfileSummary = z.infer<typeof heapProfileSummarySchema>;

@@ -95,6 +95,15 @@ function grow<T extends Uint8Array | Uint32Array | Float64Array>(a: T, min: numb
   return next;
 }
 
+/** Where each of `keys` sits in a row of snapshot.meta's `fields` (V8 may order or extend them). */
+function fieldIndexes(fields: readonly string[], keys: readonly string[], what: string): number[] {
+  return keys.map((k) => {
+    const i = fields.indexOf(k);
+    if (i < 0) throw notSnapshot(`snapshot.meta.${what} has no "${k}"`);
+    return i;
+  });
+}
+
 class NodeSink implements NumberSink {
   type: Uint8Array;
   name: Uint32Array;
@@ -113,11 +122,7 @@ class NodeSink implements NumberSink {
   constructor(meta: Meta, capacity: number) {
     const f = meta.node_fields;
     this.width = f.length;
-    [this.fType, this.fName, this.fId, this.fSelf, this.fEdges] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((k) => {
-      const i = f.indexOf(k);
-      if (i < 0) throw notSnapshot(`snapshot.meta.node_fields has no "${k}"`);
-      return i;
-    });
+    [this.fType, this.fName, this.fId, this.fSelf, this.fEdges] = fieldIndexes(f, ['type', 'name', 'id', 'self_size', 'edge_count'], 'node_fields');
     this.type = new Uint8Array(capacity);
     this.name = new Uint32Array(capacity);
     this.id = new Uint32Array(capacity);
@@ -175,11 +180,7 @@ class EdgeSink implements NumberSink {
     const f = meta.edge_fields;
     this.width = f.length;
     this.nodeWidth = meta.node_fields.length;
-    [this.fType, this.fName, this.fTo] = ['type', 'name_or_index', 'to_node'].map((k) => {
-      const i = f.indexOf(k);
-      if (i < 0) throw notSnapshot(`snapshot.meta.edge_fields has no "${k}"`);
-      return i;
-    });
+    [this.fType, this.fName, this.fTo] = fieldIndexes(f, ['type', 'name_or_index', 'to_node'], 'edge_fields');
     this.type = new Uint8Array(capacity);
     this.nameOrIndex = new Uint32Array(capacity);
     this.to = new Uint32Array(capacity);

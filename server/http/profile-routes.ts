@@ -6,7 +6,20 @@
  */
 import { runIdSchema } from '../../lib/history';
 import type { RunStore } from '../store/run-store';
-import { API_HEADERS, sendError, type Route } from './router';
+import { API_HEADERS, sendError, type Route, type RouteContext } from './router';
+
+/** The recorded run a route's `id` names, or null once the answer (400, 404) is sent. */
+function recordOf(store: RunStore, ctx: RouteContext) {
+  const parsed = runIdSchema.safeParse(ctx.params.id);
+  if (!parsed.success) {
+    sendError(ctx.res, 400, 'bad-request', parsed.error.issues[0].message);
+    return null;
+  }
+  const id = parsed.data;
+  const record = store.record(id);
+  if (!record) sendError(ctx.res, 404, 'not-found', `no recorded run with id ${id}`);
+  return record ? { id, record } : null;
+}
 
 export function profileRoutes(store: RunStore): Route[] {
   return [
@@ -14,11 +27,9 @@ export function profileRoutes(store: RunStore): Route[] {
       method: 'GET',
       pattern: /^\/api\/runs\/(?<id>[^/]+)\/profile\.cpuprofile$/,
       async handle(ctx) {
-        const parsed = runIdSchema.safeParse(ctx.params.id);
-        if (!parsed.success) return sendError(ctx.res, 400, 'bad-request', parsed.error.issues[0].message);
-        const id = parsed.data;
-        const record = store.record(id);
-        if (!record) return sendError(ctx.res, 404, 'not-found', `no recorded run with id ${id}`);
+        const found = recordOf(store, ctx);
+        if (!found) return;
+        const { id, record } = found;
         const body = await store.profile(id);
         if (body === null) return sendError(ctx.res, 404, 'not-found', `run ${id} has no CPU profile (it was not profiled, or the profile was lost)`);
         ctx.res.writeHead(200, {
@@ -34,11 +45,9 @@ export function profileRoutes(store: RunStore): Route[] {
       method: 'GET',
       pattern: /^\/api\/runs\/(?<id>[^/]+)\/(?<file>heap\.heapprofile|snapshot-[1-9][0-9]?\.heapsnapshot)$/,
       async handle(ctx) {
-        const parsed = runIdSchema.safeParse(ctx.params.id);
-        if (!parsed.success) return sendError(ctx.res, 400, 'bad-request', parsed.error.issues[0].message);
-        const id = parsed.data;
-        const record = store.record(id);
-        if (!record) return sendError(ctx.res, 404, 'not-found', `no recorded run with id ${id}`);
+        const found = recordOf(store, ctx);
+        if (!found) return;
+        const { id, record } = found;
         const name = ctx.params.file;
         const snapshot = name.endsWith('.heapsnapshot');
         const body = await store.file(id, snapshot ? `${name}.gz` : name);

@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { COMMON_LIMITS } from '../../lib/protocol/params';
 import type { CpuProfile } from '../../lib/profile/cpu-profile';
-import { functionsByAllocation, sampledBytes, type HeapProfile } from '../../lib/profile/heap-profile';
+import { functionsByAllocation, heapFlameTree, sampledBytes, type HeapProfile } from '../../lib/profile/heap-profile';
 import type { HeapProfileSummary } from '../../lib/protocol';
 import { sendToChild } from '../child/protocol';
 import { connect, summarizeProfile, type InspectorSession, type ProfileResult } from './profiler';
@@ -28,7 +28,14 @@ export interface InspectOptions {
 
 /** The brief of a heap profile, read `atMs` after the strategy started. */
 export function summarizeHeapProfile(profile: HeapProfile, intervalKb: number, atMs: number): HeapProfileSummary {
-  return { intervalKb, sampledBytes: sampledBytes(profile), atMs, top: functionsByAllocation(profile).slice(0, TOP_ALLOCATORS), error: null };
+  return {
+    intervalKb,
+    sampledBytes: sampledBytes(profile),
+    atMs,
+    top: functionsByAllocation(profile).slice(0, TOP_ALLOCATORS),
+    tree: heapFlameTree(profile),
+    error: null,
+  };
 }
 
 export interface HeapResult {
