@@ -69,4 +69,27 @@ describe('heap snapshots of the streams lab', () => {
       /^refused: a snapshot needs memory of its own in the run's process \(about \d+ MB here: 5× heapUsed \+ 40 MB, measured\); with RSS at \d+ MB it would pass the run's 130 MB budget$/,
     );
   });
+
+  it('a refused Snapshot now is answered, not recorded: asking again and again never grows the summary', async () => {
+    const p: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 32, delayMs: 5, budgetMb: 130, timeoutS: 60, heapProfile: true };
+    const answers: Array<Promise<HeapSnapshotSummary>> = [];
+    let asked = false;
+    const handle = startStreamsRun({
+      runId: `heap-snap-${++seq}`,
+      strategy: 'rxjs-from',
+      params: p,
+      file,
+      onSample: (sample) => {
+        if (asked || sample.arrayBuffers <= THRESHOLD + 8 * MIB) return;
+        asked = true;
+        for (let i = 0; i < 25; i++) answers.push(handle.snapshot());
+      },
+    });
+    const s = await handle.done;
+    expect([s.outcome, s.reason]).toEqual(['completed', null]);
+    const got = await Promise.all(answers);
+    expect(got).toHaveLength(25);
+    for (const a of got) expect([a.n, a.error?.slice(0, 46)]).toEqual([0, 'refused: a snapshot needs memory of its own in']);
+    expect(s.heapSnapshots).toBeUndefined();
+  });
 });

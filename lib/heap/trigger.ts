@@ -40,9 +40,11 @@ const COMMON_TRIGGER_FIGURES = ['elMeanMs', 'elMaxMs', 'gcCount', 'gcMs', 'cpuPc
  * Why a run's `when=` trigger names a figure its lab's samples never carry (it would never fire),
  * or null. `readings`: the lab's own sample figures.
  */
-export function triggerFigureProblem(spec: string | undefined, readings: readonly string[], field = 'heapSnapshot'): string | null {
+export function triggerFigureProblem(spec: string | undefined, readings: readonly string[], field = 'heapSnapshot', sampleMs?: number | null): string | null {
   if (spec === undefined) return null;
   const trigger = parseSnapshotTrigger(spec, field);
+  // Triggers are met by samples: with the sampler off none ever comes.
+  if (sampleMs === null) return `${field}: a snapshot trigger needs the sampler on (sampleMs); it is off`;
   if (trigger.kind !== 'when') return null;
   const allowed = [...MEMORY_TRIGGER_FIGURES, ...COMMON_TRIGGER_FIGURES, ...readings];
   return allowed.includes(trigger.figure)

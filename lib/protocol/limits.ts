@@ -19,6 +19,7 @@ export const COMMON_LIMITS = {
   /** V8's CPU profiler samples the stack every this many µs (1000 is Chrome DevTools' default). */
   profileIntervalUs: { min: 50, max: 100_000, default: 1000 },
   /** V8's sampling heap profiler records one allocation per this many KB on average (512: what flame and Watt use). */
-  heapIntervalKb: { min: 1, max: 65_536, default: 512 },
+  // At least 16 KB: with collected objects kept, every sample stays in the profile (1 GB allocated at 1 KB is a million samples, read every 3 s).
+  heapIntervalKb: { min: 16, max: 65_536, default: 512 },
   strategies: { min: 1, max: 16 },
 } as const satisfies Record<string, Limit>;

@@ -79,6 +79,9 @@ const loopTime = () => {
 async function main(config: ChildConfig): Promise<ChildMessage> {
   const scenario = await load<Scenario>(config.scenarioModule, 'scenario');
   const scenarioConfig = scenario.parseConfig(config.scenario);
+  // Before the strategy's module runs: the runner takes the first inspector URL only, so a strategy
+  // (of yours) can't point it at another inspector by sending one of its own.
+  if (config.profile) await openForProfiler(send);
   const strategy = await load<unknown>(config.strategyModule, 'strategy');
   const collect = config.retained ? (globalThis.gc as (() => void) | undefined) : undefined;
   if (config.retained && !collect) throw new Error('retained mode needs --expose-gc');
@@ -96,7 +99,6 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   intervalDelay.enable();
   totalDelay.enable();
 
-  if (config.profile) await openForProfiler(send);
   // The idle baseline: scenario, strategy and its library loaded, nothing started yet.
   collect?.();
   send({ type: 'ready', idle: process.memoryUsage(), at: Date.now(), node: process.versions.node });

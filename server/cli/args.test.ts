@@ -150,7 +150,10 @@ describe('parseBenchArgs', () => {
     expect(usageError(['--heap-snapshot', 'when=rows>5']).message).toMatch(
       /^--heap-snapshot: heapSnapshot: when= names "rows", which this lab's samples don't have; allowed: rss, heapTotal, heapUsed, external, arrayBuffers, elMeanMs, .*bytesRead/,
     );
-    expect(usageError(['--heap-interval-kb', '0']).message).toBe('--heap-interval-kb: heapIntervalKb must be between 1 and 65536');
+    expect(usageError(['--heap-interval-kb', '8']).message).toBe('--heap-interval-kb: heapIntervalKb must be between 16 and 65536');
+    expect(usageError(['--heap-snapshot', 'at=1', '--sample-ms', 'off']).message).toBe(
+      '--heap-snapshot: heapSnapshot: a snapshot trigger needs the sampler on (sampleMs); it is off',
+    );
   });
 
   it('rejects an unknown flag, listing the allowed flags', () => {

@@ -188,7 +188,8 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     const issue = parsed.error.issues[0];
     throw new UsageError(`${flagOf(String(issue.path[0]))}: ${issue.message}`);
   }
-  const figure = triggerFigureProblem((parsed.data as { heapSnapshot?: string }).heapSnapshot, lab.schema.readings);
+  const { heapSnapshot, sampleMs } = parsed.data as { heapSnapshot?: string; sampleMs: number | null };
+  const figure = triggerFigureProblem(heapSnapshot, lab.schema.readings, 'heapSnapshot', sampleMs);
   if (figure) throw new UsageError(`--heap-snapshot: ${figure}`);
   try {
     lab.checkLimits(parsed.data);

@@ -247,9 +247,12 @@ export class Hub {
         answer(this.queue.stopRun(msg.runId, USER_STOP, by), 'run', msg.runId, this.queue.runOwner(msg.runId));
         return;
       case 'run.snapshot':
-        void this.queue.snapshotRun(msg.runId, by).then((why) => {
-          if (why) conn.send({ type: 'error', code: 'bad-request', message: `Snapshot: ${why}`, requestType: msg.type });
-        });
+        void this.queue
+          .snapshotRun(msg.runId, by)
+          .catch((err: unknown) => (err instanceof Error ? err.message : String(err)))
+          .then((why) => {
+            if (why) conn.send({ type: 'error', code: 'bad-request', message: `Snapshot: ${why}`, requestType: msg.type });
+          });
         return;
       case 'experiment.stop':
         answer(this.queue.stopExperiment(msg.experimentId, by), 'experiment', msg.experimentId, this.queue.experimentOwner(msg.experimentId));

@@ -39,7 +39,7 @@ export function admit(ask: { labId: string; strategies: string[]; rawParams: Rec
   if (!parsed.success) throw new RangeError(describeZodError(parsed.error));
   const params = parsed.data as RunState['params'];
   lab.checkLimits(params);
-  const figure = triggerFigureProblem(params.heapSnapshot, lab.schema.readings);
+  const figure = triggerFigureProblem(params.heapSnapshot, lab.schema.readings, 'heapSnapshot', params.sampleMs);
   if (figure) throw new RangeError(figure);
   // A runtime that is not installed, broken or too old for a strategy: refused here, nothing queued.
   const runtime = runtimeForRun(labId, strategies, params.node);

@@ -21,6 +21,8 @@ export const HEAP_PROFILE_EVERY_MS = 3000;
 const FIRST_HEAP_PROFILE_MS = 1000;
 /** Snapshots a run may take: each pauses it and is stored. */
 export const MAX_SNAPSHOTS = 5;
+/** An analysis that takes longer is given up (565 MB took 20 s here: docs/results.md §17). */
+const ANALYSIS_TIMEOUT_MS = 120_000;
 /** A snapshot's own memory in the run's process, as measured: this many times heapUsed, plus SNAPSHOT_COST_FIXED. */
 export const SNAPSHOT_COST_PER_HEAP = 5;
 export const SNAPSHOT_COST_FIXED = 40 * MIB;
@@ -47,6 +49,8 @@ export class HeapWatch {
   private timer: NodeJS.Timeout | undefined;
   private taking: Promise<unknown> = Promise.resolve();
   private ended = false;
+  /** Snapshots taken (refusals don't count). */
+  private taken = 0;
 
   constructor(private readonly hooks: HeapWatchHooks) {
     this.trigger = hooks.params.heapSnapshot ? parseSnapshotTrigger(hooks.params.heapSnapshot) : null;
@@ -69,22 +73,22 @@ export class HeapWatch {
   sample(s: Sample): void {
     if (this.triggered || !this.trigger || !triggerMet(this.trigger, s)) return;
     this.triggered = true;
-    void this.take(describeTrigger(this.trigger));
+    // The trigger's snapshot is recorded even when refused: the run asked for it, and it happens once.
+    void this.take(describeTrigger(this.trigger), true);
   }
 
   /**
    * Takes a snapshot now and resolves with its summary (a refusal or failure is the summary's
-   * error). Snapshots queue: one at a time.
+   * error). Snapshots queue: one at a time. A person's refusal (`recordRefusal` false) is only
+   * answered, never recorded: asking again and again must not grow the run's summary.
    */
-  take(trigger: string): Promise<HeapSnapshotSummary> {
-    const next = this.taking.then(() => this.takeOne(trigger));
+  take(trigger: string, recordRefusal = false): Promise<HeapSnapshotSummary> {
+    const next = this.taking.then(() => this.takeOne(trigger, recordRefusal));
     this.taking = next.catch(() => undefined);
     return next;
   }
 
-  private async takeOne(trigger: string): Promise<HeapSnapshotSummary> {
-    const n = this.snapshots.length + 1;
-    const atMs = this.hooks.now() ?? 0;
+  private async takeOne(trigger: string, recordRefusal: boolean): Promise<HeapSnapshotSummary> {
     const { sample, rss } = this.hooks.last();
     const before: Memory | null = sample && {
       rss: sample.rss,
@@ -93,35 +97,42 @@ export class HeapWatch {
       external: sample.external,
       arrayBuffers: sample.arrayBuffers,
     };
-    const entry: HeapSnapshotSummary = { n, trigger, atMs, pauseMs: 0, before, bytes: 0, analysis: null, error: null };
-    // After the run's end nothing is recorded: the summary is written.
+    const entry: HeapSnapshotSummary = { n: 0, trigger, atMs: this.hooks.now() ?? 0, pauseMs: 0, before, bytes: 0, analysis: null, error: null };
+    // After the run's end nothing is recorded: the summary is being written.
     if (this.ended) return { ...entry, error: 'the run has ended' };
     const refusal = this.refusal(rss, sample);
-    if (refusal) return this.record({ ...entry, error: refusal });
-    const dir = await mkdtemp(join(tmpdir(), 'stream-lab-heap-'));
-    const file = join(dir, 'run.heapsnapshot');
+    if (refusal) return recordRefusal ? this.record({ ...entry, n: this.snapshots.length + 1, error: refusal }) : { ...entry, error: refusal };
+    entry.n = this.snapshots.length + 1;
+    this.taken += 1;
+    let dir: string | null = null;
     try {
+      dir = await mkdtemp(join(tmpdir(), 'stream-lab-heap-'));
+      const file = join(dir, 'run.heapsnapshot');
       const { bytes, pauseMs } = await this.hooks.inspection.snapshot(file);
       entry.bytes = bytes;
       entry.pauseMs = Math.round(pauseMs);
-      // Shown at once with its pause; the analysis follows.
       try {
-        entry.analysis = await analyzeSnapshot(file);
+        entry.analysis = await analyzeOneAtATime(file);
       } catch (err) {
         entry.error = (err as Error).message;
       }
-      this.hooks.file(snapshotFileName(n), await gzipFile(file));
+      const gz = await gzipFile(file);
+      try {
+        this.hooks.file(snapshotFileName(entry.n), gz);
+      } catch (err) {
+        entry.error ??= `the snapshot file was not kept: ${(err as Error).message}`;
+      }
     } catch (err) {
       entry.error = `no snapshot: ${(err as Error).message}`;
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      if (dir) await rm(dir, { recursive: true, force: true });
     }
     return this.record(entry);
   }
 
   /** Why a snapshot can't be taken now (null: it can). */
   private refusal(rss: number, sample: Sample | null): string | null {
-    if (this.snapshots.length >= MAX_SNAPSHOTS) return `a run keeps at most ${MAX_SNAPSHOTS} snapshots`;
+    if (this.taken >= MAX_SNAPSHOTS) return `a run keeps at most ${MAX_SNAPSHOTS} snapshots`;
     const { budgetMb } = this.hooks.params;
     // V8 builds the snapshot in the run's own process. Measured (docs/results.md §17): RSS rose
     // 28–440 MB over the moment before, up to 5× heapUsed + 40 MB (an HTTP run: heapUsed 81 MB,
@@ -139,12 +150,33 @@ export class HeapWatch {
     return entry;
   }
 
-  /** The run is ending: no more reads or snapshots; waits for one under way. */
-  async end(): Promise<void> {
+  /**
+   * The run is ending: no more reads or snapshots. Returns at once: a capture under way is waited
+   * for by the inspection's stop (its queue), an analysis by `settled`, after the child is gone.
+   */
+  stopTaking(): void {
     this.ended = true;
     clearTimeout(this.timer);
+  }
+
+  /** Resolves once every snapshot asked for has been analysed and recorded. */
+  async settled(): Promise<void> {
     await this.taking;
   }
+}
+
+/**
+ * Analyses run in the server's own process (a worker thread each, up to ~2.5× the file in
+ * memory): one at a time across all runs, so a parallel experiment's snapshots can't stack up.
+ */
+let analysing: Promise<unknown> = Promise.resolve();
+function analyzeOneAtATime(file: string): ReturnType<typeof analyzeSnapshot> {
+  const next = analysing.then(
+    () => analyzeSnapshot(file, { timeoutMs: ANALYSIS_TIMEOUT_MS }),
+    () => analyzeSnapshot(file, { timeoutMs: ANALYSIS_TIMEOUT_MS }),
+  );
+  analysing = next.catch(() => undefined);
+  return next;
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / MIB)} MB`;

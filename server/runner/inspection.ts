@@ -28,14 +28,14 @@ export interface InspectOptions {
 
 /** The brief of a heap profile, read `atMs` after the strategy started. */
 export function summarizeHeapProfile(profile: HeapProfile, intervalKb: number, atMs: number): HeapProfileSummary {
-  return {
-    intervalKb,
-    sampledBytes: sampledBytes(profile),
-    atMs,
-    top: functionsByAllocation(profile).slice(0, TOP_ALLOCATORS),
-    tree: heapFlameTree(profile),
-    error: null,
-  };
+  let tree: HeapProfileSummary['tree'];
+  try {
+    tree = heapFlameTree(profile);
+  } catch {
+    // A recursion deep enough to overflow the tree's walk: the table still stands, without the flame graph.
+    tree = undefined;
+  }
+  return { intervalKb, sampledBytes: sampledBytes(profile), atMs, top: functionsByAllocation(profile).slice(0, TOP_ALLOCATORS), tree, error: null };
 }
 
 export interface HeapResult {
@@ -69,7 +69,9 @@ export class Inspection {
     this.heapKb = opts.heapIntervalKb;
   }
 
+  /** The child's inspector URL: the first one only (a later 'inspector' message is not the bootstrap's, server/child/bootstrap.ts). */
   attach(url: string, child: ChildProcess): void {
+    if (this.attached) return;
     this.attached = (async () => {
       try {
         const session = (this.session = await connect(url));
@@ -118,13 +120,21 @@ export class Inspection {
       const s = await this.ready();
       const fd = openSync(file, 'w', 0o600);
       let bytes = 0;
+      let failed: Error | null = null;
       // Chunks arrive as events before the call's answer; written at once, so nothing piles up here.
+      // A failed write (a full disk) is kept and fails the snapshot: it must not throw in ws's listener.
       const off = s.onEvent((method, params) => {
-        if (method === 'HeapProfiler.addHeapSnapshotChunk') bytes += writeSync(fd, String(params.chunk ?? ''));
+        if (method !== 'HeapProfiler.addHeapSnapshotChunk' || failed) return;
+        try {
+          bytes += writeSync(fd, String(params.chunk ?? ''));
+        } catch (err) {
+          failed = err as Error;
+        }
       });
       const started = performance.now();
       try {
         await s.call('HeapProfiler.takeHeapSnapshot', { reportProgress: false }, SNAPSHOT_TIMEOUT_MS);
+        if (failed) throw new Error(`the snapshot could not be written: ${(failed as Error).message}`);
         return { bytes, pauseMs: performance.now() - started };
       } finally {
         off();

@@ -27,7 +27,8 @@ export interface InspectorSession {
 export async function connect(url: string): Promise<InspectorSession> {
   const parsed = new URL(url);
   if (parsed.protocol !== 'ws:' || parsed.hostname !== '127.0.0.1') throw new Error(`refusing to profile through ${parsed.host}: only 127.0.0.1`);
-  const ws = new WebSocket(url, { maxPayload: 512 * 1024 * 1024 });
+  // A handshake that never completes (not an inspector at that port) fails rather than hanging the run's end.
+  const ws = new WebSocket(url, { maxPayload: 512 * 1024 * 1024, handshakeTimeout: CALL_TIMEOUT_MS });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('error', reject);

@@ -168,7 +168,7 @@ class Run {
       done: (m) => this.onDone(m),
       inspector: (m) => this.profiling?.attach(m.url, proc),
       malformed: (error) => this.terminate('crashed', `the run's process sent a malformed message (${error})`, 'SIGKILL'),
-      close: (code, signal) => (this.profiling ? void this.collectProfile(null).finally(() => this.settle(code, signal)) : this.settle(code, signal)),
+      close: (code, signal) => (this.profiling ? void this.settleHeap().finally(() => this.settle(code, signal)) : this.settle(code, signal)),
     });
     this.stopPolling = pollProc(proc, params.sampleMs ?? PROC_INTERVAL_FALLBACK_MS, (r) => this.onProcReading(r));
     this.stopWatchdog = startWatchdog(params.timeoutS, (reason) => this.terminate('timed-out', reason));
@@ -268,7 +268,12 @@ class Run {
 
   /** Decides the outcome now (first decision wins) and makes the child go away. */
   terminate(outcome: Outcome, reason: string, signal: NodeJS.Signals = 'SIGTERM'): void {
-    if (!this.life.decide({ outcome, reason })) return;
+    if (!this.life.decide({ outcome, reason })) {
+      // Already ending, waiting for its profiles or a snapshot under way: a budget breach still
+      // kills at once (the first outcome stands), so nothing outgrows the budget meanwhile.
+      if (signal === 'SIGKILL' && this.child && this.life.phase === 'ending') killTree(this.child, 'SIGKILL');
+      return;
+    }
     this.endMark = performance.now();
     const proc = this.child;
     if (!proc) {
@@ -285,27 +290,41 @@ class Run {
     else void this.collectProfile(proc).finally(kill);
   }
 
-  /** Ends an inspected run's profiling (a snapshot under way first) and hands the profiles on, once; resolves at once for other runs. */
+  /**
+   * Ends an inspected run's profiling and hands the profiles on, once; resolves at once for other
+   * runs. No snapshot starts after this; one being captured is waited for (the inspection's queue),
+   * its analysis is not: that is `settleHeap`'s, after the child is gone.
+   */
   private collectProfile(proc: ChildProcess | null): Promise<void> {
-    const { profiling, recorder, heap } = this;
+    const { profiling, recorder } = this;
     const at = this.strategyStartWall === null ? 0 : Date.now() - this.strategyStartWall;
+    this.heap?.stopTaking();
     this.profiled ??= profiling
-      ? (heap?.end() ?? Promise.resolve())
-          .then(() => profiling.stop(proc, at))
-          .then(({ cpu, heap: heapResult }: InspectResult) => {
+      ? profiling
+          .stop(proc, at)
+          .then(({ cpu, heap }: InspectResult) => {
             if (cpu) {
               recorder.profile = cpu.summary;
               if (recorder.longTasks) recorder.longTasks = nameLongTasks(recorder.longTasks, cpu.profile);
               if (cpu.profile) this.req.onProfile?.(cpu.profile);
             }
-            if (heapResult) {
-              recorder.heapProfile = heapResult.summary;
-              if (heapResult.profile) this.req.onFile?.(HEAP_PROFILE_FILE, Buffer.from(JSON.stringify(heapResult.profile)));
+            if (heap) {
+              recorder.heapProfile = heap.summary;
+              if (heap.profile) this.req.onFile?.(HEAP_PROFILE_FILE, Buffer.from(JSON.stringify(heap.profile)));
             }
-            if (heap && heap.snapshots.length) recorder.heapSnapshots = heap.snapshots;
           })
+          // A listener that throws (the CLI's --files on a full disk) must not leave the run unsettled.
+          .catch((err: unknown) => console.error(`run ${this.req.runId}: its profiles were not handed on: ${err instanceof Error ? err.message : String(err)}`))
       : Promise.resolve();
     return this.profiled;
+  }
+
+  /** After the profiles: the snapshots asked for, analysed, into the summary. */
+  private async settleHeap(): Promise<void> {
+    await this.collectProfile(null);
+    if (!this.heap) return;
+    await this.heap.settled();
+    if (this.heap.snapshots.length) this.recorder.heapSnapshots = this.heap.snapshots;
   }
 
   /** The child has closed: the outcome from what was seen (exit.ts), then the summary. */

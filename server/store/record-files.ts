@@ -7,7 +7,7 @@
  * Plain files rather than an embedded database: no dependency, nothing to migrate, a reader can
  * open a run with `less`, and the two failure modes above are the only ones to handle.
  */
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runRecordSchema, storedLineSchema, type RunRecord } from '../../lib/history';
 import { describeZodError } from '../../lib/protocol/params';
@@ -146,7 +146,9 @@ export async function readSeries(dir: string): Promise<SeriesRead> {
 /** Bytes the record takes on disk (its two files; a missing file counts 0). */
 export async function recordBytes(dir: string): Promise<number> {
   let total = 0;
-  for (const name of [META_FILE, SAMPLES_FILE]) {
+  // Every file of the record counts toward retention: a run's profiles and snapshots too.
+  const names = await readdir(dir).catch(() => [META_FILE, SAMPLES_FILE]);
+  for (const name of names) {
     try {
       total += (await stat(join(dir, name))).size;
     } catch {
