@@ -6,6 +6,7 @@
 import { DEFAULT_STREAMS_PARAMS } from '../labs/streams/shared/params';
 import { createLabServer } from './app-server';
 import { removeStaleTempFiles } from './data/data-files';
+import { removeStaleSnapshotDirs } from './runner/heap-watch';
 import { LABS } from '../labs/registry';
 import { DEFAULT_LAB } from '../labs/schemas';
 import type { ExperimentQueue } from './queue/backend';
@@ -30,6 +31,9 @@ enableChildPriority();
 
 const stale = removeStaleTempFiles();
 if (stale.length) console.log(`removed ${stale.length} half-written data file(s) left by a stopped process: ${stale.join(', ')}`);
+void removeStaleSnapshotDirs().then(
+  (dirs) => dirs.length && console.log(`removed ${dirs.length} heap snapshot folder(s) left by a stopped server: ${dirs.join(', ')}`),
+);
 
 // Opened before listening: runs the last server left unfinished are marked interrupted first.
 const history = await openHistory();

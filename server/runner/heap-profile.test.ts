@@ -3,13 +3,17 @@
  * and at the end (server/runner/inspection.ts, heap-watch.ts). groupby-spread is the subject: its
  * reducer copies the group's array on every row, so it allocates nearly every byte.
  */
+import { existsSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { summaryOfLab, type HeapProfileSummary } from '../../lib/protocol';
 import { functionsByAllocation, type HeapProfile } from '../../lib/profile/heap-profile';
 import { DEFAULT_HOTCODE_PARAMS, type HotcodeParams } from '../../labs/hotcode/shared/params';
 import { runLeftovers, withTempDataDir } from '../test-support';
 import { prepareAndStart } from './lab-run';
-import { HEAP_PROFILE_FILE } from './heap-watch';
+import { HEAP_PROFILE_FILE, removeStaleSnapshotDirs } from './heap-watch';
 import { liveChildCount } from './runner';
 
 let seq = 0;
@@ -51,5 +55,20 @@ describe('heap profiling a run', () => {
     expect(functionsByAllocation(stored)[0].name).toBe('groupBySpread');
     expect(liveChildCount()).toBe(0);
     expect(runLeftovers(dir.path)).toEqual([]);
+  });
+});
+
+describe('snapshot temp folders', () => {
+  it('a server start removes the ones a dead server left (an hour old), never a fresh one', async () => {
+    const old = await mkdtemp(join(tmpdir(), 'stream-lab-heap-'));
+    const fresh = await mkdtemp(join(tmpdir(), 'stream-lab-heap-'));
+    writeFileSync(join(old, 'run.heapsnapshot'), 'x');
+    const hourAgo = (Date.now() - 61 * 60_000) / 1000;
+    await utimes(old, hourAgo, hourAgo);
+    const removed = await removeStaleSnapshotDirs();
+    expect(removed).toContain(old);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    await rm(fresh, { recursive: true });
   });
 });

@@ -6,7 +6,7 @@
  * kept in the summary; its file goes to the run's record, compressed.
  */
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -177,6 +177,26 @@ function analyzeOneAtATime(file: string): ReturnType<typeof analyzeSnapshot> {
   );
   analysing = next.catch(() => undefined);
   return next;
+}
+
+/** A snapshot's temp folder older than this was left by a server that died mid-snapshot. */
+const STALE_TEMP_MS = 60 * 60_000;
+
+/**
+ * Removes snapshot temp folders a killed server left behind (hundreds of MB each). Only old ones:
+ * another server on this machine may be writing a fresh one now.
+ */
+export async function removeStaleSnapshotDirs(now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(tmpdir()).catch(() => [] as string[])) {
+    if (!name.startsWith('stream-lab-heap-')) continue;
+    const dir = join(tmpdir(), name);
+    const st = await stat(dir).catch(() => null);
+    if (!st?.isDirectory() || now - st.mtimeMs < STALE_TEMP_MS) continue;
+    await rm(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  return removed;
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / MIB)} MB`;
