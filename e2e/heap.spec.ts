@@ -32,6 +32,11 @@ test('Snapshot now on a running rxjs-from card shows the retainer path naming me
   // The allocations come live, before the run ends.
   await expect(card.getByTestId('heap-functions').locator('tbody tr').first()).toBeVisible({ timeout: 15_000 });
   await expect(card.getByTestId('heap-allocations')).toHaveAttribute('data-live', 'true');
+  // And their call paths as a flame graph, redrawn with each read.
+  const flame = card.getByTestId('heap-flame').getByTestId('flame-graph');
+  await expect(flame).toBeVisible();
+  expect(Number(await flame.getAttribute('data-boxes'))).toBeGreaterThan(1);
+  await expect(flame.getByRole('img')).toHaveAttribute('aria-label', /heap profile$/);
   const arrayBuffers = card.getByTestId('run-figure-array-buffers');
   await expect.poll(async () => Number(await arrayBuffers.getAttribute('data-value')), { timeout: 30_000 }).toBeGreaterThan(16 * MIB);
 

@@ -180,6 +180,11 @@ test('the guided walkthrough: every step runs and concludes from its own figures
     expect([push.outcome, pull.outcome]).toEqual(['completed', 'completed']);
     const paths = step.getByTestId('retainer-path');
     await expect(paths).toHaveCount(2);
+    // Each run's snapshot pause is shaded on its charts, as the step's text says.
+    for (const strategy of ['rxjs-from', 'pipeline-generator']) {
+      const panel = step.locator(`[data-testid="lesson-run-panel"][data-strategy="${strategy}"]`);
+      await expect(panel.locator('[data-bands*="snapshot 1"]').first()).toBeVisible();
+    }
     // The conclusion quotes the path the rxjs-from card shows.
     const pushPath = (await step.locator('[data-testid="lesson-run-panel"][data-strategy="rxjs-from"]').getByTestId('retainer-path').textContent())!;
     expect(pushPath).toMatch(/^Array [\d.]+ MB ← context of .*mergeInternals\.js/);

@@ -9,7 +9,11 @@ import type { ReactNode } from 'react';
 import type { RunState } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
 import { HeapPanel } from '@/components/heap/HeapPanel';
+import { ChartBands } from '@/components/charts/bands';
+import { useSnapshotBands } from '@/components/heap/bands';
 import { heapProfileOf, heapSnapshotsOf, watchesHeap } from '@/lib/heap/run-heap';
+
+const NO_SNAPSHOTS: ReturnType<typeof heapSnapshotsOf> = [];
 
 export interface LessonRunPanelProps {
   run: RunState;
@@ -22,6 +26,9 @@ export interface LessonRunPanelProps {
 
 export function LessonRunPanel({ run, figures, children, name = run.strategy }: LessonRunPanelProps) {
   const data = figures ? Object.fromEntries(Object.entries(figures.data).map(([k, v]) => [`data-${k}`, String(v)])) : {};
+  const snapshots = run.summary ? heapSnapshotsOf(run.summary, null) : NO_SNAPSHOTS;
+  // A snapshot's pause shaded on the lab's charts, as on a run card.
+  const bands = useSnapshotBands(snapshots);
   return (
     <section
       className="lesson-run"
@@ -35,7 +42,7 @@ export function LessonRunPanel({ run, figures, children, name = run.strategy }: 
         <h4>{name}</h4>
         <StatusBadge status={run.status} />
       </header>
-      {children}
+      <ChartBands.Provider value={bands}>{children}</ChartBands.Provider>
       {figures && run.summary && (
         <dl className="lesson-figures" data-testid="lesson-run-result" data-strategy={run.summary.strategy} data-outcome={run.summary.outcome} {...data}>
           {figures.items.map(([term, value]) => (
@@ -48,14 +55,7 @@ export function LessonRunPanel({ run, figures, children, name = run.strategy }: 
       )}
       {/* A step that snapshots its runs (the streams walkthrough's "Who holds the file?") shows each run's findings under it, side by side. */}
       {run.summary && watchesHeap(run.params) && (
-        <HeapPanel
-          runId={run.id}
-          label={name}
-          heap={{ profile: heapProfileOf(run.summary, null), snapshots: heapSnapshotsOf(run.summary, null) }}
-          params={run.params}
-          active={false}
-          recorded
-        />
+        <HeapPanel runId={run.id} label={name} heap={{ profile: heapProfileOf(run.summary, null), snapshots }} params={run.params} active={false} recorded />
       )}
     </section>
   );
