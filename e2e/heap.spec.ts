@@ -33,6 +33,7 @@ test('Snapshot now on a running rxjs-from card shows the retainer path naming me
   await expect(card.getByTestId('heap-functions').locator('tbody tr').first()).toBeVisible({ timeout: 15_000 });
   await expect(card.getByTestId('heap-allocations')).toHaveAttribute('data-live', 'true');
   // And their call paths as a flame graph, redrawn with each read.
+  await card.getByTestId('heap-flame').getByText('Allocations by call path (flame graph)').click();
   const flame = card.getByTestId('heap-flame').getByTestId('flame-graph');
   await expect(flame).toBeVisible();
   expect(Number(await flame.getAttribute('data-boxes'))).toBeGreaterThan(1);

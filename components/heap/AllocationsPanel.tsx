@@ -81,9 +81,11 @@ export function AllocationsPanel({ label, profile, live, downloadUrl }: Allocati
       )}
       {/* Who allocated, by call path: the same tree DevTools' Memory panel draws, growing with each read. */}
       {profile?.tree && profile.tree.total > 0 && (
-        <div data-testid="heap-flame">
+        // Folded by default: module loading alone makes the tree dozens of frames deep.
+        <details className="heap-flame" data-testid="heap-flame">
+          <summary>Allocations by call path (flame graph)</summary>
           <FlameGraph tree={profile.tree} label={label} kind="heap" />
-        </div>
+        </details>
       )}
     </section>
   );
