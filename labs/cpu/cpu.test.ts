@@ -125,11 +125,13 @@ describe('cpu lab', () => {
   });
 
   it("as written, the leaky pool also hands a request another request's answer once a process has two at a time; the fixed pool does not", async () => {
-    // Four requests at once on two processes: each process gets two, and its first answer runs both listeners.
+    // Four requests at once on two processes: each process gets two, and its first answer runs both
+    // listeners. Usually two go wrong; one when a process answered its first before its second came
+    // (busy 37: "1 of 4", two loops beside the suite).
     const knobs = small({ n: 32, requests: 4, concurrency: 4, workers: 2 });
     const leaky = await run('cluster-pool-leaky', knobs);
     expect(leaky.outcome).toBe('data-lost');
-    expect(leaky.reason).toMatch(/^2 of 4 requests got no right answer \(first: request \d got the answer computed for request \d\)$/);
+    expect(leaky.reason).toMatch(/^[12] of 4 requests got no right answer \(first: request \d got the answer computed for request \d\)$/);
     expect((await run('cluster-pool', knobs)).outcome).toBe('completed');
   });
 
