@@ -203,7 +203,8 @@ describe('http lab', () => {
     const exited = new Promise((resolve) => bench.once('exit', resolve));
     try {
       // Wait until the run's PostgreSQL and load are up.
-      const up = Date.now() + 20_000;
+      // 20 s was not enough once (busy 38: the whole machine ~3× slower than in busy 35–36).
+      const up = Date.now() + 60_000;
       while (Date.now() < up && !leftovers(dir.path).some((cmd) => cmd.includes('load.mjs'))) await new Promise((r) => setTimeout(r, 100));
       // Both are up (a passing `postgres --version` of the reachability check may show beside them).
       const running = leftovers(dir.path);
