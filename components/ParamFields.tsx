@@ -69,6 +69,31 @@ export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFields
       <p className="note" id="unit-note" data-testid="unit-note">
         {MB_NOTE} KB = KiB.
       </p>
+      {(form.choices ?? []).map(({ field, label, options, note }) => {
+        const id = `input-${field}`;
+        const defaults = form.defaults as unknown as Record<string, unknown>;
+        return (
+          <div className="field choice-field" key={field}>
+            <label htmlFor={id}>{label}</label>
+            <select
+              id={id}
+              data-testid={id}
+              value={values.choices?.[field] ?? String(defaults[field])}
+              onChange={(e) => onChange({ ...values, choices: { ...values.choices, [field]: e.target.value } })}
+              aria-describedby={`${id}-hint`}
+            >
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            <span className="hint" id={`${id}-hint`}>
+              {note}
+            </span>
+          </div>
+        );
+      })}
       <div className="param-fields">
         {form.fields.map(({ field, label, unit, hint, integer, empty }) => {
           const id = `input-${field}`;

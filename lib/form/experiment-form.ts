@@ -24,6 +24,8 @@ export interface ExperimentFormValues {
   switches: Record<string, boolean>;
   /** Each text field's text as typed (lab-forms.ts COMMON_TEXT_FIELDS), keyed by param name; "" = the param left out. */
   texts: Record<string, string>;
+  /** The lab's named-value params (lab-forms.ts `choices`), keyed by param name; absent for labs without. */
+  choices?: Record<string, string>;
   retained: boolean;
   parallel: boolean;
   /** Selected strategy ids, any order. */
@@ -65,6 +67,7 @@ export function buildStartMessage(values: ExperimentFormValues, catalogOrder: re
   for (const field of form.linkOrder) params[field] = field in NULL_WORDS ? readNullable(values.numbers[field]) : readNumber(values.numbers[field]);
   for (const { field, optional } of form.switches) if (!optional || values.switches[field]) params[field] = values.switches[field] === true;
   for (const field of textFieldsSet(values)) params[field] = values.texts[field].trim();
+  for (const { field } of form.choices ?? []) if (values.choices?.[field] !== undefined) params[field] = values.choices[field];
   if (values.node) params.node = values.node;
   const selected = new Set(values.strategies);
   const strategies = catalogOrder.filter((id) => selected.has(id));
@@ -94,6 +97,7 @@ export function queryKeys(form: LabForm): readonly string[] {
     'strategies',
     ...form.linkOrder,
     ...form.switches.map((s) => s.field),
+    ...(form.choices ?? []).map((s) => s.field),
     ...COMMON_TEXT_FIELDS.map((s) => s.field),
     'retained',
     'parallel',
@@ -125,6 +129,11 @@ export function formToQuery(values: ExperimentFormValues, catalogOrder: readonly
   }
   // A lab's switches only when on: their defaults are off, and everyday links stay short.
   for (const { field } of form.switches) if (values.switches[field]) q.set(field, '1');
+  // A choice only when not its default, like the numbers.
+  for (const { field } of form.choices ?? []) {
+    const value = values.choices?.[field];
+    if (value !== undefined && value !== form.defaults[field as keyof typeof form.defaults]) q.set(field, value);
+  }
   // Text fields only when set, like the switches.
   for (const field of textFieldsSet(values)) q.set(field, values.texts[field].trim());
   q.set('retained', values.retained ? '1' : '0');
@@ -198,6 +207,13 @@ export function formFromQuery(query: URLSearchParams, catalog: readonly string[]
     if (!(raw in BOOLEAN_TEXT)) notes.push(`${field}=${raw.slice(0, 20)} ignored: ${field} must be 1 or 0`);
     else values.switches[field] = BOOLEAN_TEXT[raw];
   }
+  for (const { field, options } of form.choices ?? []) {
+    const raw = query.get(field);
+    if (raw === null) continue;
+    const allowed = options.map((o) => o.value);
+    if (allowed.includes(raw)) values.choices = { ...values.choices, [field]: raw };
+    else notes.push(`${field}=${raw.slice(0, 20)} ignored: ${field} must be one of ${allowed.join(', ')}`);
+  }
   for (const { field } of COMMON_TEXT_FIELDS) {
     const raw = query.get(field);
     if (raw === null || raw.trim() === '') continue;
@@ -233,14 +249,22 @@ export function formValuesFromParams(
   lab: PageLabId = DEFAULT_FORM_LAB,
 ): ExperimentFormValues {
   const p = params as unknown as Record<string, unknown>;
-  const text = (v: unknown) => (typeof v === 'number' ? String(v) : '');
+  const form = formOf(lab);
+  const defaults = form.defaults as unknown as Record<string, unknown>;
+  // A param a run was recorded without (one added since) reopens at its default, not as an empty field.
+  const text = (field: string) => {
+    const v = p[field] === undefined ? defaults[field] : p[field];
+    return typeof v === 'number' ? String(v) : '';
+  };
+  const choices = form.choices && Object.fromEntries(form.choices.map(({ field }) => [field, String(p[field] ?? defaults[field])]));
   return {
     lab,
-    numbers: Object.fromEntries(formOf(lab).linkOrder.map((field) => [field, text(p[field])])),
-    switches: Object.fromEntries(formOf(lab).switches.map(({ field }) => [field, p[field] === true])),
+    numbers: Object.fromEntries(form.linkOrder.map((field) => [field, text(field)])),
+    switches: Object.fromEntries(form.switches.map(({ field }) => [field, p[field] === true])),
     texts: Object.fromEntries(COMMON_TEXT_FIELDS.map(({ field }) => [field, typeof p[field] === 'string' ? p[field] : ''])),
+    ...(choices && { choices }),
     retained: params.retained,
-    parallel: formOf(lab).runsAlone === null && parallel,
+    parallel: form.runsAlone === null && parallel,
     strategies: [...strategies],
     ...(typeof p.node === 'string' && { node: p.node }),
   };

@@ -30,12 +30,23 @@ export interface SwitchSpec {
   optional?: boolean;
 }
 
+/** A lab's param with a few named values (the streams lab's consumer), shown as a select after the numbers. */
+export interface ChoiceSpec {
+  field: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  /** What the choice changes. */
+  note: string;
+}
+
 export interface LabForm {
   lab: string;
   /** The numeric fields, in the order the form shows them. */
   fields: readonly FieldSpec[];
   /** The lab's boolean params besides `retained` (common to every lab), in the order shown and linked. */
   switches: readonly SwitchSpec[];
+  /** The lab's params with named values (absent: none), in the order shown and linked; a link writes one only when not its default. */
+  choices?: readonly ChoiceSpec[];
   /** The same fields in the order links write them and errors list them (the streams lab's predates its form's order). */
   linkOrder: readonly string[];
   limits: Readonly<Record<string, Limit>>;

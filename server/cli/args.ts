@@ -64,8 +64,8 @@ function labFlags(lab: Lab): Map<string, { field: string; kind: Kind }> {
     if (inner instanceof z.ZodNumber)
       flags.set(flagOf(field), { field, kind: { type: 'number', nullable, min: inner.minValue ?? -Infinity, max: inner.maxValue ?? Infinity } });
     else if (inner instanceof z.ZodBoolean) flags.set(flagOf(field), { field, kind: { type: 'switch' } });
-    // A common text param (heapSnapshot's trigger): the schema checks it.
-    else if (inner instanceof z.ZodString) flags.set(flagOf(field), { field, kind: { type: 'text' } });
+    // A common text param (heapSnapshot's trigger) or a named value (the streams lab's consumer): the schema checks it.
+    else if (inner instanceof z.ZodString || inner instanceof z.ZodEnum) flags.set(flagOf(field), { field, kind: { type: 'text' } });
   }
   return flags;
 }

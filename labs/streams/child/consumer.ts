@@ -1,12 +1,27 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import type { Consumer } from './consumers/types';
 
 /** The consumer's counters, read by the scenario for every sample. */
 export interface Progress {
   bytesProcessed: number;
+  /** Consumer calls finished (chunks, or records with the records option). */
   chunks: number;
+  /** CSV lines (the header too) in what was processed: the same count whether chunks or records flow. */
+  records: number;
   /** Consumer calls started and not yet finished. */
   inFlight: number;
   peakInFlight: number;
+}
+
+export const newProgress = (): Progress => ({ bytesProcessed: 0, chunks: 0, records: 0, inFlight: 0, peakInFlight: 0 });
+
+const NEWLINE = 0x0a;
+
+/** Lines in a chunk: the records a whole-chunk consumer call covers (a line cut at the chunk's end counts where it ends). */
+function linesIn(item: Buffer | string): number {
+  if (typeof item === 'string') return 1;
+  let n = 0;
+  for (let i = item.indexOf(NEWLINE); i !== -1; i = item.indexOf(NEWLINE, i + 1)) n += 1;
+  return n;
 }
 
 /** Spins the CPU for `us` microseconds: synchronous work that blocks the event loop, like parsing. */
@@ -18,19 +33,19 @@ export function burnCpu(us: number): void {
 }
 
 /**
- * The article's slow consumer: `await sleep(delayMs)` per chunk (plus optional CPU work), then the
- * chunk counts as processed and is turned into a string, as `data.toString()` did in the article.
+ * The consume function a strategy gets: the chosen consumer's work (consumers/), counted. An item
+ * counts as processed once the work is done, and is then turned into a string, as `data.toString()`
+ * did in the article.
  */
-export function makeConsumer(progress: Progress, opts: { delayMs: number; cpuUs: number }) {
-  return async function consume(chunk: Buffer): Promise<string> {
+export function countedConsume(progress: Progress, consumer: Consumer) {
+  return async function consume(item: Buffer | string): Promise<string> {
     progress.inFlight += 1;
     progress.peakInFlight = Math.max(progress.peakInFlight, progress.inFlight);
-    // delay 0 means no wait at all (not even a timer turn), so throughput runs measure the reader.
-    if (opts.delayMs > 0) await sleep(opts.delayMs);
-    if (opts.cpuUs > 0) burnCpu(opts.cpuUs);
-    progress.bytesProcessed += chunk.length;
+    await consumer.work(item);
+    progress.bytesProcessed += typeof item === 'string' ? Buffer.byteLength(item, 'latin1') + 1 : item.length;
     progress.chunks += 1;
+    progress.records += linesIn(item);
     progress.inFlight -= 1;
-    return chunk.toString();
+    return item.toString();
   };
 }

@@ -1,13 +1,18 @@
 /**
  * The streams lab inside the run's process: opens the data file as a stream with the chosen
- * highWaterMark and hands it, with the slow consumer, to the strategy. Its readings are the
- * stream's progress and the consumer's counters.
+ * highWaterMark (split into CSV records with the records option) and hands it, with the chosen
+ * consumer and the concurrency knob, to the strategy. Its readings are the stream's progress and
+ * the consumer's counters.
  */
 import { createReadStream } from 'node:fs';
-import { limitAt, numberAt, stringAt } from '../../../server/child/check-config';
-import { STREAMS_LIMITS } from '../shared/limits';
+import { pipeline, type Readable } from 'node:stream';
+import { booleanAt, limitAt, numberAt, objectAt, stringAt } from '../../../server/child/check-config';
+import { CONSUMERS, STREAMS_LIMITS, type ConsumerKind } from '../shared/limits';
 import type { Scenario } from '../../../server/child/scenario';
-import { makeConsumer, type Progress } from './consumer';
+import { countedConsume, newProgress } from './consumer';
+import { CONSUMER_MODULES } from './consumers';
+import { NO_CONSUMER_READINGS, type Consumer, type ConsumerReport } from './consumers/types';
+import { lineSplitter } from './records';
 import type { Strategy } from './strategy';
 
 interface StreamsConfig {
@@ -16,6 +21,15 @@ interface StreamsConfig {
   highWaterMark: number;
   delayMs: number;
   cpuUs: number;
+  concurrency: number;
+  records: boolean;
+  consumer: { kind: ConsumerKind; config: unknown };
+}
+
+function parseConsumer(value: unknown): StreamsConfig['consumer'] {
+  const c = objectAt(value, 'consumer');
+  const kind = stringAt(c, 'kind', new RegExp(`^(${CONSUMERS.join('|')})$`)) as ConsumerKind;
+  return { kind, config: CONSUMER_MODULES[kind].parse(objectAt(c.config ?? {}, 'consumer.config')) };
 }
 
 export const scenario: Scenario<StreamsConfig> = {
@@ -25,22 +39,54 @@ export const scenario: Scenario<StreamsConfig> = {
     highWaterMark: numberAt(c, 'highWaterMark', STREAMS_LIMITS.chunkKb.min * 1024, STREAMS_LIMITS.chunkKb.max * 1024, { int: true }),
     delayMs: limitAt(c, 'delayMs', STREAMS_LIMITS.delayMs),
     cpuUs: limitAt(c, 'cpuUs', STREAMS_LIMITS.cpuUs, { int: true }),
+    concurrency: limitAt(c, 'concurrency', STREAMS_LIMITS.concurrency, { int: true }),
+    records: booleanAt(c, 'records'),
+    consumer: parseConsumer(c.consumer),
   }),
 
-  start(strategy, config) {
-    const stream = createReadStream(config.filePath, { highWaterMark: config.highWaterMark });
-    const progress: Progress = { bytesProcessed: 0, chunks: 0, inFlight: 0, peakInFlight: 0 };
-    const done = (strategy as Strategy).run({ stream, consume: makeConsumer(progress, config) });
+  start(raw, config) {
+    const strategy = raw as Strategy;
+    const file = createReadStream(config.filePath, { highWaterMark: config.highWaterMark });
+    // pipeline: a strategy that destroys its records stream (an error, a stop) closes the file too.
+    const stream: Readable = config.records ? pipeline(file, lineSplitter(), () => undefined) : file;
+    const progress = newProgress();
+    let consumer: Consumer | null = null;
+    let report: ConsumerReport = { extras: {}, lost: null, note: null };
+    // An abrupt exit of the run's process (its parent died) takes the consumer's API or database along.
+    const killOnExit = () => consumer?.killNow();
+    process.once('exit', killOnExit);
+
+    const done = (async () => {
+      try {
+        consumer = await CONSUMER_MODULES[config.consumer.kind].start({ delayMs: config.delayMs, cpuUs: config.cpuUs }, config.consumer.config);
+        await strategy.run({ stream, consume: countedConsume(progress, consumer), concurrency: config.concurrency });
+        report = await consumer.finish({ calls: progress.chunks, bytes: progress.bytesProcessed, records: progress.records });
+      } finally {
+        await consumer?.close();
+        process.off('exit', killOnExit);
+      }
+    })();
+
     return {
       readings: () => ({
-        bytesRead: stream.bytesRead,
+        bytesRead: file.bytesRead,
         bytesProcessed: progress.bytesProcessed,
         chunks: progress.chunks,
+        records: progress.records,
         inFlight: progress.inFlight,
-        readableLength: stream.readableLength,
+        readableLength: file.readableLength,
+        ...(consumer?.readings() ?? NO_CONSUMER_READINGS),
       }),
       done,
-      extras: () => ({ peakInFlight: progress.peakInFlight }),
+      extras: () => ({
+        peakInFlight: progress.peakInFlight,
+        records: progress.records,
+        // -1: no bound (the figure then says null); a sequential strategy ignores the knob.
+        concurrency: { sequential: 1, bounded: config.concurrency, unbounded: -1 }[strategy.concurrency ?? 'sequential'],
+        consumerLost: report.lost ? 1 : 0,
+        ...report.extras,
+      }),
+      note: () => report.lost ?? report.note,
       dispose: () => stream.destroy(),
     };
   },

@@ -10,21 +10,30 @@ export class StreamsFigures implements FigureRecorder {
   private last: Sample | null = null;
   private peakBufferedBytes = 0;
   private peakInFlight = 0;
+  private peakApiQueued = 0;
+  private extras: Record<string, number> = {};
+  private note: string | null = null;
 
   constructor(private readonly fileBytes: number) {}
 
   addSample(s: Sample): void {
     this.peakBufferedBytes = Math.max(this.peakBufferedBytes, s.bytesRead - s.bytesProcessed);
     this.peakInFlight = Math.max(this.peakInFlight, s.inFlight);
+    this.peakApiQueued = Math.max(this.peakApiQueued, s.apiQueued ?? 0);
     this.last = s;
   }
 
-  addFinal(extras: Record<string, number>): void {
+  addFinal(extras: Record<string, number>, note?: string | null): void {
     this.peakInFlight = Math.max(this.peakInFlight, extras.peakInFlight ?? 0);
+    this.extras = extras;
+    this.note = note ?? null;
   }
 
   figures(durationMs: number) {
     const bytesProcessed = this.last?.bytesProcessed ?? 0;
+    const records = this.extras.records ?? this.last?.records ?? 0;
+    const perSec = (n: number) => (durationMs > 0 ? n / (durationMs / 1000) : 0);
+    const x = this.extras;
     return {
       fileBytes: this.fileBytes,
       bytesRead: this.last?.bytesRead ?? 0,
@@ -33,11 +42,24 @@ export class StreamsFigures implements FigureRecorder {
       mbPerSec: durationMs > 0 ? bytesProcessed / MIB / (durationMs / 1000) : 0,
       peakBufferedBytes: this.peakBufferedBytes,
       peakInFlight: this.peakInFlight,
+      records,
+      recordsPerSec: perSec(records),
+      ...(x.concurrency !== undefined && { concurrency: x.concurrency < 0 ? null : x.concurrency }),
+      // The consumer's own figures, only where it has them (the http consumer's, the postgres one's).
+      ...(x.apiCalls !== undefined && {
+        apiCalls: x.apiCalls,
+        apiErrors: x.apiErrors ?? 0,
+        apiP50Ms: x.apiP50Ms ?? 0,
+        apiP99Ms: x.apiP99Ms ?? 0,
+        peakApiQueued: this.peakApiQueued,
+      }),
+      ...(x.dbRows !== undefined && { dbRows: x.dbRows, insertsPerSec: perSec(x.dbRows) }),
     };
   }
 
-  /** Every byte of the file must have reached the consumer. */
+  /** Every byte of the file must have reached the consumer, and the consumer must have them all (its own count). */
   judge(): { outcome: 'completed' | 'data-lost'; reason: string | null } {
+    if (this.extras.consumerLost) return { outcome: 'data-lost', reason: this.note ?? 'the consumer counted fewer items than were sent' };
     const lost = this.fileBytes - (this.last?.bytesProcessed ?? 0);
     if (lost <= 0) return { outcome: 'completed', reason: null };
     return { outcome: 'data-lost', reason: `the run ended with ${lost} of ${this.fileBytes} bytes never processed` };

@@ -9,7 +9,8 @@ import { checkSize, ensureDataFile } from '../../../server/data/data-files';
 import { loadStrategies } from '../../load-strategies';
 import type { Lab, Prepared } from '../../types';
 import { StreamsFigures } from './figures';
-import { streamsParamsSchema, type StreamsParams } from '../shared/params';
+import { streamsKnobs, streamsParamsSchema, type StreamsParams } from '../shared/params';
+import { prepareConsumer, type PreparedConsumer } from './consumers';
 import { streamsSchema } from '../shared/schema';
 import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
@@ -18,10 +19,24 @@ import type { StreamsSummary } from '../shared/schema';
 import { LAB_ID } from '../shared/id';
 
 /** What a run over this data file gets: the scenario's config and the file's size as its total. */
-export function preparedFor(params: StreamsParams, file: { path: string; bytes: number }): Prepared {
+export function preparedFor(
+  params: StreamsParams,
+  file: { path: string; bytes: number },
+  consumer: PreparedConsumer = { kind: 'sleep', config: {} },
+): Prepared {
+  const { concurrency, records } = streamsKnobs(params);
   return {
-    // Absolute: the child checks it is, whatever directory STREAM_LAB_DATA_DIR was given relative to.
-    scenario: { filePath: resolve(file.path), fileBytes: file.bytes, highWaterMark: params.chunkKb * 1024, delayMs: params.delayMs, cpuUs: params.cpuUs },
+    scenario: {
+      // Absolute: the child checks it is, whatever directory STREAM_LAB_DATA_DIR was given relative to.
+      filePath: resolve(file.path),
+      fileBytes: file.bytes,
+      highWaterMark: params.chunkKb * 1024,
+      delayMs: params.delayMs,
+      cpuUs: params.cpuUs,
+      concurrency,
+      records,
+      consumer,
+    },
     total: file.bytes,
     readPaths: [resolve(file.path)],
   };
@@ -50,6 +65,7 @@ export const streamsLab: Lab<Strategy> = {
   async prepare(raw, report) {
     const params = streamsParamsSchema.parse(raw);
     const sizeBytes = Math.round(params.sizeMb * MIB);
+    let data: { path: string; bytes: number };
     try {
       const file = await ensureDataFile({
         sizeMb: params.sizeMb,
@@ -57,12 +73,13 @@ export const streamsLab: Lab<Strategy> = {
         onProgress: (writtenBytes) => report({ lab: LAB_ID, unit: 'bytes', sizeBytes, writtenBytes, state: 'generating', message: null }),
       });
       report({ lab: LAB_ID, unit: 'bytes', sizeBytes, writtenBytes: file.bytes, state: 'ready', message: null });
-      return preparedFor(params, file);
+      data = file;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       report({ lab: LAB_ID, unit: 'bytes', sizeBytes, writtenBytes: 0, state: 'failed', message });
       throw new Error(`could not make the data file: ${message}`);
     }
+    return preparedFor(params, data, await prepareConsumer(params, report));
   },
 
   expectedTotal(params) {

@@ -22,6 +22,14 @@ export const STREAMS_READINGS = [
   'inFlight',
   /** The source stream's internal buffer (readableLength). */
   'readableLength',
+  /** CSV lines processed (the header too), whether chunks or records flow. */
+  'records',
+  /** The http consumer: calls sent and not yet answered, calls waiting for a pool connection, errors answered. */
+  'apiInFlight',
+  'apiQueued',
+  'apiErrors',
+  /** The postgres consumer: rows committed so far. */
+  'dbRows',
 ] as const;
 
 export const streamsFigures = {
@@ -35,6 +43,22 @@ export const streamsFigures = {
   peakBufferedBytes: z.number(),
   /** Most consumer calls running at once. */
   peakInFlight: z.number(),
+  // Since the consumers (#30); absent in runs recorded before them.
+  /** CSV lines processed, and per second of the run: the throughput a team compares. */
+  records: z.number().optional(),
+  recordsPerSec: z.number().optional(),
+  /** The concurrency the strategy ran with: the knob for a bounded strategy, 1 for a sequential one, null for an unbounded one. */
+  concurrency: z.number().nullable().optional(),
+  /** The http consumer: calls the API answered, errors among them, and the latency the consumer saw (ms). */
+  apiCalls: z.number().optional(),
+  apiErrors: z.number().optional(),
+  apiP50Ms: z.number().optional(),
+  apiP99Ms: z.number().optional(),
+  /** Most calls waiting for a pool connection at once. */
+  peakApiQueued: z.number().optional(),
+  /** The postgres consumer: rows in the table at the end (checked against the rows sent), and inserted per second. */
+  dbRows: z.number().optional(),
+  insertsPerSec: z.number().optional(),
 };
 
 export const streamsSchema = {

@@ -13,6 +13,7 @@ export const strategy: Strategy = {
   label: 'for await (baseline)',
   library: 'node',
   mode: 'pull',
+  concurrency: 'sequential',
   order: 7,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: true },
   keepsResults: false,

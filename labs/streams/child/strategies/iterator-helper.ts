@@ -15,6 +15,7 @@ export const strategy: Strategy = {
   label: 'iterator-helper aiter().map',
   library: 'iterator-helper',
   mode: 'pull',
+  concurrency: 'sequential',
   order: 6,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: true },
   keepsResults: false,

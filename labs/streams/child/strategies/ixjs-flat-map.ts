@@ -3,9 +3,9 @@ import { flatMap } from 'ix/asynciterable/operators';
 import type { RunContext, Strategy } from '../strategy';
 
 // #region run
-async function run({ stream, consume }: RunContext): Promise<void> {
-  // flatMap's concurrency defaults to Infinity.
-  const obs = from<Buffer>(stream).pipe(flatMap(async (data) => [await consume(data)]));
+async function run({ stream, consume, concurrency }: RunContext): Promise<void> {
+  // flatMap's concurrency defaults to Infinity; the knob bounds it (1 = concatMap).
+  const obs = from<Buffer>(stream).pipe(flatMap(async (data) => [await consume(data)], concurrency));
   for await (const _ of obs) {
     // the consumer already did the work
   }
@@ -14,17 +14,17 @@ async function run({ stream, consume }: RunContext): Promise<void> {
 
 export const strategy: Strategy = {
   id: 'ixjs-flatMap',
-  label: 'IxJS from + flatMap (unbounded)',
+  label: 'IxJS from + flatMap(fn, concurrency)',
   library: 'ix',
-  mode: 'push',
+  mode: 'pull',
+  concurrency: 'bounded',
   order: 11,
-  expects: { outcome: 'completed', concurrentConsumers: true, flatMemory: false },
+  expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
   keepsResults: false,
   explanation:
-    'Same pull-based source as ixjs-from, but flatMap runs its inner work concurrently with no limit by default: ' +
-    'it starts a consumer call for every chunk as soon as it is read, without waiting for the previous one. ' +
-    'The file does not pile up only because the calls overlap; the consumer (an API, a database) gets them all at once. ' +
-    'Watch peak in-flight calls: concatMap keeps it at 1.',
+    'Same pull-based source as ixjs-from, with flatMap running up to `concurrency` consumer calls at once (the Concurrency knob). ' +
+    'Left to its default, flatMap has no limit: it starts a call for every chunk as soon as it is read, and the consumer ' +
+    '(an API, a database) gets them all at once. Bounded, it pulls the next chunk only when a call finishes: watch peak in-flight calls.',
   article: null,
   run,
 };

@@ -20,6 +20,7 @@ export const strategy: Strategy = {
   label: 'IxJS fromEvent + concatMap',
   library: 'ix',
   mode: 'push',
+  concurrency: 'sequential',
   order: 4,
   expects: { outcome: 'data-lost', concurrentConsumers: false, flatMemory: false },
   keepsResults: false,

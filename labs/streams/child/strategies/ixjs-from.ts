@@ -16,6 +16,7 @@ export const strategy: Strategy = {
   label: 'IxJS from + concatMap',
   library: 'ix',
   mode: 'pull',
+  concurrency: 'sequential',
   order: 3,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: true },
   keepsResults: false,

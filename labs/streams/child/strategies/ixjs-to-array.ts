@@ -15,6 +15,7 @@ export const strategy: Strategy = {
   label: 'IxJS from + concatMap + toArray',
   library: 'ix',
   mode: 'pull',
+  concurrency: 'sequential',
   order: 12,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
   keepsResults: true,

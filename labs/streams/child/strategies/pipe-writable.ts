@@ -20,6 +20,7 @@ export const strategy: Strategy = {
   label: 'classic .pipe() into a slow Writable',
   library: 'node',
   mode: 'pull',
+  concurrency: 'sequential',
   order: 10,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
   keepsResults: false,

@@ -24,6 +24,7 @@ export const strategy: Strategy = {
   label: 'stream.pipeline + async generators',
   library: 'node',
   mode: 'pull',
+  concurrency: 'sequential',
   order: 5,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: true },
   keepsResults: false,

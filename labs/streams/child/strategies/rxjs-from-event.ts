@@ -16,6 +16,7 @@ export const strategy: Strategy = {
   label: 'RxJS fromEvent + concatMap',
   library: 'rxjs',
   mode: 'push',
+  concurrency: 'sequential',
   order: 1,
   expects: { outcome: 'data-lost', concurrentConsumers: false, flatMemory: false },
   keepsResults: false,

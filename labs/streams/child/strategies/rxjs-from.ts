@@ -13,6 +13,7 @@ export const strategy: Strategy = {
   label: 'RxJS from + concatMap',
   library: 'rxjs',
   mode: 'push',
+  concurrency: 'sequential',
   order: 2,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
   keepsResults: false,

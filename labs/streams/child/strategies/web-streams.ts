@@ -19,6 +19,7 @@ export const strategy: Strategy = {
   label: 'Web Streams: Readable.toWeb + pipeTo',
   library: 'node',
   mode: 'pull',
+  concurrency: 'sequential',
   order: 9,
   expects: { outcome: 'completed', concurrentConsumers: false, flatMemory: false },
   keepsResults: false,
