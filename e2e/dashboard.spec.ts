@@ -136,7 +136,7 @@ test('an out-of-range value is marked at its field, Start is off, and nothing is
   const before = await cardIds();
   await fillForm(page, ['rxjs-from'], { sizeMb: 8, delayMs: -1 });
   await expect(page.getByTestId('input-delayMs')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByTestId('error-delayMs')).toHaveText('Consumer delay per chunk (ms) must be a number between 0 and 1000');
+  await expect(page.getByTestId('error-delayMs')).toHaveText('Consumer delay per call (ms) must be a number between 0 and 1000');
   await expect(page.getByTestId('start-button')).toBeDisabled();
   // Enter in a field submits the form: the same check refuses it.
   await page.getByTestId('input-delayMs').press('Enter');

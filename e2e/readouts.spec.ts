@@ -49,7 +49,7 @@ test('an invalid file size is marked at the field and Start stays off until it i
 
   await page.getByTestId('input-delayMs').fill('-1');
   await page.getByTestId('input-chunkKb').fill('0');
-  await expect(page.getByTestId('error-delayMs')).toHaveText('Consumer delay per chunk (ms) must be a number between 0 and 1000');
+  await expect(page.getByTestId('error-delayMs')).toHaveText('Consumer delay per call (ms) must be a number between 0 and 1000');
   await expect(page.getByTestId('error-chunkKb')).toHaveText('Chunk size (KB) must be a whole number between 1 and 4096');
 
   await size.fill('4');

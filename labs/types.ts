@@ -116,7 +116,8 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
    * environment variables it reads, reading the project's node_modules (the packages it imports). The strategy's code gets the same (docs/strategies.md says so).
    */
   userFence?: {
-    childProcess?: boolean;
+    /** Starting processes: always, or only with these params (the streams lab: its http and postgres consumers start theirs). */
+    childProcess?: boolean | ((params: Record<string, unknown>) => boolean);
     worker?: boolean;
     env?: readonly string[];
     packages?: boolean;

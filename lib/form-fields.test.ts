@@ -8,7 +8,7 @@ describe('fieldError', () => {
     const size = 'File size (MB) must be a whole number between 1 and 2048';
     expect(fieldError('sizeMb', '0', 2048)).toBe(size);
     expect(fieldError('sizeMb', '99999', 2048)).toBe(size);
-    expect(fieldError('delayMs', '-1', 2048)).toBe('Consumer delay per chunk (ms) must be a number between 0 and 1000');
+    expect(fieldError('delayMs', '-1', 2048)).toBe('Consumer delay per call (ms) must be a number between 0 and 1000');
     expect(fieldError('chunkKb', '0', 2048)).toBe('Chunk size (KB) must be a whole number between 1 and 4096');
   });
 

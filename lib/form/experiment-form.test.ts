@@ -22,7 +22,7 @@ describe('buildStartMessage', () => {
   it('names the field and its range for a value out of range', () => {
     const values = defaultFormValues();
     const built = buildStartMessage({ ...values, numbers: { ...values.numbers, delayMs: '5000' } }, CATALOG, 2048);
-    expect(built).toEqual({ ok: false, error: 'Consumer delay per chunk (ms) must be a number between 0 and 1000' });
+    expect(built).toEqual({ ok: false, error: 'Consumer delay per call (ms) must be a number between 0 and 1000' });
   });
 
   it('treats an empty budget as no budget but an empty size as an error', () => {
@@ -84,7 +84,7 @@ describe('shareable links', () => {
       'unknown parameter "colour" ignored',
       'strategies: unknown strategy "nope" ignored',
       'sizeMb=4096 ignored: File size (MB) must be a whole number between 1 and 2048',
-      'delayMs=abc ignored: Consumer delay per chunk (ms) must be a number between 0 and 1000',
+      'delayMs=abc ignored: Consumer delay per call (ms) must be a number between 0 and 1000',
       'retained=maybe ignored: retained must be 1 or 0',
     ]);
     expect(back.autostart).toBe(true);
@@ -151,7 +151,25 @@ describe('a recorded run’s "open this experiment" link', () => {
   it.each(CASES)('starts exactly the recorded parameters again: %s', (_name, params) => {
     const back = reopen(params);
     expect(back.notes).toEqual([]);
+    // A run recorded before the consumer knobs had the sleep consumer, one call at a time: their
+    // defaults, which the reopened form now sends along.
+    const { consumer, concurrency, apiP99Ms, apiErrorRate, apiPool, dbBatchRows } = DEFAULT_PARAMS;
+    expect(back.params).toEqual({ ...params, consumer, concurrency, apiP99Ms, apiErrorRate, apiPool, dbBatchRows });
+  });
+
+  it('reopens a run with the http consumer at concurrency 8 on records exactly, and links only what differs from the defaults', () => {
+    const params = { ...DEFAULT_PARAMS, consumer: 'http', concurrency: 8, records: true, apiP99Ms: 200, apiErrorRate: 0.05 } as const;
+    const back = reopen(params);
+    expect(back.notes).toEqual([]);
     expect(back.params).toEqual(params);
+    expect(back.query).toContain('concurrency=8&apiP99Ms=200&apiErrorRate=0.05&records=1&consumer=http');
+    expect(back.query).not.toContain('apiPool');
+  });
+
+  it('names a bad consumer in a link, keeping the default', () => {
+    const back = formFromQuery(new URLSearchParams('consumer=kafka'), CATALOG, 2048);
+    expect(back.notes).toEqual(['consumer=kafka ignored: consumer must be one of sleep, http, postgres']);
+    expect(back.values.choices).toEqual({ consumer: 'sleep' });
   });
 
   it('spells a heap-limited run with the sampler off in the link', () => {
@@ -253,9 +271,10 @@ describe('every lab’s form', () => {
   it.each(PAGE_LABS)('has a field for each numeric param of the %s lab’s schema, in its form and its links', (lab) => {
     const form = formOf(lab);
     const switches = form.switches.map((s) => s.field);
-    // `node` (the runtime) is the form's select, not a numeric field.
+    const choices = (form.choices ?? []).map((s) => s.field);
+    // `node` (the runtime) is the form's select, not a numeric field; so are a lab's choices (the consumer).
     const numeric = Object.keys(form.defaults)
-      .filter((k) => k !== 'retained' && k !== 'node' && !switches.includes(k))
+      .filter((k) => k !== 'retained' && k !== 'node' && !switches.includes(k) && !choices.includes(k))
       .sort();
     expect(form.fields.map((f) => f.field).sort()).toEqual(numeric);
     expect([...form.linkOrder].sort()).toEqual(numeric);

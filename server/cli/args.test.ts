@@ -58,6 +58,18 @@ describe('parseBenchArgs', () => {
       '30',
       '--seed',
       '7',
+      '--consumer',
+      'http',
+      '--concurrency=8',
+      '--records',
+      '--api-p99-ms',
+      '200',
+      '--api-error-rate',
+      '0.05',
+      '--api-pool',
+      '4',
+      '--db-batch-rows',
+      '100',
       '--retained',
       '--json',
       '--node',
@@ -71,6 +83,13 @@ describe('parseBenchArgs', () => {
         delayMs: 2,
         cpuUs: 100,
         chunkKb: 16,
+        consumer: 'http',
+        concurrency: 8,
+        records: true,
+        apiP99Ms: 200,
+        apiErrorRate: 0.05,
+        apiPool: 4,
+        dbBatchRows: 100,
         sampleMs: null,
         retained: true,
         budgetMb: null,
@@ -159,7 +178,13 @@ describe('parseBenchArgs', () => {
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
       'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, --files, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
-        '--budget-mb, --max-old-space-mb, --timeout-s, --profile-interval-us, --heap-interval-kb, --heap-snapshot, --seed, --retained, --profile, --heap-profile, --node, --json',
+        '--budget-mb, --max-old-space-mb, --timeout-s, --profile-interval-us, --heap-interval-kb, --heap-snapshot, --seed, ' +
+        '--consumer, --concurrency, --api-p99-ms, --api-error-rate, --api-pool, --db-batch-rows, --retained, --profile, --heap-profile, --records, --node, --json',
     );
+  });
+
+  it('names the consumers a bad --consumer may be, and the range of a bad --concurrency', () => {
+    expect(usageError(['--consumer', 'kafka']).message).toBe('--consumer: consumer must be one of sleep, http, postgres');
+    expect(usageError(['--concurrency', '0']).message).toBe('--concurrency: concurrency must be between 1 and 64');
   });
 });

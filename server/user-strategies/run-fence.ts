@@ -55,9 +55,10 @@ export function fenceFor(run: {
   const build = dirname(dirname(run.entry));
   const bundle = join(USER_BUNDLE_DIR, `${run.strategyModule.replace(/^user\//, '')}.mjs`);
   const needs = requireLab(run.lab).userFence;
+  const childProcess = typeof needs?.childProcess === 'function' ? needs.childProcess(run.params) : needs?.childProcess === true;
   return fenceArgs(run.runtime, [build, bundle, ...packageReads(run.lab), ...(run.prepared.readPaths ?? [])], {
     inspector,
-    childProcess: needs?.childProcess === true,
+    childProcess,
     worker: needs?.worker === true,
   });
 }

@@ -52,9 +52,18 @@ export const streamsLab: Lab<Strategy> = {
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
 
-  checkUserStrategy(s) {
+  // The http consumer forks its mock API and the postgres one starts PostgreSQL inside the run's
+  // process: only then may a strategy of yours there start processes too (with sleep, never).
+  userFence: { childProcess: (p) => (p.consumer ?? 'sleep') !== 'sleep' },
+  declaredFields: ['concurrency'],
+
+  checkUserStrategy(s, fields) {
     // The verdict tests this claim against the run's figures, so a reader must make it.
-    return s.mode === null ? "strategy.mode must be 'push' (reads on without waiting for the consumer) or 'pull' (waits for it)" : null;
+    if (s.mode === null) return "strategy.mode must be 'push' (reads on without waiting for the consumer) or 'pull' (waits for it)";
+    const c = fields.concurrency;
+    if (c !== undefined && c !== 'sequential' && c !== 'bounded' && c !== 'unbounded')
+      return `strategy.concurrency must be 'sequential' (one call at a time), 'bounded' (up to ctx.concurrency) or 'unbounded' (or left out), got ${JSON.stringify(c)}`;
+    return null;
   },
 
   checkLimits(params) {

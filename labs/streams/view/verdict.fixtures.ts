@@ -79,6 +79,7 @@ export const RETAINED_MODE = {
   }),
 };
 // npm run bench -- --strategies rxjs-from,rxjs-fromEvent,ixjs-flatMap,pipeline-generator --size-mb 16 --delay-ms 2 --json
+// (recorded before #30, when ixjs-flatMap had no concurrency bound)
 export const OTHERS = {
   rxjsFrom: recorded({
     strategy: 'rxjs-from',

@@ -57,10 +57,30 @@ describe('verdictFor on recorded runs (16 MiB file, 2 ms per chunk)', () => {
     );
   });
 
-  it('names the concurrency of an operator that starts a consumer call per chunk (ixjs-flatMap)', () => {
+  it('names the concurrency of an operator that starts a consumer call per chunk (ixjs-flatMap before its knob)', () => {
     expect(verdictFor(OTHERS.flatMap, PUSH)).toBe(
       'arrayBuffers reached 54% of the file (8.6 MB) with up to 26 consumer calls running at once: the operator ignored backpressure.',
     );
+  });
+
+  it('tells bounded concurrency (N calls, flat memory) from calls bounded over a reader that ran ahead, from the figures', () => {
+    // pipeline-generator's memory with 8 calls in flight under a knob of 8: what readable-map or p-map show.
+    const bounded = { ...OTHERS.pipeline, peakInFlight: 8, concurrency: 8 };
+    expect(verdictFor(bounded, PULL)).toBe(
+      'Bounded concurrency: up to 8 consumer calls running at once (the knob: 8), and arrayBuffers stayed under 1.0 MB (6% of the file): ' +
+        'the reader waited for a free call, so backpressure held.',
+    );
+    expect(verdictOf(bounded, PULL).expected).toBe(true);
+    // rxjs-from's memory with 8 calls in flight: what mergeMap(fn, 8) shows over a push reader.
+    const piled = { ...OTHERS.rxjsFrom, peakInFlight: 8, concurrency: 8 };
+    expect(verdictFor(piled, PUSH)).toBe(
+      'The calls were bounded (up to 8 consumer calls running at once, the knob: 8), but arrayBuffers grew to 87% of the file (13.9 MB) ' +
+        'while the reader ran up to 13.3 MB ahead: the reader did not wait for a free call, so the backlog piled up in memory.',
+    );
+    expect(verdictOf(piled, PUSH).expected).toBe(true);
+    // The same figures claimed pull are a contradiction, and calls past the knob are unbounded whatever the claim.
+    expect(verdictOf(piled, PULL).expected).toBe(false);
+    expect(verdictFor({ ...OTHERS.pipeline, peakInFlight: 12, concurrency: 4 }, PULL)).toContain('That is more than its concurrency knob (4).');
   });
 
   it('says backpressure held for a pull reader that stayed small (pipeline-generator)', () => {
@@ -198,8 +218,9 @@ describe('the verdict’s expected and figures', () => {
 
   it('confirms a recorded push reader that ignored backpressure and a pull reader that held it', () => {
     expect(judged(OTHERS.rxjsFrom).expected).toBe(true);
-    expect(judged(OTHERS.flatMap).expected).toBe(true);
     expect(judged(OTHERS.pipeline).expected).toBe(true);
+    // Recorded before ixjs-flatMap took the knob: 26 calls at once, no bound, now contradict its bounded pull claim.
+    expect(judged(OTHERS.flatMap).expected).toBe(false);
     expect(judged(RETAINED_MODE.ixjsFrom).expected).toBe(true);
   });
 

@@ -88,22 +88,53 @@ function contradicted(info: StrategyTraits | undefined): string {
   return info?.mode === 'pull' ? ' It is declared pull, but these figures contradict that: this reader does not hold backpressure.' : '';
 }
 
+/**
+ * A run whose consumer calls overlapped. Bounded concurrency (a pull reader, N calls in flight)
+ * keeps memory flat; calls bounded by a push reader still let the backlog pile up; calls past the
+ * knob, or with no knob at all, are the unbounded kind. Told apart by the figures, not the claim.
+ */
+function concurrencyVerdict(s: StreamsSummary, info: StrategyTraits | undefined, aheadShare: number): Judged {
+  const ab = s.peak.arrayBuffers;
+  const abShare = share(ab, s.fileBytes);
+  const bound = s.concurrency;
+  const calls = `up to ${s.peakInFlight} consumer calls running at once`;
+  const figures = { 'peak.arrayBuffers': ab, fileBytes: s.fileBytes, peakInFlight: s.peakInFlight };
+  const within = typeof bound === 'number' && s.peakInFlight <= bound;
+  const grew = aheadShare >= IGNORED_SHARE || abShare >= IGNORED_SHARE;
+  if (within && !grew) {
+    return {
+      text:
+        `Bounded concurrency: ${calls} (the knob: ${bound}), and arrayBuffers stayed under ${formatMbCeil(ab)} (${formatPercent(abShare)} of the file): ` +
+        `the reader waited for a free call, so ${heldEnding(info?.mode)}`,
+      figures: { ...figures, concurrency: bound },
+      expected: heldExpected(info),
+    };
+  }
+  if (within) {
+    return {
+      text:
+        `The calls were bounded (${calls}, the knob: ${bound}), but arrayBuffers grew to ${formatPercent(abShare)} of the file (${formatMb(ab)}) ` +
+        `while the reader ran up to ${formatMb(s.peakBufferedBytes)} ahead: the reader did not wait for a free call, so the backlog piled up in memory.${contradicted(info)}`,
+      figures: { ...figures, concurrency: bound, peakBufferedBytes: s.peakBufferedBytes },
+      expected: ignoredExpected(info),
+    };
+  }
+  const past = typeof bound === 'number' ? ` That is more than its concurrency knob (${bound}).` : '';
+  // An unbounded operator (flatMap left to its default) does not fall behind: it starts a consumer call per chunk.
+  return {
+    text: `arrayBuffers reached ${formatPercent(abShare)} of the file (${formatMb(ab)}) with ${calls}: the operator ignored backpressure.${past}${contradicted(info)}`,
+    figures,
+    expected: ignoredExpected(info),
+  };
+}
+
 /** How the memory behaved for a run that finished reading: did backpressure hold? */
 function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined): Judged {
   const ab = s.peak.arrayBuffers;
   const abShare = share(ab, s.fileBytes);
   const aheadShare = share(s.peakBufferedBytes, s.fileBytes);
   const abFigures = { 'peak.arrayBuffers': ab, fileBytes: s.fileBytes };
-  if (s.peakInFlight > 1) {
-    // An unbounded operator (flatMap) does not fall behind: it starts a consumer call per chunk.
-    return {
-      text:
-        `arrayBuffers reached ${formatPercent(abShare)} of the file (${formatMb(ab)}) with up to ${s.peakInFlight} consumer calls ` +
-        `running at once: the operator ignored backpressure.${contradicted(info)}`,
-      figures: { ...abFigures, peakInFlight: s.peakInFlight },
-      expected: ignoredExpected(info),
-    };
-  }
+  if (s.peakInFlight > 1) return concurrencyVerdict(s, info, aheadShare);
   // With a few chunks in flight a pull reader is a handful of highWaterMarks ahead, nothing more.
   const chunkBytes = s.params.chunkKb * 1024;
   const slack = Math.max(SMALL_SHARE * s.fileBytes, 8 * chunkBytes);
