@@ -6,7 +6,7 @@ const STRATEGY_IDS = streamsLab.strategies.map((s) => s.id);
 import { parseBenchArgs, UsageError } from './args';
 
 /** The repeat, baseline and report flags when none are given. */
-const NO_REPEATS_OR_REPORTS = { repeat: 1, baseline: null, compare: null, tolerance: 0.25, junit: null, markdown: null, files: null };
+const NO_REPEATS_OR_REPORTS = { repeat: 1, baseline: null, compare: null, tolerance: 0.25, junit: null, markdown: null, files: null, sweep: null };
 
 /** The UsageError parseBenchArgs throws for argv (fails the test if it does not throw one). */
 function usageError(argv: string[]): UsageError {
@@ -177,10 +177,21 @@ describe('parseBenchArgs', () => {
 
   it('rejects an unknown flag, listing the allowed flags', () => {
     expect(usageError(['--delay', '5']).message).toBe(
-      'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, --files, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
+      'unknown flag --delay; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, --files, --sweep, --size-mb, --delay-ms, --cpu-us, --chunk-kb, --sample-ms, ' +
         '--budget-mb, --max-old-space-mb, --timeout-s, --profile-interval-us, --heap-interval-kb, --heap-snapshot, --seed, ' +
         '--consumer, --concurrency, --api-p99-ms, --api-error-rate, --api-pool, --db-batch-rows, --retained, --profile, --heap-profile, --records, --node, --json',
     );
+  });
+
+  it('takes --sweep <param>=<values> for a numeric param, each value checked as the param is', () => {
+    expect(parseBenchArgs(['--sweep', 'concurrency=1,2,4,8,16']).sweep).toEqual({ field: 'concurrency', values: [1, 2, 4, 8, 16] });
+    expect(usageError(['--sweep', 'concurrency=1,99']).message).toBe('--sweep: concurrency=99: concurrency must be between 1 and 64');
+    expect(usageError(['--sweep', 'concurrency=1,']).message).toMatch(/^--sweep: concurrency=: concurrency must be a number/);
+    expect(usageError(['--sweep', 'colour=1']).message).toMatch(
+      /^--sweep must be <param>=<value>,<value>… with one of the streams lab's numeric params \(sizeMb, /,
+    );
+    // The hot-code lab's --sweep stays its own switch.
+    expect(parseBenchArgs(['--lab', 'hotcode', '--sweep']).params).toMatchObject({ sweep: true });
   });
 
   it('names the consumers a bad --consumer may be, and the range of a bad --concurrency', () => {

@@ -39,7 +39,12 @@ export interface BenchArgs {
   markdown: string | null;
   /** --files dir: each run's profiles and heap snapshots are written there (.cpuprofile, .heapprofile, .heapsnapshot). */
   files: string | null;
+  /** --sweep concurrency=1,2,4: every strategy runs once per value of that numeric param (a lab without a sweep of its own). */
+  sweep: { field: string; values: number[] } | null;
 }
+
+/** Most values one --sweep may take: each is a run of every strategy. */
+export const MAX_SWEEP_VALUES = 20;
 
 export const REPEAT_LIMITS = { min: 1, max: 100 };
 // 25 %: a baseline taken on a quieter runner made the same code 26–34 % slower in 2 of 10 comparisons at 10 % (docs/results.md §16).
@@ -132,6 +137,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
   let junit: string | null = null;
   let markdown: string | null = null;
   let files: string | null = null;
+  let sweepText: string | null = null;
   for (const { flag, inline, value } of flagsOf(argv)) {
     const known = flags.get(flag);
     if ((flag === '--json' || known?.kind.type === 'switch') && inline !== undefined) {
@@ -150,6 +156,8 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     else if (flag === '--junit') junit = pathFlag(flag, value(), false);
     else if (flag === '--markdown') markdown = pathFlag(flag, value(), false);
     else if (flag === '--files') files = dirFlag(flag, value());
+    // The hot-code lab's --sweep is its own switch (a param); elsewhere it sweeps a param's values.
+    else if (flag === '--sweep' && !known) sweepText = value();
     else if (flag === '--strategies') {
       const v = value();
       strategies =
@@ -179,7 +187,7 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
       }
     } else {
       throw new UsageError(
-        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, --files, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type !== 'switch').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
+        `unknown flag ${flag}; allowed: --lab, --strategies, --strategy-file, --expect, --assert, --checks, --repeat, --baseline, --compare, --tolerance, --junit, --markdown, --files, ${flags.has('--sweep') ? '' : '--sweep, '}${[...flags.keys()].filter((f) => flags.get(f)!.kind.type !== 'switch').join(', ')}, ${[...flags.keys()].filter((f) => flags.get(f)!.kind.type === 'switch').join(', ')}, --node, --json`,
       );
     }
   }
@@ -214,6 +222,28 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     junit,
     markdown,
     files,
+    sweep: sweepText === null ? null : parseSweep(sweepText, flags, parsed.data, lab),
+  };
+}
+
+/** "concurrency=1,2,4,8": a numeric param of the lab and its values, each checked as the param itself would be. */
+function parseSweep(text: string, flags: ReturnType<typeof labFlags>, params: Record<string, unknown>, lab: Lab): { field: string; values: number[] } {
+  const numeric = [...flags.values()].filter((f) => f.kind.type === 'number').map((f) => f.field);
+  const m = /^(\w+)=(.+)$/.exec(text.trim());
+  if (!m || !numeric.includes(m[1])) {
+    throw new UsageError(
+      `--sweep must be <param>=<value>,<value>… with one of the ${lab.schema.id} lab's numeric params (${numeric.join(', ')}), got "${text}"`,
+    );
+  }
+  const values = m[2].split(',').map((v) => v.trim());
+  if (values.length > MAX_SWEEP_VALUES) throw new UsageError(`--sweep takes at most ${MAX_SWEEP_VALUES} values, got ${values.length}`);
+  return {
+    field: m[1],
+    values: values.map((v) => {
+      const checked = lab.schema.params.safeParse({ ...params, [m[1]]: v === '' ? NaN : Number(v) });
+      if (!checked.success) throw new UsageError(`--sweep: ${m[1]}=${v}: ${checked.error.issues[0].message}`);
+      return Number(v);
+    }),
   };
 }
 

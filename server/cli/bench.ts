@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- [--lab streams] [--strategies a,b|all] [--<param> N …] [--json] [--expect id=outcome]
  * [--assert "<strategy>: <figure> <op> <value>"] [--checks file.json] [--repeat N] [--baseline old.json]
- * [--compare a,b] [--tolerance P] [--junit out.xml] [--markdown out.md]`: runs a lab's strategies one after another
+ * [--compare a,b] [--tolerance P] [--junit out.xml] [--markdown out.md] [--sweep param=v1,v2…]`: runs a lab's strategies one after another
  * through the same runner the server uses, prints the table (or, with --json, one JSON array of
  * summaries) on stdout and progress on stderr. Without --lab it is the streams lab, as before labs
  * existed. `--node 20,22,24` runs every strategy on each of those installed runtimes (npm run
@@ -73,9 +73,11 @@ async function main(): Promise<void> {
   } catch (err) {
     throw new UsageError(`--baseline: ${(err as Error).message}`);
   }
-  // Round by round (every strategy once, then again), so drift over time hits every strategy alike.
+  // Round by round (every strategy once, then again), so drift over time hits every strategy alike;
+  // a --sweep runs each strategy at each value in turn, the params otherwise the same.
+  const swept: Array<Record<string, number>> = args.sweep ? args.sweep.values.map((v) => ({ [args.sweep!.field]: v })) : [{}];
   const jobs = Array.from({ length: args.repeat }, (_, r) => r + 1).flatMap((round) =>
-    args.strategies.flatMap((strategy) => args.nodes.map((node) => ({ strategy, node, round }))),
+    args.strategies.flatMap((strategy) => swept.flatMap((sweep) => args.nodes.map((node) => ({ strategy, node, round, sweep })))),
   );
   const roundOf = new Map<string, number>();
   const summaries: RunSummary[] = [];
@@ -86,9 +88,10 @@ async function main(): Promise<void> {
     current?.stop();
   });
   let reported = false;
-  for (const [i, { strategy, node, round }] of jobs.entries()) {
+  for (const [i, { strategy, node, round, sweep }] of jobs.entries()) {
     if (stopping) break;
-    const label = `[${i + 1}/${jobs.length}] ${strategy}${node === null ? '' : ` on Node ${node}`}${args.repeat > 1 ? ` (round ${round} of ${args.repeat})` : ''}`;
+    const at = Object.entries(sweep).map(([k, v]) => ` at ${k}=${v}`)[0] ?? '';
+    const label = `[${i + 1}/${jobs.length}] ${strategy}${at}${node === null ? '' : ` on Node ${node}`}${args.repeat > 1 ? ` (round ${round} of ${args.repeat})` : ''}`;
     let lastLog = 0;
     let total: number | null = null;
     const runId = randomUUID();
@@ -103,7 +106,7 @@ async function main(): Promise<void> {
       lab: args.lab,
       runId,
       strategy,
-      params: { ...args.params, node } as RunSummary['params'],
+      params: { ...args.params, ...sweep, node } as RunSummary['params'],
       onSample: (s) => {
         if (s.t - lastLog < 1000) return;
         lastLog = s.t;
@@ -154,7 +157,17 @@ async function main(): Promise<void> {
   } else {
     const { node: _node, ...knobs } = args.params;
     const versions = [...new Set(summaries.map((s) => s.nodeVersion))];
-    const tables = versions.map((v) => `${versions.length > 1 ? `Node ${v}:\n` : ''}${formatTable(summaries.filter((s) => s.nodeVersion === v))}`);
+    // One table per runtime, and per swept value.
+    const field = args.sweep?.field;
+    const groups = versions.flatMap((v) => (args.sweep?.values ?? [null]).map((x) => ({ v, x })));
+    const valueOf = (s: RunSummary) => (field ? (s.params as Record<string, unknown>)[field] : null);
+    const tables = groups
+      .map(({ v, x }) => ({ v, x, runs: summaries.filter((s) => s.nodeVersion === v && (x === null || valueOf(s) === x)) }))
+      .filter((g) => g.runs.length > 0)
+      .map(
+        ({ v, x, runs }) =>
+          `${[versions.length > 1 ? `Node ${v}` : '', x === null ? '' : `${field}=${x}`].filter(Boolean).join(', ')}${versions.length > 1 || x !== null ? ':\n' : ''}${formatTable(runs)}`,
+      );
     process.stdout.write(`\n${tables.join('\n\n')}\n\nNode ${versions.join(', ') || process.versions.node}, ${describeParams(args.lab, knobs)}\n`);
     // Repeats and baselines are summed up in the same tables the Markdown report has.
     if (args.repeat > 1 || results.comparisons) process.stdout.write(`\n${markdownReport(results)}`);

@@ -7,7 +7,22 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** `strategies`: the lab's, built-in and yours (for each run's mode and the article's figure), passed in: importing the registry here would be an import cycle. */
 export function benchTable(summaries: readonly StreamsSummary[], strategies: readonly StrategyBase[]): BenchTable {
-  const header = ['strategy', 'mode', 'outcome', 'peak rss', 'heapUsed', 'external', 'arrayBuf', 'rss-idle', 'buffered', 'time s', 'MB/s', 'article'];
+  const header = [
+    'strategy',
+    'mode',
+    'outcome',
+    'peak rss',
+    'heapUsed',
+    'external',
+    'arrayBuf',
+    'rss-idle',
+    'buffered',
+    'time s',
+    'MB/s',
+    'rec/s',
+    'in flight',
+    'article',
+  ];
   const rows = summaries.map((s) => {
     const st = strategies.find((x) => x.id === s.strategy);
     return [
@@ -22,6 +37,9 @@ export function benchTable(summaries: readonly StreamsSummary[], strategies: rea
       mb(s.peakBufferedBytes),
       (s.durationMs / 1000).toFixed(1),
       s.mbPerSec.toFixed(1),
+      // Runs recorded before the consumers (#30) have no records figure.
+      s.recordsPerSec === undefined ? '-' : Math.round(s.recordsPerSec).toLocaleString('en-US'),
+      String(s.peakInFlight),
       st?.article ? `${st.article.peakMb} MB` : '',
     ];
   });
