@@ -240,3 +240,52 @@ export function concludeWhoHoldsTheFile(push: StreamsSummary, pull: StreamsSumma
   ].filter(Boolean);
   return { asExpected: false, text: `${facts} Not what this lesson expects: ${surprises.join('; and ')}.` };
 }
+
+/** Step 7: the bounded strategy at N calls must be this many times faster than at one call (the N-fold ideal, with room for the API's spread). */
+export const CONCURRENCY_SPEEDUP = 3;
+/** A bounded pull strategy's arrayBuffers stay under this share of the file; a push one's pass PUSH_AHEAD_SHARE. */
+export const BOUNDED_MEMORY_SHARE = 0.25;
+
+/** "1,234 records/s" */
+function perSec(s: StreamsSummary): string {
+  return `${Math.round(s.recordsPerSec ?? 0).toLocaleString('en-US')} records/s`;
+}
+
+/**
+ * Step 7: one strategy at one call and at N calls in flight against the mock API, and a push
+ * strategy with the same bound: the calls overlap in both, only the pull one keeps memory flat.
+ */
+export function concludeConcurrency(one: StreamsSummary, bounded: StreamsSummary, push: StreamsSummary): Conclusion {
+  const stop = unfinished([
+    [one, ['completed']],
+    [bounded, ['completed']],
+    [push, ['completed']],
+  ]);
+  if (stop) return stop;
+  const n = bounded.params.concurrency ?? 1;
+  const speedup = (bounded.recordsPerSec ?? 0) / Math.max(1e-9, one.recordsPerSec ?? 0);
+  const [boundedShare, pushShare] = [share(bounded.peak.arrayBuffers, bounded.fileBytes), share(push.peak.arrayBuffers, push.fileBytes)];
+  const latency =
+    bounded.apiP50Ms === undefined
+      ? ''
+      : ` The API answered in ${bounded.apiP50Ms.toFixed(0)} ms at the median and ${(bounded.apiP99Ms ?? 0).toFixed(0)} ms at p99.`;
+  const facts =
+    `${one.strategy} with one call at a time did ${perSec(one)}; with ${n} in flight (at most ${bounded.peakInFlight} measured) ` +
+    `${perSec(bounded)}, ${speedup.toFixed(1)}× as many, while its arrayBuffers peaked at ${formatMb(bounded.peak.arrayBuffers)} ` +
+    `(${formatPercent(boundedShare)} of the file). ${push.strategy} with the same bound did ${perSec(push)}, but its arrayBuffers ` +
+    `reached ${formatMb(push.peak.arrayBuffers)} (${formatPercent(pushShare)} of the file): it read ${formatMb(push.peakBufferedBytes)} ` +
+    `ahead of its calls.${latency}`;
+  const surprises = [
+    speedup >= CONCURRENCY_SPEEDUP ? null : `${n} calls in flight were less than ${CONCURRENCY_SPEEDUP}× as fast as one`,
+    boundedShare < BOUNDED_MEMORY_SHARE ? null : `${bounded.strategy}'s memory did not stay under ${formatPercent(BOUNDED_MEMORY_SHARE)} of the file`,
+    pushShare >= PUSH_AHEAD_SHARE ? null : `${push.strategy}'s memory stayed under ${formatPercent(PUSH_AHEAD_SHARE)} of the file`,
+  ].filter(Boolean);
+  if (surprises.length > 0) return { asExpected: false, text: `${facts} Not what this lesson expects: ${surprises.join('; and ')}.` };
+  return {
+    asExpected: true,
+    text:
+      `${facts} Bounded concurrency is a pull reader with ${n} slots: it asks for the next record only when a call finishes, so ` +
+      `throughput grows with the slots and memory does not. mergeMap bounds the calls too, but from() pushes every chunk it ` +
+      `reads into mergeMap's buffer, so the backlog grows with the file: a bound on the calls is not a bound on memory.`,
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STREAMS_PARAMS, LIMITS, streamsParamsSchema } from '../shared/params';
 import type { Experiment } from '../../../lib/protocol';
-import { BUDGET_PARAMS, LESSON_STEPS, SMALL_PARAMS, buildLessonSteps, describeParams, matchStepExperiments, type LessonStep } from './steps';
+import { BUDGET_PARAMS, LESSON_STEPS, SMALL_PARAMS, buildLessonSteps, concurrencyParams, describeParams, matchStepExperiments, type LessonStep } from './steps';
 
 const experiment = (id: string, strategies: string[], params: Experiment['params']): Experiment => ({
   lab: 'streams',
@@ -15,8 +15,8 @@ const experiment = (id: string, strategies: string[], params: Experiment['params
 });
 
 describe('LESSON_STEPS', () => {
-  it('numbers the six steps in order', () => {
-    expect(LESSON_STEPS.map((s) => s.n)).toEqual([1, 2, 3, 4, 5, 6]);
+  it('numbers the seven steps in order', () => {
+    expect(LESSON_STEPS.map((s) => s.n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('sends only parameters the server accepts, with small files and short delays', () => {
@@ -25,7 +25,9 @@ describe('LESSON_STEPS', () => {
         expect(streamsParamsSchema.strict().safeParse(preset.params).success).toBe(true);
         expect(preset.strategies.length).toBeLessThanOrEqual(LIMITS.strategies.max);
         expect(preset.params.sizeMb).toBeLessThanOrEqual(48);
-        expect(preset.params.delayMs).toBeLessThanOrEqual(5);
+        // The consumer sets the pace: every call's delay, overlapped by the calls in flight, at most ~12 s a run.
+        const calls = (preset.params.sizeMb * 1024) / preset.params.chunkKb;
+        expect((calls * preset.params.delayMs) / (preset.params.concurrency ?? 1)).toBeLessThanOrEqual(12_000);
       }
     }
   });
@@ -40,7 +42,14 @@ function numbersInText(step: LessonStep): number[] {
 function presetFigures(step: LessonStep): Set<number> {
   const at = (p: LessonStep['presets'][number]['params']) => /^at=([\d.]+)$/.exec(p.heapSnapshot ?? '')?.[1];
   return new Set(
-    step.presets.flatMap(({ params: p }) => [p.sizeMb, p.chunkKb, p.delayMs, ...(p.budgetMb === null ? [] : [p.budgetMb]), ...(at(p) ? [Number(at(p))] : [])]),
+    step.presets.flatMap(({ params: p }) => [
+      p.sizeMb,
+      p.chunkKb,
+      p.delayMs,
+      ...(p.budgetMb === null ? [] : [p.budgetMb]),
+      ...(at(p) ? [Number(at(p))] : []),
+      ...(p.consumer === 'http' ? [p.concurrency ?? 1, p.apiP99Ms, p.apiPool] : []),
+    ]),
   );
 }
 
@@ -68,7 +77,9 @@ describe('step texts', () => {
       [small, { ...small, retained: true }],
       [budget],
       [{ ...small, delayMs: 5, heapSnapshot: 'at=1' }],
+      [concurrencyParams(small).one, concurrencyParams(small).many],
     ]);
+    expect(steps[6].presets[1].params).toMatchObject({ consumer: 'http', concurrency: 8, sizeMb: 8, chunkKb: 16, delayMs: 20 });
     expect(steps[5].paragraphs.join(' ')).toContain('take a heap snapshot 1 s after they start');
     for (const step of steps) {
       const figures = presetFigures(step);

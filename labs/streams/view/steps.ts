@@ -11,6 +11,7 @@ import {
   concludePushVsPull,
   concludeWhereTheFileGoes,
   concludeWhoHoldsTheFile,
+  concludeConcurrency,
 } from './conclusions';
 import { LAB_ID } from '../shared/id';
 
@@ -39,6 +40,15 @@ export function holdersParams(small: StreamsParams): StreamsParams {
   return { ...small, delayMs: 5, heapSnapshot: 'at=1' };
 }
 
+/**
+ * Step 7's runs: the http consumer (a mock API in its own process, 20 ms at the median, 50 ms at
+ * p99) on 8 MiB in 16 KiB chunks, 512 calls: ~11 s at one call in flight, ~1.5 s at 8.
+ */
+export function concurrencyParams(small: StreamsParams): { one: StreamsParams; many: StreamsParams } {
+  const one: StreamsParams = { ...small, sizeMb: 8, chunkKb: 16, delayMs: 20, consumer: 'http', apiP99Ms: 50, apiErrorRate: 0, concurrency: 1 };
+  return { one, many: { ...one, concurrency: 8 } };
+}
+
 /** "1 s": the moment of a step's snapshot, from its trigger. */
 function snapshotAt(p: StreamsParams): string {
   const at = /^at=([\d.]+)/.exec(p.heapSnapshot ?? '');
@@ -58,10 +68,15 @@ export function describeParams(params: StreamsParams): string {
 }
 
 /**
- * The six steps, their texts written from the presets they run: every figure a paragraph quotes
+ * The seven steps, their texts written from the presets they run: every figure a paragraph quotes
  * is read from `small` or `budget`, never typed in twice.
  */
-export function buildLessonSteps(small: StreamsParams, budget: BudgetParams, holders: StreamsParams = holdersParams(small)): readonly LessonStep[] {
+export function buildLessonSteps(
+  small: StreamsParams,
+  budget: BudgetParams,
+  holders: StreamsParams = holdersParams(small),
+  calls: { one: StreamsParams; many: StreamsParams } = concurrencyParams(small),
+): readonly LessonStep[] {
   return [
     {
       lab: LAB_ID,
@@ -151,6 +166,27 @@ export function buildLessonSteps(small: StreamsParams, budget: BudgetParams, hol
         'band on the charts is the snapshot’s pause: the run stands still while V8 writes it.',
       presets: [{ strategies: ['rxjs-from', 'pipeline-generator'], params: holders }],
       conclude: ([push, pull]) => concludeWhoHoldsTheFile(push, pull),
+    },
+    {
+      lab: LAB_ID,
+      n: 7,
+      title: 'How many calls in flight?',
+      paragraphs: [
+        'The real job calls an API for each record. Here the consumer is one: a mock API in a process of its own, answering in ' +
+          `${calls.one.delayMs} ms at the median and ${calls.one.apiP99Ms} ms at p99, called over ${calls.one.apiPool} connections. ` +
+          `A sequential reader waits for every answer, so throughput is one call per latency. readable-map takes a concurrency: ` +
+          `with ${calls.many.concurrency} calls in flight it pulls the next chunk whenever one finishes.`,
+        `rxjs-merge-map is RxJS's mergeMap(fn, ${calls.many.concurrency}): the same bound on the calls, over a reader that pushes. ` +
+          `All three read ${calls.one.sizeMb} MB in ${calls.one.chunkKb} KB chunks.`,
+      ],
+      watch:
+        'Records per second on each card, and arrayBuffers: the two bounded runs make the same number of calls at once, but only ' +
+        'one of them holds the file.',
+      presets: [
+        { strategies: ['readable-map'], params: calls.one },
+        { strategies: ['readable-map', 'rxjs-merge-map'], params: calls.many },
+      ],
+      conclude: ([one, bounded, push]) => concludeConcurrency(one, bounded, push),
     },
   ];
 }
