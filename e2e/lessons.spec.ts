@@ -92,7 +92,7 @@ test('the lessons work in a 480 px iframe without sideways scrolling', async ({ 
   // The walkthrough's socket connects from inside the frame too.
   const walk = page.frameLocator('#walk');
   await expect(walk.getByTestId('connection-status')).toHaveText('connected');
-  await expect(walk.getByTestId('lesson-step')).toHaveCount(6);
+  await expect(walk.getByTestId('lesson-step')).toHaveCount(7);
   for (const name of ['modes', 'walk']) {
     const frame = page.frame({ url: name === 'modes' ? /\/lessons\/modes$/ : /\/lessons\/backpressure$/ })!;
     expect(await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
@@ -190,6 +190,25 @@ test('the guided walkthrough: every step runs and concludes from its own figures
     expect(pushPath).toMatch(/^Array [\d.]+ MB ← context of .*mergeInternals\.js/);
     expect(conclusion).toContain("rxjs-from's largest holder was Array, retaining");
     expect(conclusion).toContain('mergeInternals.js');
+    const expected = await step.getByTestId('lesson-conclusion').getAttribute('data-expected');
+    if (expected !== 'true') expect(conclusion).toContain('Not what this lesson expects');
+  }
+
+  // 7. how many calls in flight: readable-map at 1 and 8 against the mock API, rxjs-merge-map at 8
+  {
+    const { step, conclusion } = await runStep(page, 7);
+    const run = (strategy: string, concurrency: number) =>
+      step.locator(`[data-testid="lesson-run-result"][data-strategy="${strategy}"][data-concurrency="${concurrency}"]`);
+    const num = async (l: Locator, name: string) => Number(await l.getAttribute(`data-${name}`));
+    const [one, bounded, push] = [run('readable-map', 1), run('readable-map', 8), run('rxjs-merge-map', 8)];
+    for (const r of [one, bounded, push]) await expect(r).toHaveAttribute('data-outcome', 'completed');
+    // Ordering, not speed: eight calls in flight against a 20 ms API beat one call, on any machine.
+    expect(await num(bounded, 'records-per-sec')).toBeGreaterThan(2 * (await num(one, 'records-per-sec')));
+    expect(await num(bounded, 'peak-in-flight')).toBeGreaterThan(1);
+    expect(await num(bounded, 'peak-in-flight')).toBeLessThanOrEqual(8);
+    // The push reader holds more of the file than the bounded pull one.
+    expect(await num(push, 'peak-array-buffers')).toBeGreaterThan(await num(bounded, 'peak-array-buffers'));
+    expect(conclusion).toMatch(/readable-map with one call at a time did [\d,]+ records\/s; with 8 in flight/);
     const expected = await step.getByTestId('lesson-conclusion').getAttribute('data-expected');
     if (expected !== 'true') expect(conclusion).toContain('Not what this lesson expects');
   }

@@ -61,7 +61,9 @@ function LessonRunImpl({ run, samples, proc, memoryTop = 0, bufferTop = 0 }: Les
   const params = requireParamsOfLab(run, LAB_ID);
   const series = useMemo(() => lessonSeries(params, samples, proc), [params, samples, proc]);
   const s = run.summary && summaryOfLab(run.summary, LAB_ID);
-  const name = `${run.strategy}${run.params.retained ? ' (retained)' : ''}`;
+  // A step that runs one strategy at two concurrencies (step 7) tells them apart by the knob.
+  const calls = params.consumer && params.consumer !== 'sleep' ? ` (${params.concurrency ?? 1} in flight)` : '';
+  const name = `${run.strategy}${run.params.retained ? ' (retained)' : ''}${calls}`;
   const figures = s && {
     data: {
       retained: String(s.params.retained),
@@ -72,12 +74,17 @@ function LessonRunImpl({ run, samples, proc, memoryTop = 0, bufferTop = 0 }: Les
       'above-idle-heap-used': s.aboveIdle?.heapUsed ?? '',
       'peak-buffered': s.peakBufferedBytes,
       'peak-rss': peakRssOf(s),
+      concurrency: s.params.concurrency ?? 1,
+      'records-per-sec': s.recordsPerSec ?? '',
+      'peak-in-flight': s.peakInFlight,
     },
     items: [
       ['processed', `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}`],
       ['peak arrayBuffers', formatMb(s.peak.arrayBuffers)],
       ['most read ahead', formatMb(s.peakBufferedBytes)],
       ['peak RSS', formatMb(peakRssOf(s))],
+      ...(s.recordsPerSec === undefined ? [] : [['records/s', Math.round(s.recordsPerSec).toLocaleString('en-US')]]),
+      ...(calls ? [['calls in flight', `at most ${s.peakInFlight}`]] : []),
     ] as Array<[string, string]>,
   };
   return (

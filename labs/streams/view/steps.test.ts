@@ -48,7 +48,7 @@ function presetFigures(step: LessonStep): Set<number> {
       p.delayMs,
       ...(p.budgetMb === null ? [] : [p.budgetMb]),
       ...(at(p) ? [Number(at(p))] : []),
-      ...(p.consumer === 'http' ? [p.concurrency ?? 1, p.apiP99Ms, p.apiPool] : []),
+      ...(p.consumer === 'http' ? [p.concurrency ?? 1, p.apiP99Ms ?? 0, p.apiPool ?? 0] : []),
     ]),
   );
 }
