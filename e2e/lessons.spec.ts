@@ -100,7 +100,7 @@ test('the lessons work in a 480 px iframe without sideways scrolling', async ({ 
 });
 
 test('the guided walkthrough: every step runs and concludes from its own figures', async ({ page }) => {
-  test.setTimeout(400_000);
+  test.setTimeout(480_000);
   await page.goto('/lessons/backpressure');
   await expect(page.getByTestId('connection-status')).toHaveText('connected');
 
