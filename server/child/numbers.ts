@@ -29,3 +29,22 @@ export function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A standard normal draw (Box–Muller) from a generator of numbers in [0, 1). */
+export function standardNormal(random: () => number): number {
+  // 1 - random(): the generator may give 0, whose log is -Infinity; it never gives 1.
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+/** A log-normal draw: `median` times e^(sigma·z), so half the draws fall below the median. */
+export function logNormal(random: () => number, median: number, sigma: number): number {
+  return median * Math.exp(sigma * standardNormal(random));
+}
+
+/** z of the 99th percentile of the standard normal. */
+const Z_P99 = 2.3263;
+
+/** The sigma of a log-normal whose median and 99th percentile are these; 0 (no spread) when p99 is not above the median. */
+export function logNormalSigma(median: number, p99: number): number {
+  return median > 0 && p99 > median ? Math.log(p99 / median) / Z_P99 : 0;
+}

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { send } from '../../../server/child/load-process';
 import { objectBody } from './work';
-import { prng } from '../../../server/child/numbers';
+import { logNormal, prng } from '../../../server/child/numbers';
 
 export interface StoreConfig {
   medianMs: number;
@@ -21,12 +21,6 @@ export type StoreMessage = { type: 'listening'; port: number };
 const SIGMA = 0.7;
 const BODIES = 64;
 
-/** Log-normal latency around the median (Box–Muller). */
-function latencyMs(random: () => number, medianMs: number): number {
-  const z = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-  return medianMs * Math.exp(SIGMA * z);
-}
-
 function start(cfg: StoreConfig): void {
   const random = prng(cfg.seed);
   // The bodies are made once: the store's own CPU stays small, whatever the load.
@@ -37,7 +31,7 @@ function start(cfg: StoreConfig): void {
     const body = bodies[Number(m[1]) % BODIES];
     const timer = setTimeout(
       () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body),
-      latencyMs(random, cfg.medianMs),
+      logNormal(random, cfg.medianMs, SIGMA),
     );
     // A GET its client gave up on (the service's deadline aborted it) costs no more.
     res.once('close', () => clearTimeout(timer));

@@ -19,8 +19,9 @@ export function consumerConfigOf(params: StreamsParams): PreparedConsumer {
     case 'sleep':
       return { kind: 'sleep', config: {} };
     case 'http':
-      // The API's latency: a log-normal whose median is the consumer delay (delayMs) and whose p99 is apiP99Ms.
-      return { kind: 'http', config: { p50Ms: params.delayMs, p99Ms: k.apiP99Ms, errorRate: k.apiErrorRate, pool: k.apiPool } };
+      // The API's latency: a log-normal whose median is the consumer delay (delayMs) and whose p99 is
+      // apiP99Ms; its latencies and errors are drawn from the data seed, so a run repeats.
+      return { kind: 'http', config: { p50Ms: params.delayMs, p99Ms: k.apiP99Ms, errorRate: k.apiErrorRate, pool: k.apiPool, seed: params.seed } };
     case 'postgres':
       return { kind: 'postgres', config: { batchRows: k.dbBatchRows } };
   }

@@ -61,7 +61,8 @@ export class StreamsFigures implements FigureRecorder {
   judge(): { outcome: 'completed' | 'data-lost'; reason: string | null } {
     if (this.extras.consumerLost) return { outcome: 'data-lost', reason: this.note ?? 'the consumer counted fewer items than were sent' };
     const lost = this.fileBytes - (this.last?.bytesProcessed ?? 0);
-    if (lost <= 0) return { outcome: 'completed', reason: null };
+    // A completed run keeps the consumer's note (the API's errors answered) as its reason: else no summary would tell it.
+    if (lost <= 0) return { outcome: 'completed', reason: this.note };
     return { outcome: 'data-lost', reason: `the run ended with ${lost} of ${this.fileBytes} bytes never processed` };
   }
 }

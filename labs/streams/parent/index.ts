@@ -48,6 +48,8 @@ export const streamsLab: Lab<Strategy> = {
   schema: streamsSchema,
   benchTable: (summaries, strategies) => benchTable(summaries as readonly StreamsSummary[], strategies),
   dir: LAB_ID,
+  // The http consumer's mock API, forked by the run's process.
+  childEntries: ['api-server'],
   routes,
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),
