@@ -22,12 +22,14 @@ const CHUNK_BYTES = 64 * 1024;
  * stream flow at disk speed, the file is read long before the consumer is done, and
  * takeUntil('end') then completes the pipeline, dropping every chunk still queued in concatMap.
  * Every other strategy either reads at the consumer's pace (pull), buffers but waits for the queue
- * to drain (rxjs-from), or overlaps the consumer calls and waits for all of them (ixjs-flatMap).
+ * to drain (rxjs-from, rxjs-merge-map), or overlaps the consumer calls and waits for all of them
+ * (ixjs-flatMap and the other bounded ones with the Concurrency knob above 1).
  */
 const STRATEGIES: readonly Strategy[] = streamsLab.strategies;
 const STRATEGY_IDS = STRATEGIES.map((s) => s.id);
 const findStrategy = (id: string) => STRATEGIES.find((s) => s.id === id);
 const FLAT_MEMORY = STRATEGIES.filter((s) => s.expects.flatMemory).map((s) => s.id);
+const BOUNDED = STRATEGIES.filter((s) => s.concurrency === 'bounded').map((s) => s.id);
 
 function installedVersion(library: string): string {
   if (library === 'node') return process.versions.node;
@@ -50,7 +52,7 @@ describe('strategies', () => {
 
   it("finds every strategy file of the lab, the article's six first", () => {
     expect(STRATEGY_IDS.slice(0, 6)).toEqual(['rxjs-fromEvent', 'rxjs-from', 'ixjs-from', 'ixjs-fromEvent', 'pipeline-generator', 'iterator-helper']);
-    expect(STRATEGY_IDS).toHaveLength(12);
+    expect(STRATEGY_IDS).toHaveLength(18);
   });
 
   describe('on a 4 MiB file with a 1 ms consumer', () => {
@@ -89,6 +91,28 @@ describe('strategies', () => {
       expect(s.nodeVersion).toBe(process.versions.node);
       expect(s.library).toEqual({ name: strategy.library, version: installedVersion(strategy.library) });
       expect(s.sampleCount).toBeGreaterThan(0);
+    });
+  });
+
+  describe('with the Concurrency knob at 4 on a 4 MiB file', () => {
+    it('finds every strategy that takes the knob', () => {
+      expect(BOUNDED).toEqual(
+        expect.arrayContaining(['readable-map', 'ixjs-flatMap', 'p-map', 'streaming-iterables', 'rxjs-merge-map', 'effect-stream', 'highland']),
+      );
+    });
+
+    it.each([...BOUNDED])('%s overlaps consumer calls, never more than 4, and processes every byte', async (id) => {
+      // 3 ms a call (64 calls) keeps the consumer slower than the disk, so a strategy that honours
+      // the knob has calls waiting to start and reaches more than one in flight.
+      const p: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 4, delayMs: 3, concurrency: 4, budgetMb: null };
+      const s = await run(id, p, small);
+      expect(s.outcome).toBe('completed');
+      expect(s.reason).toBeNull();
+      expect(s.bytesProcessed).toBe(small.bytes);
+      expect(s.chunks).toBe(small.bytes / CHUNK_BYTES);
+      expect(s.concurrency).toBe(4);
+      expect(s.peakInFlight).toBeGreaterThan(1);
+      expect(s.peakInFlight).toBeLessThanOrEqual(4);
     });
   });
 
