@@ -42,8 +42,8 @@ describe('adding a strategy', () => {
     expect(listed.code, listed.stderr).toBe(0);
     const catalog = JSON.parse(listed.stdout) as string[][];
     expect(catalog).toContainEqual(['streams', 'pipeline-copy', 'A copied pipeline']);
-    // The streams lab's twelve and the copy; the other labs' strategies are listed too.
-    expect(catalog.filter(([lab]) => lab === 'streams')).toHaveLength(13);
+    // The streams lab's eighteen and the copy; the other labs' strategies are listed too.
+    expect(catalog.filter(([lab]) => lab === 'streams')).toHaveLength(19);
     expect(catalog.filter(([lab]) => lab !== 'streams').length).toBeGreaterThan(0);
   });
 
