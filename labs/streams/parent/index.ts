@@ -25,6 +25,7 @@ export function preparedFor(
   consumer: PreparedConsumer = { kind: 'sleep', config: {} },
 ): Prepared {
   const { concurrency, records } = streamsKnobs(params);
+  const { readPaths = [], ...consumerConfig } = consumer;
   return {
     scenario: {
       // Absolute: the child checks it is, whatever directory STREAM_LAB_DATA_DIR was given relative to.
@@ -35,10 +36,10 @@ export function preparedFor(
       cpuUs: params.cpuUs,
       concurrency,
       records,
-      consumer,
+      consumer: consumerConfig,
     },
     total: file.bytes,
-    readPaths: [resolve(file.path)],
+    readPaths: [resolve(file.path), ...readPaths],
   };
 }
 
