@@ -194,14 +194,13 @@ describe.skipIf(!TEST_DB_URL)('streams lab: the postgres consumer against DATABA
 
   it('a stopped run leaves no connection open', async () => {
     process.env.DATABASE_URL = TEST_DB_URL;
-    let seen = 0;
+    let during: Promise<number> | null = null;
     const s = await runPostgres('pipeline-generator', params({ records: true, concurrency: 1 }), data.files[0], (dbRows, stop) => {
-      if (dbRows > 100 && seen === 0) {
-        seen = dbRows;
-        stop();
-      }
+      // Stopped once the run's connection has been seen in pg_stat_activity.
+      if (dbRows > 100 && !during) during = sinkConnections().finally(stop);
     });
     expect(s.outcome).toBe('stopped');
+    expect(await during).toBe(1);
     let open = -1;
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline && (open = await sinkConnections()) > 0) await new Promise((r) => setTimeout(r, 100));
