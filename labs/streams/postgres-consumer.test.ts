@@ -3,8 +3,10 @@
  * embedded cluster (or DATABASE_URL, when STREAM_LAB_TEST_DATABASE_URL gives one), a real table,
  * real INSERTs, on a 2 MiB file. The figures that matter come from `npm run bench`.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { embeddedRefusal, ensureCluster, startPostgres } from '../../server/db/postgres';
@@ -18,6 +20,7 @@ import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from './shared/params';
 import type { StreamsSummary } from './shared/schema';
 
 const TEST_DB_URL = process.env.STREAM_LAB_TEST_DATABASE_URL;
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EMBEDDED_REFUSAL = await embeddedRefusal();
 if (EMBEDDED_REFUSAL) console.warn(`streams lab: skipping the postgres consumer's embedded tests: ${EMBEDDED_REFUSAL}`);
 const needsEmbedded = (ctx: TestContext) => ctx.skip(EMBEDDED_REFUSAL !== null, EMBEDDED_REFUSAL ?? undefined);
@@ -133,6 +136,30 @@ describe('streams lab: the postgres consumer (embedded PostgreSQL)', () => {
     expect(await sinkTables()).toHaveLength(1);
     expectEveryRow(await runPostgres('pipeline-generator', params(), file), file);
     expect(await sinkTables()).toEqual([]);
+  });
+
+  it("when the process that started the run dies (SIGKILL), the run's PostgreSQL dies too", async (ctx) => {
+    needsEmbedded(ctx);
+    const { NODE_OPTIONS: _drop, ...env } = process.env;
+    const args = ['--strategies', 'pipeline-generator', '--size-mb', '2', '--delay-ms', '0', '--consumer', 'postgres', '--records'];
+    const bench = spawn(process.execPath, ['--import', 'tsx', 'server/cli/bench.ts', ...args], {
+      cwd: ROOT,
+      env: { ...env, STREAM_LAB_DATA_DIR: data.dir.path },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    bench.stderr!.setEncoding('utf8').on('data', (t: string) => (stderr = (stderr + t).slice(-2000)));
+    const exited = new Promise((resolve) => bench.once('exit', resolve));
+    try {
+      // Until the run is inserting: its consumer (and so its kill on exit) is in place.
+      await until(() => /pipeline-generator: [1-9]\d*% done/.test(stderr), 60_000);
+      expect(postgresPids(data.dir.path).length, stderr).toBeGreaterThan(0);
+    } finally {
+      bench.kill('SIGKILL');
+      await exited;
+    }
+    await until(() => runLeftovers(data.dir.path).length === 0);
+    expect(runLeftovers(data.dir.path)).toEqual([]);
   });
 });
 
