@@ -20,7 +20,7 @@ export function DataProgress({ data }: { data: readonly DataStatus[] }) {
               <progress
                 max={1}
                 value={preparedFraction(d)}
-                aria-label={d.unit === 'rows' ? `${preparedThing(d)} made` : `${formatMb(d.sizeBytes)} data file generated`}
+                aria-label={d.unit === 'bytes' ? `${formatMb(d.sizeBytes)} data file generated` : `${preparedThing(d)} made`}
               />
             </div>
           ))}

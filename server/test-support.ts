@@ -18,7 +18,7 @@ export function withTempDataDir(prefix: string, opts: { reachable?: boolean } = 
   const dir = { path: '' };
   beforeAll(() => {
     dir.path = mkdtempSync(join(tmpdir(), `stream-lab-${prefix}-`));
-    // mkdtemp makes the folder private to us; PostgreSQL's own user (the HTTP lab, run as root) must pass through it.
+    // mkdtemp makes the folder private to us; PostgreSQL's own user (run as root: server/db/) must pass through it.
     if (opts.reachable) chmodSync(dir.path, 0o755);
     process.env.STREAM_LAB_DATA_DIR = dir.path;
   });
@@ -133,11 +133,15 @@ export function killAndWait(proc: ChildProcess, signal: NodeJS.Signals): Promise
 }
 
 /**
- * For a describe block of run tests: a temp data dir, the data files of these sizes (MiB) made
- * before it, and a check after each test that no run child was left behind.
+ * For a describe block of run tests: a temp data dir (`reachable`: as withTempDataDir), the data
+ * files of these sizes (MiB) made before it, and a check after each test that no run child was left behind.
  */
-export function withDataFiles(prefix: string, sizesMb: number[]): { readonly files: DataFile[]; readonly dir: { readonly path: string } } {
-  const dir = withTempDataDir(prefix);
+export function withDataFiles(
+  prefix: string,
+  sizesMb: number[],
+  opts: { reachable?: boolean } = {},
+): { readonly files: DataFile[]; readonly dir: { readonly path: string } } {
+  const dir = withTempDataDir(prefix, opts);
   const made = { files: [] as DataFile[], dir };
   beforeAll(async () => {
     made.files = await Promise.all(sizesMb.map((sizeMb) => ensureDataFile({ sizeMb })));

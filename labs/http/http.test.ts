@@ -19,11 +19,12 @@ import { prepareAndStart } from '../../server/runner/lab-run';
 import { liveChildCount } from '../../server/runner/runner';
 import { benchStrategyFiles, runLeftovers, withTempDataDir } from '../../server/test-support';
 import { checkBody } from './child/body-check';
-import { ensureTable, pgRoot, type TableInfo } from './child/database';
+import { ensureTable, type TableInfo } from './child/database';
+import { pgRoot } from '../../server/db/ready';
 import { httpLab } from './parent/index';
 import { DEFAULT_HTTP_PARAMS, httpParamsSchema, type HttpParams } from './shared/params';
-import { embeddedRefusal, ensureCluster, startPostgres, type RunningPostgres } from './child/postgres';
-import { sweepShared } from './child/reach';
+import { embeddedRefusal, ensureCluster, startPostgres, type RunningPostgres } from '../../server/db/postgres';
+import { sweepShared } from '../../server/db/reach';
 import { strategy as ndjsonCursor } from './child/strategies/ndjson-cursor';
 
 const IDS = httpLab.strategies.map((s) => s.id);

@@ -168,11 +168,12 @@ export type RunState = z.infer<typeof runStateShape>;
 
 /**
  * What a lab prepares before its runs: the streams lab's data file (bytes), the HTTP lab's table
- * (rows). `sizeBytes`/`writtenBytes` keep their names (scripts read them) and count `unit`s.
+ * (rows), a PostgreSQL database for runs (`database`: 0 of 1 while it is made, 1 of 1 once ready).
+ * `sizeBytes`/`writtenBytes` keep their names (scripts read them) and count `unit`s.
  */
 export const dataStatusSchema = z.object({
   lab: z.string().default(LEGACY_LAB),
-  unit: z.enum(['bytes', 'rows']).default('bytes'),
+  unit: z.enum(['bytes', 'rows', 'database']).default('bytes'),
   sizeBytes: z.number(),
   writtenBytes: z.number(),
   state: z.enum(['generating', 'ready', 'failed']),

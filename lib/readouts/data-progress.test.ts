@@ -9,6 +9,12 @@ describe('data progress in words', () => {
     expect(failureLine({ ...table, state: 'failed', message: 'initdb failed' })).toBe('The 100,000-row author table could not be made: initdb failed');
   });
 
+  it('names a database, with nothing to count', () => {
+    const db = { lab: 'streams', unit: 'database' as const, sizeBytes: 1, writtenBytes: 0, state: 'generating' as const, message: null };
+    expect(progressLine(db)).toBe('Making the PostgreSQL database');
+    expect(failureLine({ ...db, state: 'failed', message: 'initdb failed' })).toBe('The PostgreSQL database could not be made: initdb failed');
+  });
+
   it('counts the streams lab’s file in MB, as before', () => {
     const file = { lab: 'streams', unit: 'bytes' as const, sizeBytes: 150 * MIB, writtenBytes: 40 * MIB, state: 'generating' as const, message: null };
     expect(progressLine(file)).toBe('Generating the 150 MB data file: 40 MB written (27%)');

@@ -2,9 +2,16 @@
 import type { DataStatus } from '../protocol';
 import { formatCount, formatMb, formatPercent } from './format';
 
-/** "the 150 MB data file" or "the 100,000-row author table": what is being made, in its own unit. */
+/** "the 150 MB data file", "the 100,000-row author table" or "the PostgreSQL database": what is being made, in its own unit. */
 export function preparedThing(d: DataStatus): string {
-  return d.unit === 'rows' ? `the ${formatCount(d.sizeBytes)}-row author table` : `the ${formatMb(d.sizeBytes)} data file`;
+  switch (d.unit) {
+    case 'rows':
+      return `the ${formatCount(d.sizeBytes)}-row author table`;
+    case 'database':
+      return 'the PostgreSQL database';
+    case 'bytes':
+      return `the ${formatMb(d.sizeBytes)} data file`;
+  }
 }
 
 /** 0..1 of it made. */
@@ -14,6 +21,8 @@ export function preparedFraction(d: DataStatus): number {
 
 /** "Generating the 150 MB data file: 40 MB written (27%)", "Making the 100,000-row author table: 40,000 rows (40%)". */
 export function progressLine(d: DataStatus): string {
+  // A database is made in one step (initdb, the first time): nothing to count.
+  if (d.unit === 'database') return `Making ${preparedThing(d)}`;
   const pct = formatPercent(preparedFraction(d));
   if (d.unit === 'rows') return `Making ${preparedThing(d)}: ${formatCount(d.writtenBytes)} rows (${pct})`;
   return `Generating ${preparedThing(d)}: ${formatMb(d.writtenBytes)} written (${pct})`;
@@ -22,6 +31,6 @@ export function progressLine(d: DataStatus): string {
 /** "The 150 MB data file could not be generated: disk full", "The 100,000-row author table could not be made." */
 export function failureLine(d: DataStatus): string {
   const thing = preparedThing(d);
-  const verb = d.unit === 'rows' ? 'made' : 'generated';
+  const verb = d.unit === 'bytes' ? 'generated' : 'made';
   return `${thing[0].toUpperCase()}${thing.slice(1)} could not be ${verb}${d.message ? `: ${d.message}` : '.'}`;
 }

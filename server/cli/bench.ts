@@ -117,6 +117,10 @@ async function main(): Promise<void> {
       onProfile: (profile) => saveFile(strategy, 'profile.cpuprofile', Buffer.from(JSON.stringify(profile))),
       onFile: (name, data) => saveFile(strategy, name, data),
       onData: (status) => {
+        if (status.unit === 'database') {
+          if (status.state === 'generating') process.stderr.write('\rpreparing: the PostgreSQL database\x1b[K');
+          return;
+        }
         const amount = (n: number) => (status.unit === 'rows' ? `${n} rows` : `${(n / MIB).toFixed(0)} MiB`);
         if (status.state === 'generating') process.stderr.write(`\rpreparing: ${amount(status.writtenBytes)} of ${amount(status.sizeBytes)}`);
         if (status.state === 'ready' && !reported) {

@@ -28,6 +28,8 @@ const labsDir = join(rootDir, 'labs');
 function sourceDirs(): string[] {
   return [
     join(serverDir, 'child'),
+    // A run's own database (the labs that start one), opened from their child.
+    join(serverDir, 'db'),
     join(rootDir, 'lib', 'protocol'),
     labsDir,
     ...LABS.flatMap((l) => [join(labsDir, l.dir, 'child'), join(labsDir, l.dir, 'shared')]),

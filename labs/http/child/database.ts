@@ -1,14 +1,15 @@
 /**
- * The HTTP lab's database, parent side: where it is (the embedded cluster under the data folder,
- * or DATABASE_URL) and the `author` tables, one per size, made once and reused. Seeding reports its
+ * The HTTP lab's database, parent side: the `author` tables, one per size, made once and reused in
+ * the embedded cluster or DATABASE_URL (server/db/ready.ts says which). Seeding reports its
  * progress in rows. Tables are made one at a time (a lock), since two seedings of the embedded
  * cluster would each start a server on the same folder.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
-import { dataDir } from '../../../server/data/data-files';
-import { ensureCluster, startPostgres, type Cluster } from './postgres';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { startPostgres, type Cluster } from '../../../server/db/postgres';
+import { connect, readyDb } from '../../../server/db/ready';
+import type { DbSource } from '../../../server/db/source';
 
 /** A seeded table and what every complete response must add up to. */
 export interface TableInfo {
@@ -17,9 +18,6 @@ export interface TableInfo {
   idSum: number;
   yearSum: number;
 }
-
-/** Where a run's child finds the database: the cluster to start, or DATABASE_URL (read from its own env). */
-export type DbSource = { kind: 'embedded'; binDir: string; dataDir: string; passwordFile: string; uid: number | null; gid: number | null } | { kind: 'url' };
 
 const FIRST = [
   'Anna',
@@ -74,34 +72,6 @@ const CHUNK_ROWS = 50_000;
 
 export const tableName = (rows: number) => `author_${rows}`;
 
-/** The embedded cluster's folder (under STREAM_LAB_DATA_DIR). */
-export const pgRoot = () => resolve(dataDir(), 'postgres'); // absolute: the child checks it is, whatever STREAM_LAB_DATA_DIR was given relative to
-
-/** DATABASE_URL with its password hidden, for messages. */
-export function describeUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
-  } catch {
-    return 'DATABASE_URL (not a valid URL)';
-  }
-}
-
-/** Connects, or throws naming the connection and why (never its password). */
-export async function connect(url: string, label: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  // A server that goes away later emits 'error' on the client; without a listener it would crash us.
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return client;
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    await client.end().catch(() => undefined);
-    throw new Error(`${label}: could not connect (${e.code ?? e.message}${e.code && e.message ? `: ${e.message}` : ''})`);
-  }
-}
-
 let lock: Promise<unknown> = Promise.resolve();
 
 /** Runs `fn` after every earlier call has settled. */
@@ -114,26 +84,18 @@ function serialized<T>(fn: () => Promise<T>): Promise<T> {
 /** The table for `rows`, made if missing; `report(done)` is called as rows are inserted. */
 export function ensureTable(rows: number, report: (doneRows: number) => void): Promise<{ source: DbSource; info: TableInfo }> {
   return serialized(async () => {
-    const url = process.env.DATABASE_URL;
-    if (url) {
-      const client = await connect(url, `DATABASE_URL ${describeUrl(url)}`);
+    const db = await readyDb();
+    if ('url' in db) {
+      const client = await connect(db.url, db.label);
       try {
-        return { source: { kind: 'url' } as const, info: await seed(client, rows, report) };
+        return { source: db.source, info: await seed(client, rows, report) };
       } finally {
         await client.end().catch(() => undefined);
       }
     }
-    // The cluster's folder: pgRoot(), or where PostgreSQL's user can reach it (postgres.ts).
-    const cluster = await ensureCluster(pgRoot());
+    const { source, cluster } = db;
+    // The cluster's folder: pgRoot(), or where PostgreSQL's user can reach it (server/db/reach.ts).
     const root = cluster.root;
-    const source: DbSource = {
-      kind: 'embedded',
-      binDir: cluster.binDir,
-      dataDir: cluster.dataDir,
-      passwordFile: cluster.passwordFile,
-      uid: cluster.user.uid ?? null,
-      gid: cluster.user.gid ?? null,
-    };
     const known = readSeeded(root)[tableName(rows)];
     if (known) return { source, info: known };
     const info = await withServer(cluster, (client) => seed(client, rows, report));

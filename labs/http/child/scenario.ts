@@ -5,20 +5,18 @@
  * response. Readings: the server's open responses and their socket buffers, and the load's figures.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { ConfigError, limitAt, numberAt, objectAt, stringAt } from '../../../server/child/check-config';
+import { limitAt, numberAt, objectAt, stringAt } from '../../../server/child/check-config';
 import { HTTP_LIMITS } from '../shared/limits';
 import { COMMON_LIMITS } from '../../../lib/protocol/limits';
 import type { Scenario } from '../../../server/child/scenario';
 import type { Expected } from './body-check';
-import type { DbSource } from './database';
+import { openDb, parseDbSource, type DbSource, type OpenDb } from '../../../server/db/source';
 import { endProcess, startLoad } from '../../../server/child/load-process';
 import { endIfDenied } from '../../../server/child/denied';
 import type { LoadConfig, LoadDone, LoadReadings } from './load';
-import { startPostgres, type RunningPostgres } from './postgres';
 import type { Strategy } from './strategy';
 
 interface HttpConfig {
@@ -34,32 +32,13 @@ interface HttpConfig {
   timeoutS: number;
 }
 
-const ABSOLUTE = /^\/.+/;
-
-function parseDb(value: unknown): DbSource {
-  const db = objectAt(value, 'db');
-  if (db.kind === 'url') {
-    if (!process.env.DATABASE_URL) throw new ConfigError('db: kind "url" but DATABASE_URL is not set in the run');
-    return { kind: 'url' };
-  }
-  if (db.kind !== 'embedded') throw new ConfigError(`db.kind must be "embedded" or "url" (got ${JSON.stringify(db.kind)})`);
-  return {
-    kind: 'embedded',
-    binDir: stringAt(db, 'binDir', ABSOLUTE),
-    dataDir: stringAt(db, 'dataDir', ABSOLUTE),
-    passwordFile: stringAt(db, 'passwordFile', ABSOLUTE),
-    uid: numberAt(db, 'uid', 0, 2 ** 31, { int: true, nullable: true }),
-    gid: numberAt(db, 'gid', 0, 2 ** 31, { int: true, nullable: true }),
-  };
-}
-
 const NO_LOAD: LoadReadings = { responses: 0, responsesOk: 0, badResponses: 0, reqPerSec: 0, loadCpuPct: 0 };
 
 export const scenario: Scenario<HttpConfig> = {
   parseConfig: (c) => {
     const expected = objectAt(c.expected, 'expected');
     return {
-      db: parseDb(c.db),
+      db: parseDbSource(c.db),
       table: stringAt(c, 'table', /^author_\d+$/),
       expected: {
         rows: numberAt(expected, 'rows', 1, 10_000_000, { int: true }),
@@ -112,27 +91,21 @@ export const scenario: Scenario<HttpConfig> = {
       });
     });
 
-    let db: RunningPostgres | null = null;
+    let db: OpenDb | null = null;
     let loadChild: ChildProcess | null = null;
     // If this process ends abruptly (its parent died, an uncaught error), take the database and
     // the load along: PostgreSQL would otherwise outlive the run (a stop kills the whole process
     // group, but an exit of ours alone does not).
     const killOnExit = () => {
-      db?.process.kill('SIGKILL');
+      db?.server?.process.kill('SIGKILL');
       loadChild?.kill('SIGKILL');
     };
     process.once('exit', killOnExit);
 
     const done = (async () => {
       try {
-        let url = process.env.DATABASE_URL ?? '';
-        if (config.db.kind === 'embedded') {
-          const { binDir, dataDir, passwordFile, uid, gid } = config.db;
-          const user = uid === null ? {} : { uid, gid: gid ?? undefined };
-          db = await startPostgres({ binDir, dataDir, user, password: readFileSync(passwordFile, 'utf8').trim() });
-          url = db.url;
-        }
-        pool = new pg.Pool({ connectionString: url });
+        db = await openDb(config.db);
+        pool = new pg.Pool({ connectionString: db.url });
         // An idle pooled connection whose server goes away emits 'error' on the pool; never crash on it.
         pool.on('error', () => undefined);
         await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
@@ -157,7 +130,7 @@ export const scenario: Scenario<HttpConfig> = {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await pool?.end().catch(() => undefined);
-        await db?.stop();
+        await db?.server?.stop();
         process.off('exit', killOnExit);
       }
       if (serverError && !final.badResponses) throw new Error(`the server failed: ${serverError}`);

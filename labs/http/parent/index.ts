@@ -3,11 +3,11 @@
  * found) in the embedded cluster or DATABASE_URL, with progress in rows; the run's samples and the
  * load's final report fold into its figures. The child side is scenario.ts (+ load.ts).
  */
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadStrategies } from '../../load-strategies';
 import type { Lab } from '../../types';
 import { ensureTable } from '../child/database';
+import { dbReadPaths } from '../../../server/db/ready';
 import { HttpFigures } from './figures';
 import { httpParamsSchema } from '../shared/params';
 import { httpSchema } from '../shared/schema';
@@ -63,7 +63,7 @@ export const httpLab: Lab<Strategy> = {
         total: params.requests + params.slowClients,
         // A fenced child (a strategy of yours) reads the embedded cluster's password and its
         // lock file (postgres itself runs outside the fence, as its own process).
-        ...(source.kind === 'embedded' && { readPaths: [source.passwordFile, join(source.dataDir, 'postmaster.pid')] }),
+        readPaths: dbReadPaths(source),
       };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

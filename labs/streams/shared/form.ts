@@ -26,7 +26,13 @@ export const form: LabForm = {
   lab: LAB_ID,
   fields: [
     { field: 'sizeMb', label: 'File size', unit: 'MB', integer: true },
-    { field: 'delayMs', label: 'Consumer delay per call', unit: 'ms', hint: 'the http consumer’s median API latency', integer: false },
+    {
+      field: 'delayMs',
+      label: 'Consumer delay per call',
+      unit: 'ms',
+      hint: 'sleep: the wait; http: the API’s median latency; postgres: none, the database’s own',
+      integer: false,
+    },
     { field: 'concurrency', label: 'Concurrency', hint: 'calls in flight, for strategies with a knob', integer: true },
     { field: 'chunkKb', label: 'Chunk size', unit: 'KB', hint: 'the stream’s highWaterMark', integer: true },
     { field: 'cpuUs', label: 'Consumer CPU per call', unit: 'µs', integer: true },

@@ -44,6 +44,8 @@ export interface Consumer {
 export interface ConsumerSettings {
   delayMs: number;
   cpuUs: number;
+  /** The Concurrency knob: how many calls a bounded strategy overlaps (a consumer's pool is sized by it). */
+  concurrency: number;
 }
 
 /** A consumer kind's module: checks its own part of the child's config, and starts one. */

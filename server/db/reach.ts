@@ -34,7 +34,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { processAlive } from '../../../server/runner/proc-status';
+import { processAlive } from '../runner/proc-status';
 
 const run = promisify(execFile);
 

