@@ -87,6 +87,8 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
   routes?: readonly Route[];
   /** Why this lab's runs can't run in parallel, if they can't (a parallel experiment is refused with it). */
   runsAlone?: string;
+  /** Why runs with these params can't run in parallel (the streams lab's postgres consumer on its embedded cluster), or null. */
+  parallelProblem?(params: Record<string, unknown>): string | null;
   /** Makes what a run needs (data file, database…), reporting progress; throws with a reason. */
   prepare(params: Record<string, unknown>, report: (status: DataStatus) => void): Promise<Prepared>;
   /** Checks params against this machine's limits (beyond the schema's), throwing RangeError naming the field. */

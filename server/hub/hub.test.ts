@@ -49,6 +49,13 @@ describe('protocol validation', () => {
     const unknown = await c.next('error', (m) => m.message.includes('no-such-strategy'), before);
     expect(unknown.message).toBe('strategies: unknown strategy "no-such-strategy"');
 
+    // Two postgres-consumer runs at once would each start a server on the one embedded cluster.
+    if (!process.env.DATABASE_URL) {
+      c.send({ type: 'experiment.start', strategies: ['rxjs-from', 'for-await'], params: { ...SMALL, consumer: 'postgres' }, parallel: true });
+      const alone = await c.next('error', (m) => m.message.startsWith('parallel:'));
+      expect(alone.message).toBe('parallel: the postgres consumer’s embedded PostgreSQL serves one run at a time (set DATABASE_URL to run them in parallel)');
+    }
+
     c.send(JSON.stringify({ type: 'resync', pad: 'x'.repeat(MAX_CLIENT_MESSAGE_BYTES) }));
     const tooLarge = await c.next('error', (m) => m.code === 'too-large');
     expect(tooLarge.message).toContain(`the limit is ${MAX_CLIENT_MESSAGE_BYTES} bytes`);

@@ -43,7 +43,8 @@ export class RunQueue implements ExperimentQueue {
   /** Validates the lab, strategy ids and params against the lab and this machine, then queues the runs. */
   startExperiment(labId: string, strategies: string[], rawParams: Record<string, unknown>, parallel: boolean, by: Requester = SYSTEM): Experiment {
     if (this.closing) throw new RangeError('the server is shutting down: no new experiments');
-    const reason = requireLab(labId).runsAlone;
+    const lab = requireLab(labId);
+    const reason = lab.runsAlone ?? lab.parallelProblem?.(rawParams) ?? null;
     if (parallel && reason) throw new RangeError(`parallel: ${reason}`);
     const queued = [...this.book.runs.values()].filter((e) => e.state.status === 'queued');
     const mine = by === SYSTEM ? 0 : queued.filter((e) => this.book.ownerOf(e)?.id === by.owner.id).length;

@@ -142,7 +142,8 @@ export class RedisQueue implements ExperimentQueue {
   startExperiment(labId: string, strategies: string[], rawParams: Record<string, unknown>, parallel: boolean, by: Requester = SYSTEM): Experiment {
     if (this.closing) throw new RangeError('the server is shutting down: no new experiments');
     if (!this.status.connected) throw new RangeError(this.status.message ?? 'Redis is unreachable');
-    const reason = requireLab(labId).runsAlone;
+    const lab = requireLab(labId);
+    const reason = lab.runsAlone ?? lab.parallelProblem?.(rawParams) ?? null;
     if (parallel && reason) throw new RangeError(`parallel: ${reason}`);
     const queued = [...this.mirror.book.runs.values()].filter((e) => e.state.status === 'queued');
     const mine = by === SYSTEM ? 0 : queued.filter((e) => this.mirror.book.ownerOf(e)?.id === by.owner.id).length;

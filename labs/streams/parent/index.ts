@@ -64,6 +64,12 @@ export const streamsLab: Lab<Strategy> = {
   userFence: { childProcess: (p) => (p.consumer ?? 'sleep') !== 'sleep' },
   declaredFields: ['concurrency'],
 
+  parallelProblem(p) {
+    // Each run's child starts its own server on the one embedded cluster: a second at once can't.
+    if (p.consumer !== 'postgres' || process.env.DATABASE_URL) return null;
+    return 'the postgres consumer’s embedded PostgreSQL serves one run at a time (set DATABASE_URL to run them in parallel)';
+  },
+
   checkUserStrategy(s, fields) {
     // The verdict tests this claim against the run's figures, so a reader must make it.
     if (s.mode === null) return "strategy.mode must be 'push' (reads on without waiting for the consumer) or 'pull' (waits for it)";
