@@ -30,3 +30,9 @@ export function describeParams(p: StreamsParams, style: ParamsStyle): string[] {
   if (style !== 'legend' && p.cpuUs > 0) parts.push(style === 'experiment' ? `${p.cpuUs} µs CPU/${per}` : `${p.cpuUs} µs CPU`);
   return [...parts, ...knobParts(p, style)];
 }
+
+/** A summary's concurrency in words: the number, "unbounded" for a strategy with no bound (null), "–" for a run recorded before it was. */
+export function concurrencyText(concurrency: number | null | undefined): string {
+  if (concurrency === undefined) return '–';
+  return concurrency === null ? 'unbounded' : String(concurrency);
+}
