@@ -40,6 +40,7 @@ export function ResultsByLab({ runs, strategies, experiments, showExperiment, la
             {explain && view?.resultsNote && <p className="muted">{view.resultsNote}</p>}
             {view ? <view.ResultsTable {...props} /> : <CommonResultsTable runs={ofLab} strategies={strategies} lab={l} />}
             {mixed && <RuntimeVerdict runs={ofLab} strategies={strategies} />}
+            {view?.ResultsChart && <view.ResultsChart {...props} />}
           </div>
         );
       })}

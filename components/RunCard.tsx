@@ -95,7 +95,7 @@ function RunCardImpl({
   const active = isActive(run);
   const progress = card.progress(run, samples, active);
   const label = info?.label ?? run.strategy;
-  const figures = card.figures(run.summary, samples.at(-1), proc.at(-1), info?.role);
+  const figures = card.figures(run.summary, samples.at(-1), proc.at(-1), info?.role, { run, samples });
   const lastKind = !active && !run.summary ? 'last' : null;
   const heap = useRunHeap(run.summary, live);
   const bands = useSnapshotBands(heap.snapshots);

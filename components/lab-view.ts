@@ -92,6 +92,8 @@ export interface LabView {
   /** The table of finished runs, and what its figures are (shown above it where the page explains). */
   ResultsTable: ComponentType<ResultsTableProps>;
   resultsNote: string | null;
+  /** A chart of the same finished runs, under the table (the streams lab's frontier of records/s against peak memory); null for none. */
+  ResultsChart: ComponentType<ResultsTableProps> | null;
   /** The verdict (labs/<lab>/view/verdict.ts) compares a run with the others of its experiment (the history page fetches them first). */
   comparesSiblings: boolean;
   /** A recorded run's main chart: what it shows ("process-tree memory") and its lines; null: the five memory fields. */

@@ -30,13 +30,19 @@ export interface CardProgress {
   label: string;
 }
 
+/** What a card's figures may read beyond the latest samples: the run (its params) and all its samples so far (a rate over the recent ones). */
+export interface FigureContext {
+  run: Pick<RunState, 'lab' | 'params'>;
+  samples: readonly Sample[];
+}
+
 /** What a lab's card adds to the frame every card shares. */
 export interface CardLab {
   /** While the lab prepares the run's data ("Preparing the data file"). */
   preparing(run: RunState): string;
   progress(run: RunState, samples: readonly Sample[], active: boolean): CardProgress;
   /** `role`: the strategy's declared role in its lab (the catalog's), when known. */
-  figures(summary: RunSummary | null, last: Sample | undefined, lastProc: ProcSample | undefined, role?: string | null): Figure[];
+  figures(summary: RunSummary | null, last: Sample | undefined, lastProc: ProcSample | undefined, role?: string | null, context?: FigureContext): Figure[];
 }
 
 /** "· 6.2 MB/s · ETA 3.1 s": the rate and time left of a live run, when they are known. */

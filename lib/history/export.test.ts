@@ -7,6 +7,7 @@ import { makeCpuSummary, makeHttpSummary } from '../test-fixtures';
 import { MIB } from '../protocol/params';
 import { verdictOf } from '../../labs/verdict-of';
 import { traitsOf } from '../../labs/test-traits';
+import type { StreamsSummary } from '../../labs/streams/shared/schema';
 
 /** A stored record around the recorded ixjs-from run (16 MiB, 2 ms per chunk) of verdict.fixtures. */
 function record(over: Partial<RunRecord['run']> = {}): RunRecord {
@@ -36,6 +37,26 @@ function record(over: Partial<RunRecord['run']> = {}): RunRecord {
   };
 }
 
+/** A streams run with the http consumer, 8 calls at a time, over records (#30's figures). */
+function consumerRecord(): RunRecord {
+  const base = record({ id: 'r-0000000004' });
+  const summary = base.run.summary as StreamsSummary;
+  const consumer: StreamsSummary = {
+    ...summary,
+    mbPerSec: 2.7,
+    params: { ...summary.params, consumer: 'http', concurrency: 8, records: true, apiP99Ms: 40 },
+    records: 74_074,
+    recordsPerSec: 12_345.6,
+    concurrency: 8,
+    apiCalls: 74_074,
+    apiErrors: 3,
+    apiP50Ms: 2.1,
+    apiP99Ms: 38.5,
+    peakApiQueued: 0,
+  };
+  return { ...base, run: { ...base.run, params: consumer.params, summary: consumer } };
+}
+
 describe('summary CSV', () => {
   it('carries the event-loop delay and GC figures of the summary', () => {
     const [header, row] = summariesToCsv([record()])
@@ -51,6 +72,20 @@ describe('summary CSV', () => {
       '27.831',
       '1',
     ]);
+  });
+
+  it('carries the consumer’s knobs and figures, and what a strategy with no bound ran with', () => {
+    const unbounded = consumerRecord();
+    unbounded.run = { ...unbounded.run, summary: { ...(unbounded.run.summary as StreamsSummary), concurrency: null } };
+    const [header, http, sleep, none] = summariesToCsv([consumerRecord(), record(), unbounded])
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
+    const cols = ['consumer', 'concurrency', 'splitRecords', 'records', 'recordsPerSec', 'apiP99Ms', 'apiPool', 'apiErrors', 'apiLatencyP99Ms', 'dbRows'];
+    expect(cols.map((c) => http[header.indexOf(c)])).toEqual(['http', '8', 'true', '74074', '12345.6', '40', '16', '3', '38.5', '']);
+    // A run recorded before the consumers: the sleep consumer's defaults, no figures.
+    expect(cols.map((c) => sleep[header.indexOf(c)])).toEqual(['sleep', '', 'false', '', '', '', '', '', '', '']);
+    expect(none[header.indexOf('concurrency')]).toBe('unbounded');
   });
 
   it('leaves them empty for an interrupted run, which has no summary', () => {
@@ -69,6 +104,14 @@ describe('summary Markdown', () => {
     expect(md.split('\n')[0]).toBe(MB_NOTE);
     const table = parseMarkdownTable(md);
     expect(table[1].slice(0, 3)).toEqual(['IxJS from + concatMap', 'completed', '16']);
+  });
+
+  it('gives a streams run its consumer, concurrency and records/s, and dashes for a run recorded before them', () => {
+    const md = summariesToMarkdown([consumerRecord(), record()]);
+    const [head, http, before] = parseMarkdownTable(md);
+    const cell = (row: string[], name: string) => row[head.indexOf(name)];
+    expect(['Consumer', 'Concurrency', 'MB/s', 'Records/s'].map((h) => cell(http, h))).toEqual(['http', '8', '2.7', '12,346']);
+    expect(['Consumer', 'Concurrency', 'Records/s'].map((h) => cell(before, h))).toEqual(['sleep', '–', '–']);
   });
 });
 

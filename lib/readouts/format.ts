@@ -65,6 +65,11 @@ export function formatCount(n: number): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** A rate per second as a figure reads: whole with separators from 100 up ("12,345"), one decimal below ("42.5"). */
+export function formatPerSec(perSec: number): string {
+  return Math.abs(perSec) >= 100 ? formatCount(perSec) : perSec.toFixed(1);
+}
+
 /** How many times one figure is another: "7×", "1.5×" (one decimal under 10). */
 export function formatTimes(ratio: number): string {
   if (!Number.isFinite(ratio)) return '∞×';

@@ -14,6 +14,17 @@ describe('params in words', () => {
     expect(legendParamsText(streams)).toBe('32 MB, 2 ms');
   });
 
+  it('names the consumer, the concurrency and records only when they are not the default', () => {
+    const knobs = { ...streams, params: { ...streams.params, cpuUs: 0, retained: false, consumer: 'http' as const, concurrency: 8, records: true } };
+    expect(runParamsText(knobs)).toBe('32 MB · 2 ms/record · 64 KB chunks · http consumer · concurrency 8 · records · API p99 50 ms');
+    expect(legendParamsText(knobs)).toBe('32 MB, 2 ms, http, concurrency 8, records');
+    const postgres = { ...knobs, params: { ...knobs.params, consumer: 'postgres' as const, concurrency: 1, records: false } };
+    expect(runParamsText(postgres)).toBe('32 MB · 2 ms/chunk · 64 KB chunks · postgres consumer');
+    // A run recorded before the knobs has none of them: it reads as it always did.
+    const { consumer: _c, concurrency: _n, ...before } = DEFAULT_PARAMS;
+    expect(runParamsText({ lab: 'streams', params: { ...before, sizeMb: 32, delayMs: 2 } })).toBe('32 MB · 2 ms/chunk · 64 KB chunks');
+  });
+
   it('says what an HTTP experiment and run used, slow clients only when there are some', () => {
     expect(experimentParamsText(http)).toBe(
       '100,000-row table · 20 requests · 4 clients at once · 500 rows per write · 2 slow clients at 256 KB/s · no budget · one at a time',

@@ -143,8 +143,9 @@ describe('exports', () => {
     expect(json.map((r) => withoutVerdict(runRecordSchema.parse(r)))).toEqual([history.store.record(lost)]);
     const md = parseMarkdownTable(await (await get(`/api/summaries.md?ids=${completed},${other}`)).text());
     expect(md[0].slice(0, 2)).toEqual(['Strategy', 'Outcome']);
-    const run = md[0].indexOf('Run');
-    expect(md.slice(1).map((r) => [r[0], r[1], r[6], r[run], r.at(-1)])).toEqual([
+    // By heading: the streams table's columns grew with the consumers (#30: consumer and concurrency after the delay).
+    const [run, arrayBuffers] = [md[0].indexOf('Run'), md[0].indexOf('arrayBuffers (MB)')];
+    expect(md.slice(1).map((r) => [r[0], r[1], r[arrayBuffers], r[run], r.at(-1)])).toEqual([
       ['RxJS from + concatMap', 'completed', '3.8', `\`${completed}\``, 'yes'],
       // The same figures from a strategy declared pull contradict its claim.
       ['stream.pipeline + async generators', 'completed', '3.8', `\`${other}\``, 'no'],

@@ -25,6 +25,7 @@ export const view: LabView = {
   RunCharts: CpuCharts,
   ResultsTable: CpuResultsTable,
   resultsNote: null,
+  ResultsChart: null,
   comparesSiblings: true,
   recordChart: { what: 'process-tree memory', series: CPU_MEMORY_SERIES },
   RecordPanels: CpuRecordPanels,

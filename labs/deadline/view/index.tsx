@@ -26,6 +26,7 @@ export const view: LabView = {
   resultsNote:
     'Outcomes as the load generator counted them (on time + late + timed out + refused + errors = sent); timer lateness measured in the ' +
     'service: every timer that fired, deadline and probe, actual fire time minus due time.',
+  ResultsChart: null,
   comparesSiblings: false,
   recordChart: null,
   RecordPanels: DeadlineRecordPanels,

@@ -26,6 +26,7 @@ export const view: LabView = {
   resultsNote:
     'Report times are the strategy’s synchronous work in the request handler; /health is a probe sent every probeMs meanwhile, ' +
     'so its wait is what any other request waited. A sweep’s exponent is fitted to CPU time.',
+  ResultsChart: null,
   comparesSiblings: true,
   recordChart: null,
   RecordPanels: HotcodeRecordPanels,

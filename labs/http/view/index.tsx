@@ -26,6 +26,7 @@ export const view: LabView = {
   resultsNote:
     'Memory of the server under test, peaks in MB (MiB); socket buffers are the bytes queued in its open responses. Latencies are ' +
     'measured at the load generator, per response, in ms.',
+  ResultsChart: null,
   comparesSiblings: true,
   recordChart: { what: 'memory and socket buffers', series: HTTP_MEMORY_SERIES },
   RecordPanels: null,

@@ -78,6 +78,8 @@ export const streamsSchema = {
     { key: 'peak.arrayBuffers', header: 'arrayBuffers', unit: 'bytes' },
     { key: 'peakBufferedBytes', header: 'Ahead of consumer', unit: 'bytes' },
     { key: 'mbPerSec', header: 'MB/s', unit: 'number' },
+    // Whole records a second (a "–" for runs recorded before the consumers, #30).
+    { key: 'recordsPerSec', header: 'Records/s', unit: 'count' },
   ],
   metrics: ['arrayBuffers', 'rss', 'heapUsed', 'external', 'heapTotal', 'buffered', 'cpuPct', 'elu'] as const,
   // Its verdict reads each strategy's mode and keepsResults; it has no roles.

@@ -4,12 +4,14 @@
 import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
 import { paramsOfLab } from '@/lib/labs';
 import { legendParamsText } from '@/lib/readouts/params-text';
-import { formatMbNumber } from '@/lib/readouts/format';
+import { formatMbNumber, formatPerSec } from '@/lib/readouts/format';
 import { StatusBadge } from '@/components/StatusBadge';
 import { RuntimeTag } from '@/components/RuntimeVerdict';
 import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
 import { LAB_ID } from '../shared/id';
 import { peakRssOf } from '@/lib/readouts/outcome-text';
+import { streamsKnobs } from '../shared/params';
+import { concurrencyText } from '../shared/describe';
 
 export interface ResultsTableProps {
   /** Finished streams runs (with a summary), in display order. */
@@ -36,7 +38,7 @@ function MbCell({ field, bytes }: { field: string; bytes: number }) {
   );
 }
 
-/** Table of ended streams runs: outcome, peak memory, duration and throughput. */
+/** Table of ended streams runs: outcome, peak memory, duration, throughput in MB/s and records/s, and the concurrency they ran with. */
 export function ResultsTable({ runs, strategies, experiments, showExperiment }: ResultsTableProps) {
   const experimentNumber = (id: string) => experiments.findIndex((e) => e.id === id) + 1;
   // Runs of strategies the article measured, whose parameters differ from the article's: their Article cell stays empty.
@@ -80,12 +82,18 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
               <th scope="col" className="num">
                 MB/s
               </th>
+              <th scope="col" className="num" title="Consumer calls the strategy kept in flight: the knob for a strategy that takes it, 1 for a sequential one">
+                Concurrency
+              </th>
+              <th scope="col" className="num" title="CSV lines (records) processed per second of the run">
+                Records/s
+              </th>
             </tr>
           </thead>
           <tbody>
             {runs.length === 0 && (
               <tr>
-                <td colSpan={showExperiment ? 11 : 10} className="muted">
+                <td colSpan={showExperiment ? 13 : 12} className="muted">
                   No finished runs yet.
                 </td>
               </tr>
@@ -94,6 +102,7 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
               const s = run.summary;
               if (s?.lab !== LAB_ID) return null;
               const info = strategies.find((x) => x.lab === run.lab && x.id === run.strategy);
+              const { consumer } = streamsKnobs(s.params);
               return (
                 <tr
                   key={run.id}
@@ -107,6 +116,11 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
                   <th scope="row">
                     {info?.label ?? run.strategy}
                     {info?.mode && <span className={`badge mode-${info.mode}`}>{info.mode}</span>}
+                    {consumer !== 'sleep' && (
+                      <span className="badge" data-testid="result-consumer" title={`The ${consumer} consumer`}>
+                        {consumer}
+                      </span>
+                    )}
                     <RuntimeTag run={run} show={showRuntime} />
                   </th>
                   <td title={s.reason ?? undefined}>
@@ -122,6 +136,12 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
                   <td className="num">{formatMbNumber(s.fileBytes)}</td>
                   <td className="num">{(s.durationMs / 1000).toFixed(1)}</td>
                   <td className="num">{s.mbPerSec.toFixed(1)}</td>
+                  <td className="num" data-field="concurrency">
+                    {concurrencyText(s.concurrency)}
+                  </td>
+                  <td className="num" data-field="recordsPerSec" data-value={s.recordsPerSec ?? ''}>
+                    {s.recordsPerSec === undefined ? '–' : formatPerSec(s.recordsPerSec)}
+                  </td>
                 </tr>
               );
             })}

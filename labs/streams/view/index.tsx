@@ -4,6 +4,7 @@ import { streamsCard } from './card';
 import { StreamsCharts } from './Charts';
 import { ARTICLE_RUN, ResultsTable } from './ResultsTable';
 import { ModesExplorer } from './ModesExplorer';
+import { FrontierChart } from './FrontierChart';
 import { BackpressureWalkthrough } from './Walkthrough';
 import { recordFigures, recordMemory } from './record-items';
 import { lessons } from './lessons';
@@ -28,6 +29,7 @@ export const view: LabView = {
   resultsNote:
     `Peak memory in MB (MiB). The Article column is the peak the source article published for that strategy, for a ${ARTICLE_RUN.sizeMb} MB ` +
     `file at ${ARTICLE_RUN.delayMs} ms per chunk; it is shown only beside runs with those parameters.`,
+  ResultsChart: FrontierChart,
   comparesSiblings: false,
   recordChart: null,
   RecordPanels: null,

@@ -2,17 +2,35 @@
 import type { StreamsSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
 import type { Items } from '@/components/lab-view';
-import { formatMb } from '@/lib/readouts/format';
+import { formatCount, formatMb, formatMs, formatPerSec } from '@/lib/readouts/format';
+import { concurrencyText } from '../shared/describe';
+
+/** What the consumer measured, for runs whose summary has it: the http consumer's calls, the postgres consumer's rows. */
+function consumerItems(s: StreamsSummary): Items {
+  const items: Items = [];
+  if (s.apiCalls !== undefined) {
+    items.push(['API calls', `${formatCount(s.apiCalls)}, ${formatCount(s.apiErrors ?? 0)} answered with an error`]);
+    if (s.apiP50Ms !== undefined && s.apiP99Ms !== undefined) items.push(['API latency p50 / p99', `${formatMs(s.apiP50Ms)} / ${formatMs(s.apiP99Ms)}`]);
+    if (s.peakApiQueued !== undefined) items.push(['Pool queue (peak)', formatCount(s.peakApiQueued)]);
+  }
+  if (s.dbRows !== undefined)
+    items.push(['Rows checked in the table', `${formatCount(s.dbRows)}${s.insertsPerSec === undefined ? '' : `, ${formatPerSec(s.insertsPerSec)} inserts/s`}`]);
+  return items;
+}
 
 /** What the streams lab measured: how much of the file got through, how fast, how far the reader ran ahead. */
 export function recordFigures(s: StreamsSummary | null, o: RunRecord['observed']): Items {
-  return [
+  const items: Items = [
     [
       'Processed',
       s ? `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}` : o?.readings.bytesProcessed !== undefined ? formatMb(o.readings.bytesProcessed) : '–',
     ],
     ['Throughput', s ? `${s.mbPerSec.toFixed(1)} MB/s` : '–'],
   ];
+  // Since the consumers (#30): absent from runs recorded before them.
+  if (s?.recordsPerSec !== undefined) items.push(['Records', `${formatCount(s.records ?? 0)}, ${formatPerSec(s.recordsPerSec)}/s`]);
+  if (s?.concurrency !== undefined) items.push(['Concurrency', concurrencyText(s.concurrency)]);
+  return s ? [...items, ...consumerItems(s)] : items;
 }
 
 /** What the streams lab adds to the memory figures: how far the reader ran ahead of its consumer. */
