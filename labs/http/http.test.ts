@@ -62,11 +62,16 @@ const leftovers = runLeftovers;
 
 describe('http lab', () => {
   const dir = withReachableDataDir();
-  afterEach(() => {
+  afterEach(async () => {
     expect(liveChildCount()).toBe(0);
-    // The run's database and load ended with it: nothing is left running with our data folder.
+    // The run's database and load ended with it: nothing is left running with our data folder. A
+    // stopped run's PostgreSQL is killed with its process group, but on a loaded machine the kernel
+    // may still be reaping it when the run's summary arrives (one unit run beside a build and a
+    // benchmark saw the postmaster listed): a leak stays listed past the 30 s, a death does not.
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && leftovers(dir.path).length > 0) await new Promise((r) => setTimeout(r, 100));
     expect(leftovers(dir.path)).toEqual([]);
-  });
+  }, 40_000);
 
   it("finds the issue's five strategies, buffered first", () => {
     expect(IDS).toEqual(['buffered-json', 'ndjson-all-rows', 'ndjson-cursor', 'json-array-cursor', 'write-ignoring-drain']);

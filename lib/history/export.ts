@@ -15,7 +15,8 @@ export function sampleColumns(lab: string = LEGACY_LAB): string[] {
   const common = Object.keys(sampleSchema.shape).filter((k) => k !== 't' && k !== 'at' && !(MEMORY_FIELDS as readonly string[]).includes(k));
   return ['t', 'at', ...MEMORY_FIELDS, ...(labSchema(lab)?.readings ?? []), ...common];
 }
-const OPTIONAL_COLUMNS = new Set(['cpuPct', 'elu', 'longTaskMs']);
+// Readings added after runs were recorded: empty in those runs' CSV (the streams lab's consumer readings came with #30).
+const OPTIONAL_COLUMNS = new Set(['cpuPct', 'elu', 'longTaskMs', 'records', 'apiInFlight', 'apiQueued', 'apiErrors', 'dbRows']);
 /** The streams lab's columns (the lab every page and export so far was made for). */
 export const SAMPLE_COLUMNS = sampleColumns();
 

