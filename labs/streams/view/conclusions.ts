@@ -243,8 +243,13 @@ export function concludeWhoHoldsTheFile(push: StreamsSummary, pull: StreamsSumma
 
 /** Step 7: the bounded strategy at N calls must be this many times faster than at one call (the N-fold ideal, with room for the API's spread). */
 export const CONCURRENCY_SPEEDUP = 3;
-/** A bounded pull strategy's arrayBuffers stay under this share of the file; a push one's pass PUSH_AHEAD_SHARE. */
-export const BOUNDED_MEMORY_SHARE = 0.25;
+/**
+ * A bounded pull strategy's reader stays this close to its calls (share of the file); a push one's
+ * runs PUSH_AHEAD_SHARE ahead. Read ahead, not arrayBuffers: on an 8 MiB file a pull run's
+ * default-mode arrayBuffers peaked at 2.0 MB (25 %), garbage of the calls' bodies not yet collected,
+ * while it was never more than 0.1 MB ahead.
+ */
+export const BOUNDED_AHEAD_SHARE = 0.1;
 
 /** "1,234 records/s" */
 function perSec(s: StreamsSummary): string {
@@ -265,20 +270,21 @@ export function concludeConcurrency(one: StreamsSummary, bounded: StreamsSummary
   const n = bounded.params.concurrency ?? 1;
   const speedup = (bounded.recordsPerSec ?? 0) / Math.max(1e-9, one.recordsPerSec ?? 0);
   const [boundedShare, pushShare] = [share(bounded.peak.arrayBuffers, bounded.fileBytes), share(push.peak.arrayBuffers, push.fileBytes)];
+  const [boundedAhead, pushAhead] = [share(bounded.peakBufferedBytes, bounded.fileBytes), share(push.peakBufferedBytes, push.fileBytes)];
   const latency =
     bounded.apiP50Ms === undefined
       ? ''
       : ` The API answered in ${bounded.apiP50Ms.toFixed(0)} ms at the median and ${(bounded.apiP99Ms ?? 0).toFixed(0)} ms at p99.`;
   const facts =
     `${one.strategy} with one call at a time did ${perSec(one)}; with ${n} in flight (at most ${bounded.peakInFlight} measured) ` +
-    `${perSec(bounded)}, ${speedup.toFixed(1)}× as many, while its arrayBuffers peaked at ${formatMb(bounded.peak.arrayBuffers)} ` +
-    `(${formatPercent(boundedShare)} of the file). ${push.strategy} with the same bound did ${perSec(push)}, but its arrayBuffers ` +
+    `${perSec(bounded)}, ${speedup.toFixed(1)}× as many, while it read at most ${formatMb(bounded.peakBufferedBytes)} ahead of its calls ` +
+    `(arrayBuffers peaked at ${formatMb(bounded.peak.arrayBuffers)}, ${formatPercent(boundedShare)} of the file). ${push.strategy} with the same bound did ${perSec(push)}, but its arrayBuffers ` +
     `reached ${formatMb(push.peak.arrayBuffers)} (${formatPercent(pushShare)} of the file): it read ${formatMb(push.peakBufferedBytes)} ` +
     `ahead of its calls.${latency}`;
   const surprises = [
     speedup >= CONCURRENCY_SPEEDUP ? null : `${n} calls in flight were less than ${CONCURRENCY_SPEEDUP}× as fast as one`,
-    boundedShare < BOUNDED_MEMORY_SHARE ? null : `${bounded.strategy}'s memory did not stay under ${formatPercent(BOUNDED_MEMORY_SHARE)} of the file`,
-    pushShare >= PUSH_AHEAD_SHARE ? null : `${push.strategy}'s memory stayed under ${formatPercent(PUSH_AHEAD_SHARE)} of the file`,
+    boundedAhead < BOUNDED_AHEAD_SHARE ? null : `${bounded.strategy} read ${formatPercent(BOUNDED_AHEAD_SHARE)} of the file or more ahead of its calls`,
+    pushAhead >= PUSH_AHEAD_SHARE ? null : `${push.strategy} stayed within ${formatPercent(PUSH_AHEAD_SHARE)} of the file of its calls`,
   ].filter(Boolean);
   if (surprises.length > 0) return { asExpected: false, text: `${facts} Not what this lesson expects: ${surprises.join('; and ')}.` };
   return {
