@@ -190,6 +190,9 @@ describe('parseBenchArgs', () => {
     expect(usageError(['--sweep', 'colour=1']).message).toMatch(
       /^--sweep must be <param>=<value>,<value>… with one of the streams lab's numeric params \(sizeMb, /,
     );
+    expect(usageError(['--sweep', 'concurrency=1,8', '--repeat', '3']).message).toBe(
+      "--sweep can't go with --repeat: their figures are summed up by strategy, and the swept values would be mixed",
+    );
     // The hot-code lab's --sweep stays its own switch.
     expect(parseBenchArgs(['--lab', 'hotcode', '--sweep']).params).toMatchObject({ sweep: true });
   });

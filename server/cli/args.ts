@@ -222,8 +222,17 @@ export function parseBenchArgs(argv: string[], defaults: Record<string, unknown>
     junit,
     markdown,
     files,
-    sweep: sweepText === null ? null : parseSweep(sweepText, flags, parsed.data, lab),
+    sweep: sweepText === null ? null : sweepWith(parseSweep(sweepText, flags, parsed.data, lab), repeat, baseline),
   };
+}
+
+/** Repeats and baselines sum a strategy's runs up by strategy: a sweep's values would be mixed into one median. */
+function sweepWith(sweep: { field: string; values: number[] }, repeat: number, baseline: string | null): { field: string; values: number[] } {
+  if (repeat > 1 || baseline !== null)
+    throw new UsageError(
+      `--sweep can't go with ${repeat > 1 ? '--repeat' : '--baseline'}: their figures are summed up by strategy, and the swept values would be mixed`,
+    );
+  return sweep;
 }
 
 /** "concurrency=1,2,4,8": a numeric param of the lab and its values, each checked as the param itself would be. */

@@ -210,6 +210,11 @@ export async function startPostgres(cluster: Cluster, opts: { startTimeoutMs?: n
     ],
     { ...cluster.user, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
   );
+  // From the moment it exists: a run whose parent dies while the server is still starting (or the
+  // run's table is being made) exits before anyone holds this handle, and the server would outlive it.
+  const killOnExit = () => void proc.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  proc.once('exit', () => process.off('exit', killOnExit));
   let log = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`PostgreSQL did not start within ${opts.startTimeoutMs ?? 20_000} ms`)), opts.startTimeoutMs ?? 20_000);

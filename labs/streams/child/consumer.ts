@@ -41,11 +41,15 @@ export function countedConsume(progress: Progress, consumer: Consumer) {
   return async function consume(item: Buffer | string): Promise<string> {
     progress.inFlight += 1;
     progress.peakInFlight = Math.max(progress.peakInFlight, progress.inFlight);
-    await consumer.work(item);
+    try {
+      await consumer.work(item);
+    } finally {
+      // A consumer that broke its promise never to reject leaves no call counted in flight.
+      progress.inFlight -= 1;
+    }
     progress.bytesProcessed += typeof item === 'string' ? Buffer.byteLength(item, 'latin1') + 1 : item.length;
     progress.chunks += 1;
     progress.records += linesIn(item);
-    progress.inFlight -= 1;
     return item.toString();
   };
 }

@@ -57,17 +57,31 @@ function startApi(config: ApiConfig): Promise<{ child: ChildProcess; port: numbe
 }
 
 /** The API's counts of what it received, or an error if it is gone before answering. */
+/** How long the API has to report its counts: it answers at once unless it is gone or stuck. */
+const COUNTS_TIMEOUT_MS = 10_000;
+
 function askCounts(child: ChildProcess): Promise<ApiCounts> {
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null, signal: string | null) =>
-      reject(new Error(`the mock API ended before reporting its counts (code ${code}, signal ${signal})`));
-    const onMessage = (m: FromApi) => {
-      if (m.type !== 'counts') return;
+    // An API that died during the run (a crash, a strategy's kill) has already sent 'exit': ask
+    // nothing of it, or the run would wait on an event that came and went.
+    if (!child.connected || child.exitCode !== null || child.signalCode !== null) {
+      reject(new Error(`the mock API ended during the run (code ${child.exitCode}, signal ${child.signalCode}), before reporting its counts`));
+      return;
+    }
+    const done = (err: Error | null, counts?: ApiCounts) => {
+      clearTimeout(timer);
       child.off('exit', onExit).off('message', onMessage);
-      resolve({ calls: m.calls, bytes: m.bytes, checksum: m.checksum });
+      if (err) reject(err);
+      else resolve(counts!);
     };
+    const onExit = (code: number | null, signal: string | null) =>
+      done(new Error(`the mock API ended before reporting its counts (code ${code}, signal ${signal})`));
+    const onMessage = (m: FromApi) => {
+      if (m.type === 'counts') done(null, { calls: m.calls, bytes: m.bytes, checksum: m.checksum });
+    };
+    const timer = setTimeout(() => done(new Error(`the mock API did not report its counts within ${COUNTS_TIMEOUT_MS / 1000} s`)), COUNTS_TIMEOUT_MS);
     child.on('message', onMessage).once('exit', onExit);
-    child.send({ type: 'counts' } satisfies ToApi);
+    child.send({ type: 'counts' } satisfies ToApi, (err) => err && done(new Error(`could not ask the mock API for its counts: ${err.message}`)));
   });
 }
 

@@ -106,7 +106,10 @@ async function startSink({ cpuUs, concurrency }: ConsumerSettings, config: Postg
   // Loaded here, not at the top: every streams run's child loads this module, and only a postgres run needs pg.
   const { default: Pg } = await import('pg');
   const table = `${SINK_PREFIX}${process.pid}_${Date.now()}`;
-  const pool = new Pg.Pool({ connectionString: db.url, max: concurrency, application_name: table, connectionTimeoutMillis: 10_000 });
+  // No wait limit: in pg-pool it also bounds the wait for a free connection, and a strategy that
+  // overlaps more calls than the knob (unbounded, or one of yours that did not say) would lose
+  // inserts to it. A server that is down refuses at once; a stuck one meets the run's watchdog.
+  const pool = new Pg.Pool({ connectionString: db.url, max: concurrency, application_name: table, connectionTimeoutMillis: 0 });
   // An idle connection whose server goes away emits 'error' on the pool; never crash on it.
   pool.on('error', () => undefined);
   try {
