@@ -32,14 +32,18 @@ export class StreamsFigures implements FigureRecorder {
   figures(durationMs: number) {
     const bytesProcessed = this.last?.bytesProcessed ?? 0;
     const records = this.extras.records ?? this.last?.records ?? 0;
-    const perSec = (n: number) => (durationMs > 0 ? n / (durationMs / 1000) : 0);
+    // The parent times a run from the child's 'ready' to its 'done'; a run of a few milliseconds on a
+    // starved machine can have both messages read in one turn (0 ms, and 0 records/s: busy 43). The
+    // child's own clock (the last sample's t) still saw it take time.
+    const ms = Math.max(durationMs, this.last?.t ?? 0);
+    const perSec = (n: number) => (ms > 0 ? n / (ms / 1000) : 0);
     const x = this.extras;
     return {
       fileBytes: this.fileBytes,
       bytesRead: this.last?.bytesRead ?? 0,
       bytesProcessed,
       chunks: this.last?.chunks ?? 0,
-      mbPerSec: durationMs > 0 ? bytesProcessed / MIB / (durationMs / 1000) : 0,
+      mbPerSec: perSec(bytesProcessed / MIB),
       peakBufferedBytes: this.peakBufferedBytes,
       peakInFlight: this.peakInFlight,
       records,
