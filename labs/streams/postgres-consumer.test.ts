@@ -96,8 +96,16 @@ describe('streams lab: the postgres consumer (embedded PostgreSQL)', () => {
   ] as const)('%s (records %s, concurrency %i) puts every row of the file in the table once', async ([strategy, records, concurrency], ctx) => {
     needsEmbedded(ctx);
     const file = data.files[0];
+    const t0 = performance.now();
     const s = await runPostgres(strategy, params({ records, concurrency }), file);
+    const wallMs = performance.now() - t0;
     expectEveryRow(s, file);
+    // Booting the run's PostgreSQL and the table's check are timed, and not in the run's time (so not
+    // in inserts/s): the run lasted at least all three one after another, so counting either twice
+    // would pass the wall time.
+    expect(s.consumerStartMs).toBeGreaterThan(0);
+    expect(s.consumerCheckMs).toBeGreaterThan(0);
+    expect(s.durationMs + s.consumerStartMs! + s.consumerCheckMs!).toBeLessThanOrEqual(wallMs);
     expect(s.peakInFlight).toBe(concurrency);
     // The run's server stopped with it.
     expect(runLeftovers(data.dir.path)).toEqual([]);

@@ -77,7 +77,7 @@ const loopTime = () => {
 };
 
 async function main(config: ChildConfig): Promise<ChildMessage> {
-  const scenario = await load<Scenario>(config.scenarioModule, 'scenario');
+  const scenario = await load<Scenario<unknown, unknown>>(config.scenarioModule, 'scenario');
   const scenarioConfig = scenario.parseConfig(config.scenario);
   // Before the strategy's module runs: the runner takes the first inspector URL only, so a strategy
   // (of yours) can't point it at another inspector by sending one of its own.
@@ -99,13 +99,16 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   intervalDelay.enable();
   totalDelay.enable();
 
-  // The idle baseline: scenario, strategy and its library loaded, nothing started yet.
+  const prepared = await scenario.prepare?.(scenarioConfig);
+
+  // The idle baseline: scenario, strategy and its library loaded, what it runs against set up,
+  // nothing started yet.
   collect?.();
   send({ type: 'ready', idle: process.memoryUsage(), at: Date.now(), node: process.versions.node });
 
   // STREAM_LAB_LONG_TASKS=0 turns the detector off (to measure what it costs).
   const longTasks = process.env.STREAM_LAB_LONG_TASKS === '0' ? null : watchLongTasks();
-  const run = scenario.start(strategy, scenarioConfig);
+  const run = scenario.start(strategy, scenarioConfig, prepared);
   const sampler = new Sampler({
     memoryUsage: () => process.memoryUsage(),
     // The longest synchronous stretch since the last sample (0: none over the threshold).
@@ -145,25 +148,31 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
 
   await run.done;
   settled = true;
+  const workedAt = performance.now();
   clearInterval(timer);
   clearInterval(liveTimer);
   if (liveTimer) sendLive(); // what changed since the last one, before the run ends
   longTasks?.stop();
   const final = sampler.take();
   gcObserver.disconnect();
-  run.dispose();
+  // The strategy's figures end here; the scenario's check after it is timed apart.
+  totalDelay.disable();
   const toMs = (ns: number) => loopDelayMs(ns, LOOP_RESOLUTION_MS);
+  const loop = { elP50Ms: toMs(totalDelay.percentile(50)), elP99Ms: toMs(totalDelay.percentile(99)), elMaxMs: toMs(totalDelay.max) };
+  const cpu = sampler.cpuSinceStart();
+  await run.finish?.();
+  const checkMs = performance.now() - workedAt;
+  run.dispose();
   return {
     type: 'done',
     final,
-    elP50Ms: toMs(totalDelay.percentile(50)),
-    elP99Ms: toMs(totalDelay.percentile(99)),
-    elMaxMs: toMs(totalDelay.max),
-    cpu: sampler.cpuSinceStart(),
+    ...loop,
+    cpu,
     extras: run.extras(),
     note: run.note?.() ?? null,
     details: run.details?.() ?? {},
     longTasks: longTasks?.all() ?? [],
+    checkMs,
   };
 }
 

@@ -59,6 +59,11 @@ const childMessageSchema = z.discriminatedUnion('type', [
       .array(z.object({ endUs: z.number(), durationMs: z.number() }))
       .max(100)
       .optional(),
+    /**
+     * Wall time after the strategy's work ended: the scenario's end check and close (`finish`).
+     * The runner leaves it out of the run's duration. Absent from children built before it.
+     */
+    checkMs: z.number().min(0).optional(),
   }),
   /** `denied`: the error was the permission model's (a fenced strategy of yours): the run ends as refused. */
   z.object({ type: z.literal('error'), message: z.string(), denied: z.boolean().optional() }),

@@ -21,13 +21,26 @@ export interface ScenarioRun {
    * call, or null when nothing changed; asked a few times a second and once at the end.
    */
   live?(): LiveUpdate | null;
-  /** Releases what the scenario opened (streams, sockets); called once, after `done`. */
+  /**
+   * After `done` and the final sample: checks and closes that are not the strategy's work (the
+   * streams lab's consumer counting what the API or table received). Its time is reported apart
+   * (the done message's `checkMs`), so a run's duration and rates count the strategy's work alone.
+   */
+  finish?(): Promise<void>;
+  /** Releases what the scenario opened (streams, sockets); called once, after `done` (and `finish`). */
   dispose(): void;
 }
 
-export interface Scenario<C = unknown> {
+export interface Scenario<C = unknown, P = undefined> {
   /** Checks the lab's part of the config; throws a ConfigError naming the field. */
   parseConfig(value: Record<string, unknown>): C;
-  /** Starts the strategy (the module's exported `strategy`). */
-  start(strategy: unknown, config: C): ScenarioRun;
+  /**
+   * Sets up what the strategy runs against before the run's clock starts (the `ready` message):
+   * forking a mock API or booting a database is not the strategy's work, and on a short run it
+   * would swamp the figures. Runs after the strategy's module loaded, so a module that fails to
+   * load starts nothing.
+   */
+  prepare?(config: C): Promise<P>;
+  /** Starts the strategy (the module's exported `strategy`), with what `prepare` set up. */
+  start(strategy: unknown, config: C, prepared: P): ScenarioRun;
 }

@@ -234,7 +234,8 @@ class Run {
   private onDone(m: Of<'done'>): void {
     // A run already being ended from outside keeps that ending; its late report still counts.
     if (this.life.can('reported')) this.life.go('reported');
-    this.endMark ??= performance.now();
+    // The scenario's check after the strategy's work (checkMs) is not the strategy's time.
+    this.endMark ??= Math.max(this.startMark, performance.now() - (m.checkMs ?? 0));
     const { recorder } = this;
     recorder.addSample(m.final);
     recorder.eventLoop = { p50: m.elP50Ms, p99: m.elP99Ms, max: m.elMaxMs };

@@ -11,7 +11,7 @@ import { CONSUMERS, STREAMS_LIMITS, type ConsumerKind } from '../shared/limits';
 import type { Scenario } from '../../../server/child/scenario';
 import { countedConsume, newProgress } from './consumer';
 import { CONSUMER_MODULES } from './consumers';
-import { NO_CONSUMER_READINGS, type Consumer, type ConsumerReport } from './consumers/types';
+import type { Consumer, ConsumerReport } from './consumers/types';
 import { lineSplitter } from './records';
 import type { Strategy } from './strategy';
 
@@ -40,7 +40,15 @@ function parseConsumer(value: unknown): StreamsConfig['consumer'] {
   return { kind, config: CONSUMER_MODULES[kind].parse(objectAt(c.config ?? {}, 'consumer.config')) };
 }
 
-export const scenario: Scenario<StreamsConfig> = {
+/** The consumer `prepare` started, and the exit hook that kills its processes if the run's process dies. */
+interface Prepared {
+  consumer: Consumer;
+  killOnExit: () => void;
+  /** How long the consumer took to start (ms). */
+  startMs: number;
+}
+
+export const scenario: Scenario<StreamsConfig, Prepared> = {
   parseConfig: (c) => ({
     filePath: stringAt(c, 'filePath', /^\/.+/),
     fileBytes: numberAt(c, 'fileBytes', 0, Number.MAX_SAFE_INTEGER, { int: true }),
@@ -52,33 +60,43 @@ export const scenario: Scenario<StreamsConfig> = {
     consumer: parseConsumer(c.consumer),
   }),
 
-  start(raw, config) {
+  // Forking the mock API or booting PostgreSQL takes from milliseconds to seconds: before the
+  // run's clock, so records/s and inserts/s count the strategy's work only.
+  async prepare(config) {
+    const t0 = performance.now();
+    const consumer = await CONSUMER_MODULES[config.consumer.kind].start(
+      { delayMs: config.delayMs, cpuUs: config.cpuUs, concurrency: config.concurrency },
+      config.consumer.config,
+    );
+    // An abrupt exit of the run's process (its parent died) takes the consumer's API or database along.
+    const killOnExit = () => consumer.killNow();
+    process.once('exit', killOnExit);
+    return { consumer, killOnExit, startMs: performance.now() - t0 };
+  },
+
+  start(raw, config, { consumer, killOnExit, startMs }) {
     const strategy = raw as Strategy;
     const file = createReadStream(config.filePath, { highWaterMark: config.highWaterMark });
     // pipeline: a strategy that destroys its records stream (an error, a stop) closes the file too.
     const stream: Readable = config.records ? pipeline(file, lineSplitter(), () => undefined) : file;
     const progress = newProgress();
-    let consumer: Consumer | null = null;
     let report: ConsumerReport = { extras: {}, lost: null, note: null };
-    // An abrupt exit of the run's process (its parent died) takes the consumer's API or database along.
-    const killOnExit = () => consumer?.killNow();
-    process.once('exit', killOnExit);
+    let checkMs = 0;
+    const close = async () => {
+      await consumer.close();
+      process.off('exit', killOnExit);
+    };
 
     const done = (async () => {
       try {
-        consumer = await CONSUMER_MODULES[config.consumer.kind].start(
-          { delayMs: config.delayMs, cpuUs: config.cpuUs, concurrency: config.concurrency },
-          config.consumer.config,
-        );
         await strategy.run({ stream, consume: countedConsume(progress, consumer), concurrency: config.concurrency });
         // A strategy may resolve with calls still out (the fromEvent ones end on the file's 'end'):
-        // the consumer's check counts what those calls deliver, so it waits for them, a while. The
-        // sleep consumer checks nothing: its runs end as they always did.
+        // they are still its work, and the consumer's check counts what they deliver, so it waits
+        // for them, a while. The sleep consumer checks nothing: its runs end as they always did.
         if (config.consumer.kind !== 'sleep') await settled(progress);
-        report = await consumer.finish({ calls: progress.chunks, bytes: progress.bytesProcessed, records: progress.records });
-      } finally {
-        await consumer?.close();
-        process.off('exit', killOnExit);
+      } catch (err) {
+        await close();
+        throw err;
       }
     })();
 
@@ -90,15 +108,27 @@ export const scenario: Scenario<StreamsConfig> = {
         records: progress.records,
         inFlight: progress.inFlight,
         readableLength: file.readableLength,
-        ...(consumer?.readings() ?? NO_CONSUMER_READINGS),
+        ...consumer.readings(),
       }),
       done,
+      // The check (every item arrived once) is the consumer's, not the strategy's: timed apart.
+      async finish() {
+        const t0 = performance.now();
+        try {
+          report = await consumer.finish({ calls: progress.chunks, bytes: progress.bytesProcessed, records: progress.records });
+        } finally {
+          await close();
+          checkMs = performance.now() - t0;
+        }
+      },
       extras: () => ({
         peakInFlight: progress.peakInFlight,
         records: progress.records,
         // -1: no bound (the figure then says null); a sequential strategy ignores the knob.
         concurrency: { sequential: 1, bounded: config.concurrency, unbounded: -1 }[strategy.concurrency ?? 'sequential'],
         consumerLost: report.lost ? 1 : 0,
+        // What the run's time leaves out (the sleep consumer has nothing to start or check).
+        ...(config.consumer.kind !== 'sleep' && { consumerStartMs: startMs, consumerCheckMs: checkMs }),
         ...report.extras,
       }),
       note: () => report.lost ?? report.note,

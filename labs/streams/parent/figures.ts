@@ -58,6 +58,7 @@ export class StreamsFigures implements FigureRecorder {
         peakApiQueued: this.peakApiQueued,
       }),
       ...(x.dbRows !== undefined && { dbRows: x.dbRows, insertsPerSec: perSec(x.dbRows) }),
+      ...(x.consumerStartMs !== undefined && { consumerStartMs: x.consumerStartMs, consumerCheckMs: x.consumerCheckMs ?? 0 }),
     };
   }
 

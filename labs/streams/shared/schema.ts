@@ -59,6 +59,12 @@ export const streamsFigures = {
   /** The postgres consumer: rows in the table at the end (checked against the rows sent), and inserted per second. */
   dbRows: z.number().optional(),
   insertsPerSec: z.number().optional(),
+  /**
+   * The http and postgres consumers: how long the API or database took to start, and the end check
+   * (every item arrived once) with the close (ms). Neither is in the run's time, records/s or inserts/s.
+   */
+  consumerStartMs: z.number().optional(),
+  consumerCheckMs: z.number().optional(),
 };
 
 export const streamsSchema = {

@@ -15,6 +15,8 @@ function consumerItems(s: StreamsSummary): Items {
   }
   if (s.dbRows !== undefined)
     items.push(['Rows checked in the table', `${formatCount(s.dbRows)}${s.insertsPerSec === undefined ? '' : `, ${formatPerSec(s.insertsPerSec)} inserts/s`}`]);
+  if (s.consumerStartMs !== undefined)
+    items.push(['Consumer start / end check', `${formatMs(s.consumerStartMs)} / ${formatMs(s.consumerCheckMs ?? 0)}, not in the run's time`]);
   return items;
 }
 
