@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 
 /**
  * RSS of a process read from outside, in bytes (Linux /proc/<pid>/status, VmRSS). Works while the
@@ -45,4 +45,31 @@ export function processAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The live processes of a process group (/proc/<pid>/stat, field 5), the leader first when alive.
+ * A run's child leads its group, and the processes it starts (a consumer's API, a database) are in
+ * it unless they left it. [] where /proc is missing.
+ */
+export async function processGroup(pgid: number): Promise<number[]> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return [];
+  }
+  const members: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      // After the command name: state, ppid, pgrp.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') members.push(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return members.sort((a, b) => (a === pgid ? -1 : b === pgid ? 1 : a - b));
 }

@@ -1,5 +1,10 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CorePool, parseCpuList } from './cores';
+import { processGroup } from '../runner/proc-status';
+import { CorePool, ownCores, parseCpuList, pinToCores } from './cores';
+
+const allowedCores = (pid: number) => parseCpuList(/^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 
 describe("a worker's cores", () => {
   it("reads taskset's CPU lists", () => {
@@ -16,5 +21,36 @@ describe("a worker's cores", () => {
     expect(pool.take()).toBe(2);
     pool.give(3);
     expect(pool.take()).toBe(3);
+  });
+
+  it("pins a run's process and the processes it started before the pin (its group), not others", async (ctx) => {
+    const own = await ownCores();
+    ctx.skip(!own.pinning || own.cores.length < 2, `pinning needs taskset and two cores: ${own.why ?? `${own.cores.length} core(s)`}`);
+    // A group leader (as a run's child is) that has started a child of its own, as a streams run
+    // starts its API or database in prepare, before the worker pins it.
+    const leader = spawn(
+      process.execPath,
+      ['-e', "require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); setInterval(() => {}, 1000)"],
+      {
+        detached: true,
+        stdio: 'ignore',
+      },
+    );
+    try {
+      let members: number[] = [];
+      for (let i = 0; i < 100 && members.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        members = await processGroup(leader.pid!);
+      }
+      expect(members).toHaveLength(2);
+      expect(members[0]).toBe(leader.pid);
+      const core = own.cores[1];
+      expect(await pinToCores(leader.pid!, [core])).toBe(true);
+      for (const pid of members) expect(allowedCores(pid)).toEqual([core]);
+      // This process is in another group: untouched.
+      expect(allowedCores(process.pid)).toEqual(own.cores);
+    } finally {
+      process.kill(-leader.pid!, 'SIGKILL');
+    }
   });
 });

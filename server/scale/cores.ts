@@ -7,6 +7,7 @@
 import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
+import { processGroup } from '../runner/proc-status';
 
 const run = promisify(execFile);
 
@@ -36,14 +37,25 @@ export async function ownCores(): Promise<{ cores: number[]; pinning: boolean; w
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-/** Pins a process and all its threads to these cores (children it starts later inherit them); false when that failed. */
+/**
+ * Pins a run's process, all its threads and the processes of its group to these cores (children
+ * started later inherit them); false when the run's own process could not be pinned. The group:
+ * a streams run starts its consumer's API or database before its first sample (Scenario.prepare),
+ * so they exist before the pin.
+ */
 export async function pinToCores(pid: number, cores: readonly number[]): Promise<boolean> {
-  try {
-    await run('taskset', ['-a', '-cp', cores.join(','), String(pid)]);
-    return true;
-  } catch {
-    return false;
-  }
+  const pin = async (p: number) => {
+    try {
+      await run('taskset', ['-a', '-cp', cores.join(','), String(p)]);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!(await pin(pid))) return false;
+  // A member that ended meanwhile is no failure of the run's pin.
+  for (const member of await processGroup(pid)) if (member !== pid) await pin(member);
+  return true;
 }
 
 /** Hands out the worker's cores, least used first, so concurrent runs get a core each while there are enough. */
