@@ -10,7 +10,7 @@ import type { ChildConfig, ChildMessage } from './protocol';
 import { loopDelayMs, Sampler } from './sampler';
 import type { Scenario } from './scenario';
 import { openForProfiler, releaseProfiler } from './inspect';
-import { awaitStart } from './parent-channel';
+import { awaitStart, releaseChannel } from './parent-channel';
 import { watchLongTasks } from './long-tasks';
 import { deniedText } from './denied';
 
@@ -77,6 +77,9 @@ const loopTime = () => {
 };
 
 async function main(config: ChildConfig): Promise<ChildMessage> {
+  // The run keeps this process alive by its own work, not by the parent's channel: else the
+  // beforeExit guard below could never fire.
+  releaseChannel();
   const scenario = await load<Scenario<unknown, unknown>>(config.scenarioModule, 'scenario');
   const scenarioConfig = scenario.parseConfig(config.scenario);
   // Before the strategy's module runs: the runner takes the first inspector URL only, so a strategy

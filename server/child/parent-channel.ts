@@ -38,10 +38,36 @@ function onMessage(raw: unknown): void {
   }
 }
 
+/**
+ * The IPC channel keeps this process alive only while it waits for its parent (a spare's config, the
+ * profiler's handshakes). Left to Node, any 'disconnect' or 'message' listener holds the event loop
+ * open for good (the bootstrap's 'disconnect' one always), and a strategy whose promise can never
+ * settle would wait for the watchdog instead of meeting the bootstrap's beforeExit guard. Explicit
+ * ref and unref turn Node's counting of those listeners off.
+ */
+function holdChannel(hold: boolean): void {
+  const channel = process.channel;
+  if (hold) channel?.ref();
+  else channel?.unref();
+}
+
+function startListening(): void {
+  if (listening) return;
+  listening = true;
+  holdChannel(true);
+  process.on('message', onMessage);
+}
+
 function stopListening(): void {
   if (!listening) return;
   listening = false;
   process.off('message', onMessage);
+  holdChannel(false);
+}
+
+/** From now on the channel keeps the process alive only while it waits for a message (holdChannel). */
+export function releaseChannel(): void {
+  if (!listening) holdChannel(false);
 }
 
 /** Resolves with the parent's next message of this type, or null after `ms` (null: wait as long as it takes). */
@@ -56,10 +82,7 @@ export function parentSays<T extends ParentMessage['type']>(type: T, ms: number 
       }, ms);
     }
     waiters.add(waiter);
-    if (!listening) {
-      listening = true;
-      process.on('message', onMessage);
-    }
+    startListening();
   });
 }
 
@@ -67,10 +90,7 @@ export function parentSays<T extends ParentMessage['type']>(type: T, ms: number 
 export async function awaitStart(): Promise<ChildConfig> {
   const message = await new Promise<ParentMessage | null>((resolve) => {
     waiters.add({ type: null, resolve, timer: null });
-    if (!listening) {
-      listening = true;
-      process.on('message', onMessage);
-    }
+    startListening();
   });
   if (message?.type !== 'start') throw new Error(`the first message to a spare child must be start (got ${message?.type})`);
   return message.config;

@@ -112,6 +112,8 @@ const FILES: Record<string, string> = {
       id: 'uses-helper', label: 'pairs from a helper', mode: 'pull' as const,
       async run({ stream, consume }: any) { for await (const p of pairs(stream)) for (const c of p) await consume(c); },
     };`,
+  // Waits on nothing that can ever happen: the run's event loop runs empty.
+  'never-settles.ts': `export const strategy = { id: 'never-settles', label: 'never settles', mode: 'pull', run: () => new Promise(() => {}) };`,
   'takes-built-in-id.ts': `export const strategy = { id: 'rxjs-from', mode: 'push', async run() {} };`,
   'no-mode.ts': `export const strategy = { id: 'no-mode', async run() {} };`,
 };
@@ -151,6 +153,7 @@ describe('strategies of yours', () => {
         'broken',
         'claims-pull',
         'events-push',
+        'never-settles',
         'no-mode',
         'pairs-pull',
         'reads-env',
@@ -273,6 +276,15 @@ describe('strategies of yours', () => {
     expect([s.outcome, s.reason]).toEqual(['completed', null]);
     expect(s.apiCalls).toBe(s.chunks);
     expect(s.apiErrors).toBe(0);
+  }, 120_000);
+
+  it('ends a strategy whose promise can never settle as crashed, saying so, without waiting for the watchdog', async () => {
+    const result = await bench(['--strategies', 'never-settles', '--size-mb', '1', '--json']);
+    expect(result.code, result.stderr).toBe(1);
+    const [s] = summaries(result.stdout);
+    expect([s.outcome, s.reason]).toEqual(['crashed', "the strategy's promise never settled: the event loop ran empty while it was still waiting"]);
+    // The watchdog's default is 600 s; the guard ends it as soon as the loop runs empty.
+    expect(s.durationMs).toBeLessThan(60_000);
   }, 120_000);
 
   it('refuses a strategy that does not compile, naming file, line and column', async () => {
