@@ -76,9 +76,35 @@ const loopTime = () => {
   return { activeMs: e.active, idleMs: e.idle };
 };
 
+/** What the run's process is waiting for, for the beforeExit guard (null: nothing, it may end). */
+let waiting: 'setup' | 'strategy' | 'check' | null = null;
+/** How often the loop may run empty while waiting, and how long each grace keeps it alive. */
+const GRACE_TURNS = 5;
+const GRACE_MS = 200;
+let emptyTurns = 0;
+
+// The loop ran empty while the run was still waiting: a promise that can never settle (nothing
+// left to settle it), or one that awaits only unref'd work whose end is on its way (a thread pool's
+// destroy: piscina unrefs its threads, and their 'exit' events still come). A grace of a second
+// lets the latter land, then the run ends saying what never settled, instead of waiting for the watchdog.
+process.on('beforeExit', () => {
+  if (!waiting || exiting) return;
+  if (++emptyTurns <= GRACE_TURNS) {
+    setTimeout(() => undefined, GRACE_MS);
+    return;
+  }
+  const whose = {
+    setup: "the run's setup (the strategy's module or the scenario's prepare)",
+    strategy: "the strategy's promise",
+    check: "the scenario's check after the strategy",
+  }[waiting];
+  sendAndExit({ type: 'error', message: `${whose} never settled: the event loop ran empty while it was still waiting` }, 3);
+});
+
 async function main(config: ChildConfig): Promise<ChildMessage> {
+  waiting = 'setup';
   // The run keeps this process alive by its own work, not by the parent's channel: else the
-  // beforeExit guard below could never fire.
+  // beforeExit guard could never fire.
   releaseChannel();
   const scenario = await load<Scenario<unknown, unknown>>(config.scenarioModule, 'scenario');
   const scenarioConfig = scenario.parseConfig(config.scenario);
@@ -139,15 +165,7 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   };
   const liveTimer = run.live && config.sampleMs !== null ? setInterval(sendLive, LIVE_MS).unref() : undefined;
 
-  let waiting: 'strategy' | 'check' | null = 'strategy';
-  // The IPC channel does not keep the loop alive, so a strategy (or a scenario's check) whose
-  // promise can never settle (nothing left to wait on) ends up here instead of hanging until the watchdog.
-  process.once('beforeExit', () => {
-    if (waiting) {
-      const whose = waiting === 'strategy' ? "the strategy's promise" : "the scenario's check after the strategy";
-      sendAndExit({ type: 'error', message: `${whose} never settled: the event loop ran empty while it was still waiting` }, 3);
-    }
-  });
+  waiting = 'strategy';
 
   await run.done;
   waiting = 'check';

@@ -114,6 +114,8 @@ const FILES: Record<string, string> = {
     };`,
   // Waits on nothing that can ever happen: the run's event loop runs empty.
   'never-settles.ts': `export const strategy = { id: 'never-settles', label: 'never settles', mode: 'pull', run: () => new Promise(() => {}) };`,
+  // Its last wait is on work that keeps nothing alive but does end (as a thread pool's destroy does).
+  'awaits-unrefd.ts': `export const strategy = { id: 'awaits-unrefd', label: 'awaits unref\\'d work', mode: 'pull', async run({ stream, consume }) { for await (const c of stream) await consume(c); await new Promise((r) => setTimeout(r, 300).unref()); } };`,
   'takes-built-in-id.ts': `export const strategy = { id: 'rxjs-from', mode: 'push', async run() {} };`,
   'no-mode.ts': `export const strategy = { id: 'no-mode', async run() {} };`,
 };
@@ -150,6 +152,7 @@ describe('strategies of yours', () => {
     const byId = new Map(yours.map((s) => [s.id, s]));
     expect([...byId.keys()].sort()).toEqual(
       [
+        'awaits-unrefd',
         'broken',
         'claims-pull',
         'events-push',
@@ -278,13 +281,15 @@ describe('strategies of yours', () => {
     expect(s.apiErrors).toBe(0);
   }, 120_000);
 
-  it('ends a strategy whose promise can never settle as crashed, saying so, without waiting for the watchdog', async () => {
-    const result = await bench(['--strategies', 'never-settles', '--size-mb', '1', '--json']);
+  it("ends a strategy whose promise can never settle as crashed, saying so, without waiting for the watchdog; one that awaits unref'd work that ends completes", async () => {
+    const result = await bench(['--strategies', 'never-settles,awaits-unrefd', '--size-mb', '1', '--delay-ms', '0', '--json']);
     expect(result.code, result.stderr).toBe(1);
-    const [s] = summaries(result.stdout);
-    expect([s.outcome, s.reason]).toEqual(['crashed', "the strategy's promise never settled: the event loop ran empty while it was still waiting"]);
-    // The watchdog's default is 600 s; the guard ends it as soon as the loop runs empty.
-    expect(s.durationMs).toBeLessThan(60_000);
+    const [never, unrefd] = summaries(result.stdout);
+    expect([never.outcome, never.reason]).toEqual(['crashed', "the strategy's promise never settled: the event loop ran empty while it was still waiting"]);
+    // The watchdog's default is 600 s; the guard ends it a second after the loop first runs empty.
+    expect(never.durationMs).toBeLessThan(60_000);
+    // Waiting on unref'd work that ends within the guard's grace is no failure: the run completes.
+    expect([unrefd.outcome, unrefd.reason]).toEqual(['completed', null]);
   }, 120_000);
 
   it('refuses a strategy that does not compile, naming file, line and column', async () => {

@@ -92,6 +92,8 @@ export async function startStepWatchdog(onStopped: (id: number) => void): Promis
       };
     },
     async close() {
+      // Already gone: its 'exit' came and will not come again.
+      if (worker.threadId === -1) return;
       // Awaited: the thread must keep the process alive until it has gone (nothing else may).
       worker.ref();
       const exited = new Promise((resolve) => worker.once('exit', resolve));
