@@ -14,7 +14,7 @@ import { withDataFiles } from '../test-support';
 import { measureModesOnRuntimes } from '../../labs/streams/parent/modes';
 import { refusalOn } from './for-run';
 import { platformPackage } from './install';
-import { listRuntimes, resolveRuntime } from './store';
+import { listRuntimes, resolveRuntime, runVersion } from './store';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 const PARAMS: StreamsParams = { ...DEFAULT_STREAMS_PARAMS, sizeMb: 2, delayMs: 0, sampleMs: 20 };
@@ -104,6 +104,29 @@ describe('runtimes that cannot run', () => {
     expect(summary.reason).toMatch(/could not start the run: the runtime 23\.0\.0 is broken: its binary says v1\.0\.0/);
     expect(summary.sampleCount).toBe(0);
     expect(liveChildCount()).toBe(0);
+  });
+
+  it('kills a binary slow to answer --version at the timeout, marked killed: the check says slow, not broken', async () => {
+    // Beside the runtimes folder, not in it: the CLI test lists that folder.
+    const bins = mkdtempSync(join(tmpdir(), 'stream-lab-version-'));
+    const slow = join(bins, 'slow-node');
+    writeFileSync(slow, '#!/bin/sh\nexec sleep 5\n');
+    chmodSync(slow, 0o755);
+    const err = (await runVersion(slow, 200).then(
+      () => null,
+      (e: unknown) => e,
+    )) as (Error & { killed?: boolean }) | null;
+    expect(err?.killed).toBe(true);
+    // One that fails by itself is not marked killed (the check calls that one broken).
+    const failing = join(bins, 'failing-node');
+    writeFileSync(failing, '#!/bin/sh\nexit 3\n');
+    chmodSync(failing, 0o755);
+    const failed = (await runVersion(failing, 5000).then(
+      () => null,
+      (e: unknown) => e,
+    )) as (Error & { killed?: boolean }) | null;
+    expect(failed?.killed).toBe(false);
+    rmSync(bins, { recursive: true, force: true });
   });
 
   it('lets the bench refuse a bad --node before any run', () => {

@@ -100,7 +100,12 @@ export async function verifyRuntime(runtime: Runtime): Promise<void> {
   const st = statSync(runtime.execPath);
   const key = `${runtime.execPath}:${st.size}:${st.mtimeMs}`;
   if (verified.get(runtime.execPath) === key) return;
-  const out = await runVersion(runtime.execPath).catch((err: Error) => {
+  const out = await runVersion(runtime.execPath).catch((err: Error & { killed?: boolean }) => {
+    // Slow is not broken: a first start of a 100 MB binary on a busy machine can take seconds.
+    if (err.killed)
+      throw new Error(
+        `the runtime ${runtime.version} did not answer ${runtime.execPath} --version within ${VERSION_TIMEOUT_MS / 1000} s: the machine may be too busy; try again`,
+      );
     throw new Error(
       `the runtime ${runtime.version} is broken: ${runtime.execPath} --version failed (${err.message.split('\n')[0]}); reinstall it with npm run runtimes -- add ${runtime.version}`,
     );
@@ -112,10 +117,16 @@ export async function verifyRuntime(runtime: Runtime): Promise<void> {
   verified.set(runtime.execPath, key);
 }
 
-/** `<binary> --version`, trimmed (5 s at most). */
-export function runVersion(binary: string): Promise<string> {
+/**
+ * How long `--version` may take. 5 s was too short: beside two busy loops and an e2e run, Node 22's
+ * first start once took longer (busy 48, 2026-11-28) and a good runtime was called broken.
+ */
+const VERSION_TIMEOUT_MS = 30_000;
+
+/** `<binary> --version`, trimmed (VERSION_TIMEOUT_MS at most; then the error's `killed` is set). */
+export function runVersion(binary: string, timeoutMs = VERSION_TIMEOUT_MS): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    execFile(binary, ['--version'], { timeout: 5000, env: { ...process.env, NODE_OPTIONS: '' } }, (err, stdout) =>
+    execFile(binary, ['--version'], { timeout: timeoutMs, env: { ...process.env, NODE_OPTIONS: '' } }, (err, stdout) =>
       err ? reject(err) : resolvePromise(stdout.trim()),
     );
   });
