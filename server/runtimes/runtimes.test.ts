@@ -109,23 +109,19 @@ describe('runtimes that cannot run', () => {
   it('kills a binary slow to answer --version at the timeout, marked killed: the check says slow, not broken', async () => {
     // Beside the runtimes folder, not in it: the CLI test lists that folder.
     const bins = mkdtempSync(join(tmpdir(), 'stream-lab-version-'));
-    const slow = join(bins, 'slow-node');
-    writeFileSync(slow, '#!/bin/sh\nexec sleep 5\n');
-    chmodSync(slow, 0o755);
-    const err = (await runVersion(slow, 200).then(
-      () => null,
-      (e: unknown) => e,
-    )) as (Error & { killed?: boolean }) | null;
-    expect(err?.killed).toBe(true);
+    /** A fake binary with this shell body, asked for --version: its error, or null if it answered. */
+    const versionError = async (name: string, body: string, timeoutMs: number) => {
+      const binary = join(bins, name);
+      writeFileSync(binary, `#!/bin/sh\n${body}\n`);
+      chmodSync(binary, 0o755);
+      return (await runVersion(binary, timeoutMs).then(
+        () => null,
+        (e: unknown) => e,
+      )) as (Error & { killed?: boolean }) | null;
+    };
+    expect((await versionError('slow-node', 'exec sleep 5', 200))?.killed).toBe(true);
     // One that fails by itself is not marked killed (the check calls that one broken).
-    const failing = join(bins, 'failing-node');
-    writeFileSync(failing, '#!/bin/sh\nexit 3\n');
-    chmodSync(failing, 0o755);
-    const failed = (await runVersion(failing, 5000).then(
-      () => null,
-      (e: unknown) => e,
-    )) as (Error & { killed?: boolean }) | null;
-    expect(failed?.killed).toBe(false);
+    expect((await versionError('failing-node', 'exit 3', 5000))?.killed).toBe(false);
     rmSync(bins, { recursive: true, force: true });
   });
 
