@@ -6,7 +6,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import type { ClientRequest, Experiment, StrategyInfo } from '@/lib/protocol';
-import { buildStartMessage, type ExperimentFormValues } from '@/lib/form/experiment-form';
+import { buildStartMessage, formValuesFromParams, type ExperimentFormValues } from '@/lib/form/experiment-form';
 import { fieldLabel, formFieldErrors, NO_STRATEGY } from '@/lib/form/form-fields';
 import { formOf } from '@/lib/form/lab-forms';
 import type { LabError } from '@/lib/lab-state';
@@ -15,6 +15,7 @@ import { useShareableForm } from '@/components/hooks/useShareableForm';
 import { StrategyPicker } from '@/components/StrategyPicker';
 import { ParamFields } from '@/components/ParamFields';
 import { RuntimeSelect } from '@/components/RuntimeSelect';
+import { ExperimentActions } from '@/components/ExperimentActions';
 import type { RuntimeInfo } from '@/lib/runtimes';
 
 export interface ExperimentFormProps {
@@ -74,6 +75,7 @@ export function ExperimentForm(props: ExperimentFormProps) {
   const badFields = Object.keys(fieldErrors);
   const noStrategy = strategies.length > 0 && values.strategies.length === 0;
   const blocked = badFields.length > 0 || noStrategy;
+  const picked = useMemo(() => strategies.filter((s) => values.strategies.includes(s.id)), [strategies, values.strategies]);
   const blockedText = [...badFields.map((f) => fieldLabel(f, form)), ...(noStrategy ? ['no strategy picked'] : [])].join(', ');
 
   const dismiss = () => {
@@ -81,19 +83,39 @@ export function ExperimentForm(props: ExperimentFormProps) {
     setDismissedSeq(serverError?.seq ?? 0);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const start = (chosen: ExperimentFormValues) => {
     markStartClicked();
     dismiss();
     share.answerStart();
     const built = buildStartMessage(
-      values,
+      chosen,
       strategies.map((s) => s.id),
       maxSizeMb,
     );
     if (!built.ok) setClientError(built.error);
     else if (!send(built.message)) setClientError('Not connected to the server: wait until the status says connected.');
     else onStarted?.();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    start(values);
+  };
+
+  // One click: the form shows the write-up's params and strategies (so the cards and a link match them) and they start.
+  const writeUp = form.writeUp;
+  const runWriteUp = () => {
+    if (!writeUp) return;
+    const known = new Set(strategies.map((s) => s.id));
+    const params = { ...form.defaults, ...writeUp.params } as typeof form.defaults;
+    const chosen = formValuesFromParams(
+      params,
+      writeUp.strategies.filter((id) => known.has(id)),
+      false,
+      values.lab,
+    );
+    onChange(chosen);
+    start(chosen);
   };
 
   const stopAll = () => {
@@ -103,6 +125,19 @@ export function ExperimentForm(props: ExperimentFormProps) {
   return (
     <form className="panel experiment-form" onSubmit={onSubmit} noValidate aria-labelledby="experiment-heading">
       <h2 id="experiment-heading">Experiment</h2>
+      <ExperimentActions
+        values={values}
+        strategies={strategies}
+        maxSizeMb={maxSizeMb}
+        connected={connected}
+        blockedText={blocked ? blockedText : null}
+        error={error}
+        onDismiss={dismiss}
+        stoppable={stoppable}
+        operator={operator}
+        onStopAll={stopAll}
+        onWriteUp={writeUp ? runWriteUp : undefined}
+      />
       {share.askToStart && (
         <div className="autostart-banner" role="alert" data-testid="autostart-banner">
           <p>
@@ -131,47 +166,8 @@ export function ExperimentForm(props: ExperimentFormProps) {
         />
         <fieldset className="params">
           <legend>Parameters</legend>
-          <ParamFields values={values} maxSizeMb={maxSizeMb} errors={fieldErrors} onChange={onChange} />
+          <ParamFields values={values} maxSizeMb={maxSizeMb} errors={fieldErrors} onChange={onChange} picked={picked} />
           <RuntimeSelect runtimes={runtimes} values={values} onChange={onChange} />
-          <div className="actions">
-            <button
-              type="submit"
-              className="primary"
-              data-testid="start-button"
-              disabled={!connected || blocked}
-              aria-describedby={blocked ? 'start-blocked' : undefined}
-            >
-              Start
-            </button>
-            {stoppable && (
-              <button
-                type="button"
-                data-testid="stop-all-button"
-                onClick={stopAll}
-                disabled={!connected}
-                title={
-                  operator
-                    ? 'Stops every run in the room (you hold the operator token)'
-                    : 'Stops every run this browser started; others’ runs are theirs (or the operator’s) to stop'
-                }
-              >
-                {operator ? 'Stop all' : 'Stop mine'}
-              </button>
-            )}
-          </div>
-          {blocked && (
-            <p className="field-error" id="start-blocked" data-testid="start-blocked">
-              Start is off until these are fixed: {blockedText}.
-            </p>
-          )}
-          {error && (
-            <div className="form-error" role="alert">
-              <p data-testid="form-error">{error}</p>
-              <button type="button" className="link" onClick={dismiss}>
-                Dismiss
-              </button>
-            </div>
-          )}
         </fieldset>
       </div>
     </form>

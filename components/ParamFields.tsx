@@ -5,6 +5,7 @@ import { fieldRange } from '@/lib/form/form-fields';
 import { COMMON_TEXT_FIELDS, formOf, type TextFieldSpec } from '@/lib/form/lab-forms';
 import { MB_NOTE } from '@/lib/readouts/format';
 import type { ExperimentFormValues } from '@/lib/form/experiment-form';
+import type { StrategyInfo } from '@/lib/protocol';
 
 export interface ParamFieldsProps {
   values: ExperimentFormValues;
@@ -12,6 +13,8 @@ export interface ParamFieldsProps {
   /** The message of each field whose text is not a valid value (shown under it, and the field marked invalid). */
   errors: Readonly<Record<string, string>>;
   onChange(values: ExperimentFormValues): void;
+  /** The strategies picked, as the catalog has them: a field only some strategies read is shown when one of them is picked. */
+  picked?: readonly StrategyInfo[];
 }
 
 function CheckField({ id, label, note, checked, onChange }: { id: string; label: string; note: string; checked: boolean; onChange(on: boolean): void }) {
@@ -60,10 +63,14 @@ function TextField({ spec, value, error, onChange }: { spec: TextFieldSpec; valu
  * Labelled inputs `input-<field>`, kept as typed. Text inputs, not type="number": a number input
  * reports "" for text it cannot read, which would pass for an empty (null) field unseen.
  */
-export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFieldsProps) {
+export function ParamFields({ values, maxSizeMb, errors, onChange, picked = [] }: ParamFieldsProps) {
   // The fields of the lab the form is for: switching labs shows the other lab's.
   const form = formOf(values.lab);
   const setNumber = (field: string, text: string) => onChange({ ...values, numbers: { ...values.numbers, [field]: text } });
+  // A field that changes nothing for the consumer or strategies chosen is hidden (its value is still sent);
+  // one with a bad value stays, so Start's "off until fixed" never names a field that can't be seen.
+  const context = { choices: values.choices ?? {}, strategies: picked };
+  const shown = form.fields.filter((f) => !f.appliesWhen || f.appliesWhen(context) || errors[f.field] !== undefined);
   return (
     <>
       <p className="note" id="unit-note" data-testid="unit-note">
@@ -95,7 +102,7 @@ export function ParamFields({ values, maxSizeMb, errors, onChange }: ParamFields
         );
       })}
       <div className="param-fields">
-        {form.fields.map(({ field, label, unit, hint, integer, empty }) => {
+        {shown.map(({ field, label, unit, hint, integer, empty }) => {
           const id = `input-${field}`;
           const error = errors[field];
           const note = [hint, empty ? `empty = ${empty}` : null].filter(Boolean).join(', ');

@@ -47,10 +47,7 @@ export function HistoryTable({ runs, lab, strategies, selected, onToggle, onDele
   const own = lab ? (labSchema(lab)?.historyColumns ?? []) : [];
   return (
     <>
-      <p className="scroll-hint" aria-hidden="true">
-        Swipe the table sideways for more columns →
-      </p>
-      <div className="table-scroll history-scroll" tabIndex={0} role="region" aria-label="Recorded runs table, scrolls sideways">
+      <div className="table-scroll history-scroll" tabIndex={0} role="region" aria-label="Recorded runs table">
         <table data-testid="history-table" className="history-table">
           <caption className="visually-hidden">Recorded runs, newest first; memory in MB (MiB)</caption>
           <thead>
@@ -104,35 +101,46 @@ export function HistoryTable({ runs, lab, strategies, selected, onToggle, onDele
                       {label}
                     </Link>
                   </th>
-                  <td data-testid="history-lab" data-lab={labOf(r)}>
+                  <td data-testid="history-lab" data-lab={labOf(r)} data-label="Lab">
                     {LAB_NAMES[labOf(r)] ?? labOf(r)}
                   </td>
-                  <td>
+                  <td className="history-outcome" data-label="Outcome">
                     <StatusBadge status={r.status} />
                   </td>
-                  <td className="params-text" data-testid="history-params">
+                  <td className="params-text" data-testid="history-params" data-label="Parameters">
                     {runParamsText(r)}
                   </td>
-                  <td className="num" data-field="peakRss">
+                  <td className="num" data-field="peakRss" data-label="Peak RSS (MB)">
                     {r.peak ? formatMbNumber(peakRssOf({ peak: r.peak, procPeakRss: r.procPeakRss ?? 0 })) : '–'}
                   </td>
                   {own.map((c) => (
-                    <td key={c.key} className="num" data-field={c.key} data-value={r.figures[c.key] ?? ''}>
+                    <td
+                      key={c.key}
+                      className="num"
+                      data-field={c.key}
+                      data-value={r.figures[c.key] ?? ''}
+                      data-label={`${c.header}${c.unit === 'bytes' ? ' (MB)' : ''}`}
+                    >
                       {cellText(r.figures[c.key], c.unit)}
                     </td>
                   ))}
-                  <td className="num">{r.durationMs === null ? '–' : (r.durationMs / 1000).toFixed(1)}</td>
-                  <td>{formatDateTime(r.queuedAt)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="link"
-                      data-testid="history-delete"
-                      onClick={() => onDelete(r)}
-                      aria-label={`Delete the ${label} run of ${formatDateTime(r.queuedAt)}`}
-                    >
-                      Delete
-                    </button>
+                  <td className="num" data-label="Duration (s)">
+                    {r.durationMs === null ? '–' : (r.durationMs / 1000).toFixed(1)}
+                  </td>
+                  <td data-label="Date">{formatDateTime(r.queuedAt)}</td>
+                  <td className="history-actions">
+                    {/* Offered only where the server said it would allow it (null: it was not asked, so the server decides on the click). */}
+                    {r.mayDelete !== false && (
+                      <button
+                        type="button"
+                        className="link"
+                        data-testid="history-delete"
+                        onClick={() => onDelete(r)}
+                        aria-label={`Delete the ${label} run of ${formatDateTime(r.queuedAt)}`}
+                      >
+                        Delete
+                      </button>
+                    )}
                   </td>
                 </tr>
               );

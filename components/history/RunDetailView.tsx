@@ -26,6 +26,7 @@ import { CopyBox } from './CopyBox';
 import { EmbedSnippet } from '@/components/embed/EmbedSnippet';
 import { EMBED_RESIZE_SCRIPT } from '@/components/embed/resize-script';
 import { ExportedChart } from './ExportedChart';
+import { RecordedCardCharts } from './RecordedCardCharts';
 import { HistoryHeader } from './HistoryHeader';
 import { formatDateTime, strategyInfo, strategyLabel } from './labels';
 import { Warnings } from './RunHistory';
@@ -112,8 +113,10 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
           height={embed ? 240 : 320}
           bare={embed}
         />
+        {view && !embed && <RecordedCardCharts view={view} run={run} samples={samples} label={label} />}
       </ChartBands.Provider>
-      {run.summary && view?.RecordPanels && <view.RecordPanels summary={run.summary} label={label} />}
+      {/* The card's charts above hold what these panels show (timeline, lateness, sweep); the embed shows them alone. */}
+      {run.summary && embed && view?.RecordPanels && <view.RecordPanels summary={run.summary} label={label} />}
       {run.summary?.profile && !embed && <ProfilePanel runId={run.id} label={label} summary={run.summary.profile} />}
       {run.summary && watchesHeap(run.params) && !embed && <HeapPanel runId={run.id} label={label} heap={heap} params={run.params} active={false} recorded />}
       {!run.summary ? (

@@ -37,7 +37,8 @@ export function RunHistory({ initialLab = '', initialStrategy = '', initialOutco
   const [selected, setSelected] = useState<string[]>([]);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const query = new URLSearchParams({ ...(lab && { lab }), ...(strategy && { strategy }), ...(outcome && { outcome }) }).toString();
-  const list = useFetched(`/api/runs${query ? `?${query}` : ''}`, runListResponseSchema);
+  // Identified: each run says whether this browser may delete it, so Delete is offered only where it would be allowed.
+  const list = useFetched(`/api/runs${query ? `?${query}` : ''}`, runListResponseSchema, true);
   const catalog = useFetched('/api/strategies', strategiesSchema);
   const strategies = useMemo(() => (catalog.state === 'ready' ? catalog.data : []), [catalog]);
   const unknownStrategy = strategy !== '' && catalog.state === 'ready' && !strategies.some((s) => s.id === strategy);

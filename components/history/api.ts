@@ -5,12 +5,14 @@
 import { z } from 'zod';
 import { describeZodError } from '@/lib/protocol/params';
 import { strategyInfoSchema } from '@/lib/protocol';
+import { identityHeaders } from '@/components/hooks/browser-identity';
 
 export const strategiesSchema = z.array(strategyInfoSchema);
 
 /** GETs JSON and validates it; throws with the server's own message on an error status. */
-export async function fetchJson<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { cache: 'no-store', signal });
+export async function fetchJson<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal, identified = false): Promise<T> {
+  // `identified`: say which browser asks (its id, or the operator token), for answers that depend on it.
+  const res = await fetch(url, { cache: 'no-store', signal, ...(identified && { headers: identityHeaders() }) });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const message = (body as { message?: unknown } | null)?.message;

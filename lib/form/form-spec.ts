@@ -4,7 +4,7 @@
  * lab's form has after its own. Pure data, lab-neutral.
  */
 import type { z } from 'zod';
-import type { LabParams } from '../protocol';
+import type { LabParams, StrategyInfo } from '../protocol';
 import type { Limit } from '../protocol/params';
 import { triggerFigureProblem } from '../heap/trigger';
 
@@ -18,6 +18,31 @@ export interface FieldSpec {
   integer: boolean;
   /** What an empty field means; absent when the field is required. */
   empty?: string;
+  /**
+   * Whether the field changes anything for the form as it is now (the streams lab's API knobs only
+   * for its http consumer); absent: always. A field that does not apply is hidden but still sent.
+   */
+  appliesWhen?: (form: FieldContext) => boolean;
+}
+
+/** What decides whether a field applies: the form's named-value params and the strategies picked. */
+export interface FieldContext {
+  choices: Readonly<Record<string, string>>;
+  /** The picked strategies as the catalog describes them (their `declares`). */
+  strategies: readonly StrategyInfo[];
+}
+
+/**
+ * The experiment the lab's seed write-up ran, as this lab reproduces it (docs/results.md has the
+ * figures): the dashboard's one-click "Run the write-up's experiment".
+ */
+export interface WriteUpExperiment {
+  /** What it is, in a few words, beside the button. */
+  what: string;
+  /** The params that differ from the lab's defaults. */
+  params: Readonly<Record<string, unknown>>;
+  /** The strategies it compares, in the lab's catalog order. */
+  strategies: readonly string[];
 }
 
 /** A lab's own on/off param (the CPU lab's keep-alive), shown as a checkbox after the numbers. */
@@ -73,6 +98,10 @@ export interface LabForm {
    * field is valid on its own: the field to mark and the message, in the fields' labels; null when met.
    */
   crossCheck?: (values: Readonly<Record<string, number>>) => { field: string; message: string } | null;
+  /** How long one run of these params takes, roughly, in ms (the queue's wait uses the same, labs/<lab>/parent). */
+  estimateMs?: (params: Readonly<Record<string, unknown>>) => number;
+  /** The seed write-up's experiment; absent for a lab without one. */
+  writeUp?: WriteUpExperiment;
 }
 
 /**

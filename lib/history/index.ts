@@ -100,6 +100,11 @@ export const runListItemSchema = z.object({
   figures: z.record(z.string(), z.number().nullable()).default({}),
   /** Who started the run's experiment (its public id and name), null when nobody in a room did. */
   owner: ownerSchema.nullable().default(null),
+  /**
+   * Whether the browser that asked may delete this run (its own, nobody's, or asked with the
+   * operator token): the page offers Delete only then. Null when the request named no browser.
+   */
+  mayDelete: z.boolean().nullable().default(null),
 });
 export type RunListItem = z.infer<typeof runListItemSchema>;
 
@@ -236,5 +241,6 @@ export function toListItem(record: RunRecord, diskBytes: number): RunListItem {
     diskBytes,
     figures: Object.fromEntries((labSchema(run.lab)?.historyColumns ?? []).map((c) => [c.key, numberAt(s, c.key)])),
     owner: record.experiment?.owner ?? null,
+    mayDelete: null,
   };
 }

@@ -17,7 +17,9 @@ const SUMMARY_LIMITS = { min: 1, max: HISTORY_LIMITS.compare.max };
 export const BROWSER_HEADER = 'x-stream-lab-browser';
 export const OPERATOR_HEADER = 'x-stream-lab-operator';
 
-function mayDelete(ownerId: string, headers: IncomingHttpHeaders): boolean {
+/** The one rule for deleting a record: a run nobody in a room started is anyone's; an owned one its browser's or the operator's. */
+function mayDelete(ownerId: string | null, headers: IncomingHttpHeaders): boolean {
+  if (ownerId === null) return true;
   const browser = headers[BROWSER_HEADER];
   const token = headers[OPERATOR_HEADER];
   const operatorToken = readOperatorToken();
@@ -82,7 +84,10 @@ export function historyRoutes(store: RunStore): Route[] {
       handle(ctx) {
         const q = parseListQuery(ctx.url.searchParams);
         if (!q.ok) return sendError(ctx.res, 400, 'bad-request', q.error);
-        const body: RunListResponse = { runs: store.list(q.value), total: store.count(), warnings: store.warnings(), storage: store.storage() };
+        // Told per run only to a page that says which browser it is, so it offers Delete where a delete would be allowed.
+        const asked = ctx.req.headers[BROWSER_HEADER] !== undefined || ctx.req.headers[OPERATOR_HEADER] !== undefined;
+        const runs = store.list(q.value).map((r) => (asked ? { ...r, mayDelete: mayDelete(r.owner?.id ?? null, ctx.req.headers) } : r));
+        const body: RunListResponse = { runs, total: store.count(), warnings: store.warnings(), storage: store.storage() };
         sendJson(ctx.res, 200, body);
       },
     },

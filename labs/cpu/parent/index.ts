@@ -12,6 +12,7 @@ import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
 import type { CpuSummary } from '../shared/schema';
 import { LAB_ID } from '../shared/id';
+import { estimateMs } from '../shared/form';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)), { roles: cpuSchema.roles });
 
@@ -51,12 +52,7 @@ export const cpuLab: Lab<Strategy> = {
     return cpuParamsSchema.parse(raw).requests;
   },
 
-  estimateMs(raw) {
-    // fib(40) ≈ 1.2 s here (§9), ×1.618 per n; one computation alone first, then the requests on ≤ 2 cores.
-    const p = cpuParamsSchema.parse(raw);
-    const one = 1200 * 1.618 ** (p.n - 40);
-    return Math.round(one + (one * p.requests) / 2);
-  },
+  estimateMs,
 
   newRecorder(prepared) {
     return new CpuFigures(prepared.total ?? 0);

@@ -3,6 +3,14 @@ import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form
 import { CPU_PARAM_LIMITS, cpuParamsSchema, DEFAULT_CPU_PARAMS } from './params';
 import { LAB_ID } from './id';
 
+/** How long one run of these params takes, roughly (the queue's wait before a run, the form's estimate before a Start). */
+export function estimateMs(raw: Readonly<Record<string, unknown>>): number {
+  // fib(40) ≈ 1.2 s here (§9), ×1.618 per n; one computation alone first, then the requests on ≤ 2 cores.
+  const p = cpuParamsSchema.parse(raw);
+  const one = 1200 * 1.618 ** (p.n - 40);
+  return Math.round(one + (one * p.requests) / 2);
+}
+
 export const form: LabForm = {
   lab: LAB_ID,
   fields: [
@@ -36,4 +44,11 @@ export const form: LabForm = {
   defaultStrategies: ['single-thread', 'worker-pool'],
   alwaysWritten: new Set(['n', 'requests', 'concurrency']),
   runsAlone: 'each run needs every core of the machine to itself',
+  estimateMs,
+  // Seed 004: fib(n) per request on one thread, in cluster processes, a process or a thread per request, and a pool (docs/results.md §9).
+  writeUp: {
+    what: 'fib(40) per request: one thread against cluster, fork and worker_threads, and the write-up’s pool',
+    params: {},
+    strategies: ['single-thread', 'cluster', 'fork-per-request', 'worker-per-request', 'cluster-pool-leaky'],
+  },
 };

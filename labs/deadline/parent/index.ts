@@ -13,6 +13,7 @@ import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
 import type { DeadlineSummary } from '../shared/schema';
 import { LAB_ID } from '../shared/id';
+import { estimateMs } from '../shared/form';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)), { roles: deadlineSchema.roles });
 
@@ -58,10 +59,7 @@ export const deadlineLab: Lab<Strategy> = {
     return arrivalTimesMs(deadlineParamsSchema.parse(raw)).length;
   },
 
-  estimateMs(raw) {
-    // The schedule, plus starting the store and the service and calibrating (about a second).
-    return deadlineParamsSchema.parse(raw).durationS * 1000 + 1000;
-  },
+  estimateMs,
 
   newRecorder(prepared) {
     return new DeadlineFigures(prepared.total ?? 0);

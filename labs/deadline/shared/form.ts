@@ -3,6 +3,12 @@ import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form
 import { DEADLINE_PARAM_LIMITS, deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS } from './params';
 import { LAB_ID } from './id';
 
+/** How long one run of these params takes, roughly (the queue's wait before a run, the form's estimate before a Start). */
+export function estimateMs(raw: Readonly<Record<string, unknown>>): number {
+  // The schedule, plus starting the store and the service and calibrating (about a second).
+  return deadlineParamsSchema.parse(raw).durationS * 1000 + 1000;
+}
+
 export const form: LabForm = {
   lab: LAB_ID,
   fields: [
@@ -55,4 +61,11 @@ export const form: LabForm = {
           message: `The spike must end within the schedule: Spike starts at (${spikeStartS} s) + Spike lasts (${spikeS} s) = ${spikeStartS + spikeS} s, more than Schedule length (${durationS} s)`,
         }
       : null,
+  estimateMs,
+  // Seed 001: a service fanning out fetches under a traffic spike, its timers late, against a worker pool (docs/results.md §10).
+  writeUp: {
+    what: 'a 4× traffic spike: the write-up’s unbounded service against its worker-pool rewrite',
+    params: {},
+    strategies: ['unbounded', 'worker-pool'],
+  },
 };

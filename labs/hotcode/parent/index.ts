@@ -13,6 +13,7 @@ import { sweepSteps } from '../child/sweep-steps';
 import { benchTable } from './bench-table';
 import type { HotcodeSummary } from '../shared/schema';
 import { LAB_ID } from '../shared/id';
+import { estimateMs } from '../shared/form';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)), { roles: hotcodeSchema.roles });
 
@@ -43,13 +44,7 @@ export const hotcodeLab: Lab<Strategy> = {
     return planned(hotcodeParamsSchema.parse(raw));
   },
 
-  estimateMs(raw) {
-    // The slowest strategy (report-slow) measured here: ~85 µs a row for toLocaleString plus
-    // ~2.2 s at 2e4 rows for the spread, growing as rows² (§11). An upper bound for the queue's wait.
-    const p = hotcodeParamsSchema.parse(raw);
-    const one = 0.085 * p.rows + 2200 * (p.rows / 20_000) ** 2;
-    return Math.round(Math.min(p.timeoutS * 1000, p.sweep ? 2 * one : one * p.requests));
-  },
+  estimateMs,
 
   newRecorder(prepared) {
     return new HotcodeFigures(prepared.total ?? 0);

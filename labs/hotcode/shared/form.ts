@@ -3,6 +3,15 @@ import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form
 import { DEFAULT_HOTCODE_PARAMS, HOTCODE_PARAM_LIMITS, hotcodeParamsSchema } from './params';
 import { LAB_ID } from './id';
 
+/** How long one run of these params takes, roughly (the queue's wait before a run, the form's estimate before a Start). */
+export function estimateMs(raw: Readonly<Record<string, unknown>>): number {
+  // The slowest strategy (report-slow) measured here: ~85 µs a row for toLocaleString plus
+  // ~2.2 s at 2e4 rows for the spread, growing as rows² (§11). An upper bound for the queue's wait.
+  const p = hotcodeParamsSchema.parse(raw);
+  const one = 0.085 * p.rows + 2200 * (p.rows / 20_000) ** 2;
+  return Math.round(Math.min(p.timeoutS * 1000, p.sweep ? 2 * one : one * p.requests));
+}
+
 export const form: LabForm = {
   lab: LAB_ID,
   fields: [
@@ -28,4 +37,11 @@ export const form: LabForm = {
   defaultStrategies: ['report-slow', 'report-fixed'],
   alwaysWritten: new Set(['rows']),
   runsAlone: 'each run times synchronous work on the same cores',
+  estimateMs,
+  // Seed 002: the monthly report as found (toLocaleString, a spreading groupBy) and as fixed, profiled as the write-up did (docs/results.md §11).
+  writeUp: {
+    what: 'the write-up’s report on 100,000 rows as found and as fixed, with a CPU profile of each',
+    params: { rows: 100_000, requests: 1, profile: true },
+    strategies: ['report-slow', 'report-fixed'],
+  },
 };

@@ -15,6 +15,7 @@ import type { Strategy } from '../child/strategy';
 import { benchTable } from './bench-table';
 import type { HttpSummary } from '../shared/schema';
 import { LAB_ID } from '../shared/id';
+import { estimateMs } from '../shared/form';
 
 const found = await loadStrategies<Strategy>(fileURLToPath(new URL('../child/strategies', import.meta.url)), { roles: httpSchema.roles });
 
@@ -77,13 +78,7 @@ export const httpLab: Lab<Strategy> = {
     return p.requests + p.slowClients;
   },
 
-  estimateMs(raw) {
-    // Measured here (docs/results.md §8): ~10 responses/s of 100k rows with 20 clients for the
-    // buffered strategy, slower for cursors; scale by rows. Rough, for the queue's wait only.
-    const p = httpParamsSchema.parse(raw);
-    const perResponseMs = (p.rows / 100_000) * 150;
-    return Math.round(1500 + (p.requests * perResponseMs) / Math.min(p.concurrency, 10));
-  },
+  estimateMs,
 
   newRecorder(prepared) {
     const expected = (prepared.scenario.expected as { rows: number } | undefined)?.rows ?? 0;

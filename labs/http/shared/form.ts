@@ -3,6 +3,15 @@ import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form
 import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from './params';
 import { LAB_ID } from './id';
 
+/** How long one run of these params takes, roughly (the queue's wait before a run, the form's estimate before a Start). */
+export function estimateMs(raw: Readonly<Record<string, unknown>>): number {
+  // Measured here (docs/results.md §8): ~10 responses/s of 100k rows with 20 clients for the
+  // buffered strategy, slower for cursors; scale by rows. Rough, for the queue's wait only.
+  const p = httpParamsSchema.parse(raw);
+  const perResponseMs = (p.rows / 100_000) * 150;
+  return Math.round(1500 + (p.requests * perResponseMs) / Math.min(p.concurrency, 10));
+}
+
 export const form: LabForm = {
   lab: LAB_ID,
   fields: [
@@ -25,4 +34,11 @@ export const form: LabForm = {
   defaultStrategies: ['buffered-json', 'ndjson-cursor'],
   alwaysWritten: new Set(['rows', 'concurrency', 'requests', 'slowClients']),
   runsAlone: 'each run starts its own PostgreSQL and load generator on the same cores',
+  estimateMs,
+  // Seed 003: a REST endpoint of ~100k rows built as one JSON array, then streamed from a cursor, under 20 concurrent clients (docs/results.md §8).
+  writeUp: {
+    what: '100,000 rows from PostgreSQL, 100 requests by 20 clients: one JSON array against the streamed ways',
+    params: { rows: 100_000, concurrency: 20, requests: 100 },
+    strategies: ['buffered-json', 'ndjson-all-rows', 'ndjson-cursor'],
+  },
 };

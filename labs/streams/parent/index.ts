@@ -17,6 +17,7 @@ import { benchTable } from './bench-table';
 import { routes } from './routes';
 import type { StreamsSummary } from '../shared/schema';
 import { LAB_ID } from '../shared/id';
+import { estimateMs } from '../shared/form';
 
 // Not server/runner/child-build's ROOT_DIR: it imports the lab registry, which imports this file.
 const NODE_MODULES = fileURLToPath(new URL('../../../node_modules', import.meta.url));
@@ -110,12 +111,7 @@ export const streamsLab: Lab<Strategy> = {
     return Math.round(streamsParamsSchema.parse(params).sizeMb * MIB);
   },
 
-  estimateMs(raw) {
-    // The slow consumer sets the pace: one delay (and the CPU work) per chunk.
-    const p = streamsParamsSchema.parse(raw);
-    const chunks = Math.ceil((p.sizeMb * 1024) / p.chunkKb);
-    return Math.round(chunks * (p.delayMs + p.cpuUs / 1000));
-  },
+  estimateMs,
 
   newRecorder(prepared) {
     return new StreamsFigures(prepared.total ?? 0);

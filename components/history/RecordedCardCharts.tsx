@@ -1,0 +1,30 @@
+'use client';
+
+/**
+ * A recorded run's charts as its card drew them: the lab's own `RunCharts` (labs/<lab>/view/Charts.tsx,
+ * the same component the dashboard's card renders), fed the stored samples instead of a live feed,
+ * so a run page shows every chart the card had (CPU, lateness, requests…), not only memory.
+ */
+import type { RunState, Sample } from '@/lib/protocol';
+import type { LabView } from '@/components/lab-view';
+import { useArraySource } from '@/components/hooks/useArraySource';
+import { ChartPlaceholder } from '@/components/charts/placeholder';
+
+export interface RecordedCardChartsProps {
+  view: LabView;
+  run: RunState;
+  samples: readonly Sample[];
+  label: string;
+}
+
+export function RecordedCardCharts({ view, run, samples, label }: RecordedCardChartsProps) {
+  const source = useArraySource(samples);
+  return (
+    <section className="recorded-card-charts" data-testid="recorded-card-charts" data-lab={view.id} aria-labelledby="card-charts-heading">
+      <h3 id="card-charts-heading">As its card drew it</h3>
+      <ChartPlaceholder.Provider value="No samples were stored for this run">
+        <view.RunCharts run={run} samples={samples} label={label} source={source} active={false} scaleGroups={null} />
+      </ChartPlaceholder.Provider>
+    </section>
+  );
+}
