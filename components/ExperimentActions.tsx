@@ -49,6 +49,11 @@ export function experimentPreview(
   return { strategies: names, size, estimateMs };
 }
 
+/** "48 s", "2 min 24 s": an estimate needs no tenths. */
+function aboutText(ms: number): string {
+  return ms < 59_500 ? `${Math.max(1, Math.round(ms / 1000))} s` : formatSeconds(ms);
+}
+
 export function ExperimentActions(props: ExperimentActionsProps) {
   const { values, strategies, maxSizeMb, connected, blockedText, error, onDismiss, stoppable, operator, onStopAll, onWriteUp } = props;
   const writeUp = formOf(values.lab).writeUp;
@@ -98,7 +103,7 @@ export function ExperimentActions(props: ExperimentActionsProps) {
         {preview.estimateMs !== null && (
           <span data-testid="preview-estimate" data-ms={Math.round(preview.estimateMs)}>
             {' '}
-            · about {formatSeconds(preview.estimateMs)}
+            · about {aboutText(preview.estimateMs)}
           </span>
         )}
       </p>

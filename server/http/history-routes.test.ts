@@ -189,6 +189,15 @@ describe('DELETE /api/runs/:id', () => {
     const badOwner = await get('/api/runs?owner=alice');
     expect(badOwner.status).toBe(400);
     expect((await badOwner.json()).message).toBe('owner must be a browser’s owner id like b-0123456789abcdef');
+    // The list tells the browser that asks whether it may delete each run, by the same rule as the DELETE below.
+    const mayDeleteAs = async (browser: string | null) => {
+      const headers: Record<string, string> = browser ? { [BROWSER_HEADER]: browser } : {};
+      const runs = runListResponseSchema.parse(await (await get('/api/runs', { headers })).json()).runs;
+      return { alices: runs.find((r) => r.id === id)?.mayDelete, nobodys: runs.find((r) => r.id === completed)?.mayDelete };
+    };
+    expect(await mayDeleteAs('browser-of-alice-0123456789')).toEqual({ alices: true, nobodys: true });
+    expect(await mayDeleteAs('browser-of-bob-0123456789')).toEqual({ alices: false, nobodys: true });
+    expect(await mayDeleteAs(null)).toEqual({ alices: null, nobodys: null });
     const other = await get(`/api/runs/${id}`, { method: 'DELETE', headers: { [BROWSER_HEADER]: 'browser-of-bob-0123456789' } });
     expect(other.status).toBe(403);
     expect((await other.json()).message).toBe(`only Alice's browser can delete run ${id}, or the operator (STREAM_LAB_OPERATOR_TOKEN)`);

@@ -26,8 +26,8 @@ export const lessons: readonly LessonInfo[] = [
     title: 'Push vs pull, step by step · Stream Lab',
     blurb: (
       <>
-        Seven short live runs: push vs pull, where the file goes in memory, how fromEvent + takeUntil loses data, garbage vs retained memory, the
-        out-of-memory failure under a memory budget, who holds the file, and how many calls are in flight.
+        Seven short live runs: push vs pull, where the file goes in memory, how fromEvent + takeUntil loses data, garbage vs retained memory, the out-of-memory
+        failure under a memory budget, who holds the file, and how many calls are in flight.
       </>
     ),
   },
