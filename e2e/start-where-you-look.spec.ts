@@ -53,8 +53,11 @@ test('every lab shows Start, the strategies, the size and an estimate without sc
       expect(Number(await page.getByTestId('preview-estimate').getAttribute('data-ms'))).toBeGreaterThan(0);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       for (const id of ['start-button', 'writeup-button', 'preview-strategies']) await inViewport(page, id);
-      // Half-way down the form (its knobs), Start is still on screen: the bar stays at the top while the form scrolls.
-      await page.getByTestId('input-timeoutS').scrollIntoViewIfNeeded();
+      // Scrolled to the form's last knobs (its bottom at the viewport's), Start is still on screen: the bar stays at the top while the form scrolls.
+      await page.evaluate(() => {
+        const form = document.querySelector('form.experiment-form')!;
+        window.scrollTo(0, window.scrollY + form.getBoundingClientRect().bottom - window.innerHeight);
+      });
       expect(await page.evaluate(() => window.scrollY), `${lab} at ${size.width} px scrolled`).toBeGreaterThan(0);
       await inViewport(page, 'start-button');
     }
