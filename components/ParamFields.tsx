@@ -69,7 +69,7 @@ export function ParamFields({ values, maxSizeMb, errors, onChange, picked = [] }
   const setNumber = (field: string, text: string) => onChange({ ...values, numbers: { ...values.numbers, [field]: text } });
   // A field that changes nothing for the consumer or strategies chosen is hidden (its value is still sent);
   // one with a bad value stays, so Start's "off until fixed" never names a field that can't be seen.
-  const context = { choices: values.choices ?? {}, strategies: picked };
+  const context = { choices: values.choices ?? {}, switches: values.switches, numbers: values.numbers, strategies: picked };
   const shown = form.fields.filter((f) => !f.appliesWhen || f.appliesWhen(context) || errors[f.field] !== undefined);
   return (
     <>

@@ -25,9 +25,13 @@ export interface FieldSpec {
   appliesWhen?: (form: FieldContext) => boolean;
 }
 
-/** What decides whether a field applies: the form's named-value params and the strategies picked. */
+/** What decides whether a field applies: the form's values as they are, and the strategies picked. */
 export interface FieldContext {
   choices: Readonly<Record<string, string>>;
+  /** The lab's switches (e.g. the hot-code lab's sweep), on or off. */
+  switches: Readonly<Record<string, boolean>>;
+  /** The numeric fields' text as typed (e.g. the HTTP lab's slow clients). */
+  numbers: Readonly<Record<string, string>>;
   /** The picked strategies as the catalog describes them (their `declares`). */
   strategies: readonly StrategyInfo[];
 }

@@ -1,5 +1,6 @@
 /** The cpu lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
-import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form/form-spec';
+import { COMMON_FIELDS, PROFILE_SWITCHES, type FieldContext, type LabForm } from '../../../lib/form/form-spec';
+import type { Role } from './roles';
 import { CPU_PARAM_LIMITS, cpuParamsSchema, DEFAULT_CPU_PARAMS } from './params';
 import { LAB_ID } from './id';
 
@@ -10,6 +11,9 @@ export function estimateMs(raw: Readonly<Record<string, unknown>>): number {
   const one = 1200 * 1.618 ** (p.n - 40);
   return Math.round(one + (one * p.requests) / 2);
 }
+
+/** The roles whose strategies keep a number of workers (shared/roles.ts). */
+const WITH_WORKERS: ReadonlySet<Role> = new Set(['processes', 'pool', 'leaky-pool']);
 
 export const form: LabForm = {
   lab: LAB_ID,
@@ -23,7 +27,16 @@ export const form: LabForm = {
     },
     { field: 'requests', label: 'Requests in all', integer: true },
     { field: 'concurrency', label: 'Requests at once', integer: true },
-    { field: 'workers', label: 'Workers', unit: 'processes or threads', hint: 'of cluster and the pools', integer: true, empty: 'cores' },
+    {
+      field: 'workers',
+      label: 'Workers',
+      unit: 'processes or threads',
+      hint: 'of cluster and the pools',
+      integer: true,
+      empty: 'cores',
+      // One thread and a worker per request have no count of workers to set.
+      appliesWhen: (f: FieldContext) => f.strategies.some((s) => WITH_WORKERS.has(s.role as Role)),
+    },
     { field: 'pingMs', label: 'Ping every', unit: 'ms', hint: 'a cheap GET /ping, to show what it waits; 0 = none', integer: true },
     ...COMMON_FIELDS,
   ],

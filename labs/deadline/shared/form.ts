@@ -1,5 +1,6 @@
 /** The deadline lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
-import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form/form-spec';
+import { COMMON_FIELDS, PROFILE_SWITCHES, type FieldContext, type LabForm } from '../../../lib/form/form-spec';
+import type { Role } from './roles';
 import { DEADLINE_PARAM_LIMITS, deadlineParamsSchema, DEFAULT_DEADLINE_PARAMS } from './params';
 import { LAB_ID } from './id';
 
@@ -8,6 +9,9 @@ export function estimateMs(raw: Readonly<Record<string, unknown>>): number {
   // The schedule, plus starting the store and the service and calibrating (about a second).
   return deadlineParamsSchema.parse(raw).durationS * 1000 + 1000;
 }
+
+/** A field that only strategies of this role read. */
+const picks = (role: Role) => (f: FieldContext) => f.strategies.some((s) => s.role === role);
 
 export const form: LabForm = {
   lab: LAB_ID,
@@ -21,9 +25,10 @@ export const form: LabForm = {
     { field: 'cpuMs', label: 'CPU work per object', unit: 'ms', hint: 'JSON parse + transform, calibrated on this machine', integer: false },
     { field: 'deadlineMs', label: 'Deadline per request', unit: 'ms', integer: true },
     { field: 'storeMedianMs', label: 'Store latency (median)', unit: 'ms', hint: 'log-normal, p99 ≈ 5× the median', integer: false },
-    { field: 'concurrency', label: 'Limit (limited-concurrency)', unit: 'GETs at once', integer: true },
-    { field: 'workers', label: 'Pool threads (worker-pool)', integer: true, empty: 'cores' },
-    { field: 'shedLagMs', label: 'Shed above loop lag (shed-load)', unit: 'ms', integer: true },
+    // Each of these three is read by the strategies of one role only (shared/roles.ts): shown when one of them is picked.
+    { field: 'concurrency', label: 'Limit (limited-concurrency)', unit: 'GETs at once', integer: true, appliesWhen: picks('limits') },
+    { field: 'workers', label: 'Pool threads (worker-pool)', integer: true, empty: 'cores', appliesWhen: picks('offloads') },
+    { field: 'shedLagMs', label: 'Shed above loop lag (shed-load)', unit: 'ms', integer: true, appliesWhen: picks('sheds') },
     ...COMMON_FIELDS,
   ],
   switches: [...PROFILE_SWITCHES],

@@ -16,7 +16,14 @@ export const form: LabForm = {
   lab: LAB_ID,
   fields: [
     { field: 'rows', label: 'Rows per report', unit: 'rows', hint: 'the sweep’s largest step when sweeping', integer: true },
-    { field: 'requests', label: 'Reports', hint: 'asked for one after another (not in a sweep)', integer: true },
+    {
+      field: 'requests',
+      label: 'Reports',
+      hint: 'asked for one after another',
+      integer: true,
+      // A sweep asks one report per step instead.
+      appliesWhen: (f) => f.switches.sweep !== true,
+    },
     { field: 'probeMs', label: 'Probe /health every', unit: 'ms', hint: 'what any other request waits while a report runs; 0 = none', integer: true },
     ...COMMON_FIELDS,
   ],

@@ -1,5 +1,6 @@
 /** The http lab's experiment form as a person sees it: its fields, switches, links and first strategies. Pure data. */
 import { COMMON_FIELDS, PROFILE_SWITCHES, type LabForm } from '../../../lib/form/form-spec';
+import type { Role } from './roles';
 import { DEFAULT_HTTP_PARAMS, HTTP_PARAM_LIMITS, httpParamsSchema } from './params';
 import { LAB_ID } from './id';
 
@@ -12,16 +13,40 @@ export function estimateMs(raw: Readonly<Record<string, unknown>>): number {
   return Math.round(1500 + (p.requests * perResponseMs) / Math.min(p.concurrency, 10));
 }
 
+/** The roles whose strategies read rows from a server-side cursor. */
+const CURSOR_ROLES: ReadonlySet<Role> = new Set(['cursor', 'ignores-drain']);
+
 export const form: LabForm = {
   lab: LAB_ID,
   fields: [
     { field: 'rows', label: 'Table size', unit: 'rows', hint: 'the author table the endpoint serves, made once per size', integer: true },
     { field: 'concurrency', label: 'Clients at once', integer: true },
     { field: 'requests', label: 'Requests in all', hint: 'shared by those clients', integer: true },
-    { field: 'batchRows', label: 'Rows per write', hint: 'per res.write of the streaming strategies', integer: true },
-    { field: 'cursorRows', label: 'Rows per cursor read', hint: 'one round trip to PostgreSQL each (cursor strategies)', integer: true },
+    // The buffered endpoint writes once; only the strategies that read a cursor read cursorRows (shared/roles.ts).
+    {
+      field: 'batchRows',
+      label: 'Rows per write',
+      hint: 'per res.write of the streaming strategies',
+      integer: true,
+      appliesWhen: (f) => f.strategies.some((s) => s.role !== 'buffered'),
+    },
+    {
+      field: 'cursorRows',
+      label: 'Rows per cursor read',
+      hint: 'one round trip to PostgreSQL each (cursor strategies)',
+      integer: true,
+      appliesWhen: (f) => f.strategies.some((s) => CURSOR_ROLES.has(s.role as Role)),
+    },
     { field: 'slowClients', label: 'Slow clients', hint: 'extra clients that each read one response slowly', integer: true },
-    { field: 'slowKbps', label: 'Slow client speed', unit: 'KB/s', hint: 'how fast each slow client reads', integer: true },
+    {
+      field: 'slowKbps',
+      label: 'Slow client speed',
+      unit: 'KB/s',
+      hint: 'how fast each slow client reads',
+      integer: true,
+      // No slow client, no speed to set.
+      appliesWhen: (f) => Number((f.numbers.slowClients ?? '').trim() || '0') !== 0,
+    },
     ...COMMON_FIELDS,
   ],
   switches: [...PROFILE_SWITCHES],

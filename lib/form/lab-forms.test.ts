@@ -37,7 +37,9 @@ describe("each lab's write-up experiment (the dashboard's one-click button)", ()
 describe('fields that apply', () => {
   const streams = formOf('streams');
   const shown = (choices: Record<string, string>, declares: Array<Record<string, string>>) =>
-    streams.fields.filter((f) => !f.appliesWhen || f.appliesWhen({ choices, strategies: declares.map((d) => ({ declares: d }) as never) })).map((f) => f.field);
+    streams.fields
+      .filter((f) => !f.appliesWhen || f.appliesWhen({ choices, switches: {}, numbers: {}, strategies: declares.map((d) => ({ declares: d }) as never) }))
+      .map((f) => f.field);
 
   it('hides the API and PostgreSQL knobs for the sleep consumer, and Concurrency without a strategy that takes it', () => {
     const fields = shown({ consumer: 'sleep' }, [{ concurrency: 'sequential' }]);
@@ -51,5 +53,50 @@ describe('fields that apply', () => {
     expect(pg).toContain('dbBatchRows');
     expect(pg).not.toContain('delayMs');
     expect(shown({}, [{ concurrency: 'sequential' }, { concurrency: 'bounded' }])).toContain('concurrency');
+  });
+});
+
+describe("other labs' fields that apply", () => {
+  const shown = (
+    lab: 'deadline' | 'http' | 'hotcode' | 'cpu',
+    ctx: { roles?: string[]; numbers?: Record<string, string>; switches?: Record<string, boolean> },
+  ) =>
+    formOf(lab)
+      .fields.filter(
+        (f) =>
+          !f.appliesWhen ||
+          f.appliesWhen({
+            choices: {},
+            switches: ctx.switches ?? {},
+            numbers: ctx.numbers ?? {},
+            strategies: (ctx.roles ?? []).map((role) => ({ role }) as never),
+          }),
+      )
+      .map((f) => f.field);
+
+  it('deadlines: each strategy’s own knob only with a strategy of its role', () => {
+    const pair = shown('deadline', { roles: ['no-limit', 'offloads'] });
+    expect(pair).toContain('workers');
+    expect(pair).not.toContain('concurrency');
+    expect(pair).not.toContain('shedLagMs');
+    expect(shown('deadline', { roles: ['limits', 'sheds'] })).toEqual(expect.arrayContaining(['concurrency', 'shedLagMs']));
+  });
+
+  it('CPU: Workers only for cluster and the pools', () => {
+    expect(shown('cpu', { roles: ['one-thread', 'per-request'] })).not.toContain('workers');
+    expect(shown('cpu', { roles: ['one-thread', 'pool'] })).toContain('workers');
+  });
+
+  it('HTTP: the slow clients’ speed only with slow clients, cursor rows only with a cursor, rows per write only with a streamed response', () => {
+    const buffered = shown('http', { roles: ['buffered'], numbers: { slowClients: '0' } });
+    for (const f of ['slowKbps', 'cursorRows', 'batchRows']) expect(buffered).not.toContain(f);
+    expect(shown('http', { roles: ['cursor'], numbers: { slowClients: '2' } })).toEqual(expect.arrayContaining(['slowKbps', 'cursorRows', 'batchRows']));
+    expect(shown('http', { roles: ['buffered-in'] })).toEqual(expect.arrayContaining(['batchRows']));
+    expect(shown('http', { roles: ['buffered-in'] })).not.toContain('cursorRows');
+  });
+
+  it('hot code: Reports only when not sweeping', () => {
+    expect(shown('hotcode', {})).toContain('requests');
+    expect(shown('hotcode', { switches: { sweep: true } })).not.toContain('requests');
   });
 });
