@@ -1,6 +1,6 @@
 'use client';
 
-/** The guided push-vs-pull walkthrough: the streams lab's five steps, each with its runs' memory and buffer-level charts. */
+/** The guided push-vs-pull walkthrough: the streams lab's seven steps, each with its runs' memory and buffer-level charts. */
 import { describeParams, LESSON_STEPS } from './steps';
 import type { ProcSample, RunState, Sample } from '@/lib/protocol';
 import { LessonRun } from './LessonRun';
