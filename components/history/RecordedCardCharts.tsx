@@ -22,7 +22,8 @@ export function RecordedCardCharts({ view, run, samples, label }: RecordedCardCh
   return (
     <section className="recorded-card-charts" data-testid="recorded-card-charts" data-lab={view.id} aria-labelledby="card-charts-heading">
       <h3 id="card-charts-heading">As its card drew it</h3>
-      <ChartPlaceholder.Provider value="No samples were stored for this run">
+      {/* A chart draws once on screen (as on the dashboard): until then it says so, unless there is nothing to draw. */}
+      <ChartPlaceholder.Provider value={samples.length === 0 ? 'No samples were stored for this run' : 'Drawn when scrolled into view…'}>
         <view.RunCharts run={run} samples={samples} label={label} source={source} active={false} scaleGroups={null} />
       </ChartPlaceholder.Provider>
     </section>
