@@ -30,7 +30,7 @@ describe('the CPU verdict on a busy machine', () => {
   it('blames the busy machine, not fib(n), when other processes took the cores and each thread got little CPU', () => {
     const v = cpuVerdict(busy, [oneThread], traitsOf(busy));
     expect(v.text).toMatch(
-      /^Not what 2 cores should show: the machine was busy: each thread got 2\.6 s of CPU in a 7\.1 s makespan, while other processes used 1\.2 cores' worth of its 2 cores\. /,
+      /^Not what 2 cores should show: the machine was busy: each thread got 2\.6 s of CPU in a 7\.1 s makespan, while other processes used 1\.2 of its 2 cores\. /,
     );
     expect(v.text).not.toContain('larger n');
     expect(v.figures).toMatchObject({ perThreadCpuMs: 2600, makespanMs: 7100, otherCpuMs: 8300, cpuWindowMs: 7150, cores: 2 });

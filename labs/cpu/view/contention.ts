@@ -33,13 +33,10 @@ export function contentionOf(s: CpuSummary, ceiling: number): { perThreadMs: num
   return otherCores >= BUSY_CORES && perThreadMs < STARVED_SHARE * s.makespanMs ? { perThreadMs, otherCores } : null;
 }
 
-/** "0.9 cores' worth". */
-const coresText = (n: number) => `${n.toFixed(1)} core${n.toFixed(1) === '1.0' ? '' : 's'}' worth`;
-
-/** "the machine was busy: each thread got 2.6 s of CPU in a 7.1 s makespan, while other processes used 1.2 cores' worth of its 2 cores". */
+/** "the machine was busy: each thread got 2.6 s of CPU in a 7.1 s makespan, while other processes used 1.2 of its 2 cores". */
 export function busyText(s: CpuSummary, busy: NonNullable<ReturnType<typeof contentionOf>>): string {
   return (
     `the machine was busy: each thread got ${formatSeconds(busy.perThreadMs)} of CPU in a ${formatSeconds(s.makespanMs)} makespan, ` +
-    `while other processes used ${coresText(busy.otherCores)} of its ${s.cores} cores`
+    `while other processes used ${busy.otherCores.toFixed(1)} of its ${s.cores} cores`
   );
 }
