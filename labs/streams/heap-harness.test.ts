@@ -26,8 +26,8 @@ describe('top allocators of a streams run', () => {
     const toString = top.find((f) => f.name === 'toString' && f.url === 'node:buffer');
     expect(toString?.harness, said).toBe(true);
     expect(toString!.selfShare, said).toBeGreaterThan(0.3);
-    // Not the top allocator any more: the strategy's rows come first, none of them the harness's.
-    expect(top[0].harness, said).toBeUndefined();
+    // Not the top allocator any more: whatever the strategy allocated (at a 512 KB interval, often
+    // nothing sampled) comes first; the harness's rows after it, every one labelled.
     const allocating = top.filter((f) => f.selfBytes > 0);
     const firstHarness = allocating.findIndex((f) => f.harness);
     expect(
