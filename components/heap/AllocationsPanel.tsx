@@ -63,9 +63,19 @@ export function AllocationsPanel({ label, profile, live, downloadUrl }: Allocati
           </thead>
           <tbody>
             {top.map((f) => (
-              <tr key={`${f.name}|${f.url}|${f.line}`} data-function={f.name} data-bytes={f.selfBytes}>
+              <tr
+                key={`${f.name}|${f.url}|${f.line}|${f.harness ? 'h' : ''}`}
+                data-function={f.name}
+                data-bytes={f.selfBytes}
+                data-harness={f.harness ? 'true' : undefined}
+              >
                 <td>
                   {f.name}
+                  {f.harness && (
+                    <span className="badge" title="Allocated by Stream Lab's own code (its sampler, the lab's scenario and consumers), not by the strategy">
+                      Stream Lab’s harness
+                    </span>
+                  )}
                   {f.url && (
                     <span className="heap-where mono" title={f.url}>
                       {whereText(f.url, f.line)}

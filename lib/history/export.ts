@@ -15,8 +15,21 @@ export function sampleColumns(lab: string = LEGACY_LAB): string[] {
   const common = Object.keys(sampleSchema.shape).filter((k) => k !== 't' && k !== 'at' && !(MEMORY_FIELDS as readonly string[]).includes(k));
   return ['t', 'at', ...MEMORY_FIELDS, ...(labSchema(lab)?.readings ?? []), ...common];
 }
-// Readings added after runs were recorded: empty in those runs' CSV (the streams lab's consumer readings came with #30).
-const OPTIONAL_COLUMNS = new Set(['cpuPct', 'elu', 'longTaskMs', 'records', 'apiInFlight', 'apiQueued', 'apiErrors', 'dbRows']);
+// Readings added after runs were recorded: empty in those runs' CSV (the streams lab's consumer readings came with #30),
+// or in samples that had none to give (the streams lab's gcLeft*, present only where a full GC ran: issue 38).
+const OPTIONAL_COLUMNS = new Set([
+  'cpuPct',
+  'elu',
+  'longTaskMs',
+  'records',
+  'apiInFlight',
+  'apiQueued',
+  'apiErrors',
+  'dbRows',
+  'gcLeftArrayBuffers',
+  'gcLeftHeapUsed',
+  'gcLeftBytesRead',
+]);
 /** The streams lab's columns (the lab every page and export so far was made for). */
 export const SAMPLE_COLUMNS = sampleColumns();
 
@@ -26,7 +39,8 @@ export const SAMPLE_COLUMNS = sampleColumns();
  */
 export function labOfColumns(columns: readonly string[]): string {
   const has = new Set(columns);
-  return LAB_SCHEMAS.find((l) => l.readings.length > 0 && l.readings.every((r) => has.has(r)))?.id ?? LEGACY_LAB;
+  // A sample may lack an optional reading (no full GC in its interval): the lab's others still say it.
+  return LAB_SCHEMAS.find((l) => l.readings.length > 0 && l.readings.every((r) => has.has(r) || OPTIONAL_COLUMNS.has(r)))?.id ?? LEGACY_LAB;
 }
 
 // String(n) of a JS number is the shortest text that parses back to the same double, so a CSV of

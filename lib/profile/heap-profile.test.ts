@@ -25,6 +25,32 @@ describe('heap profiles', () => {
     ),
   };
 
+  it("labels the harness's rows, a built-in called by the harness included, and lists the strategy's allocations first", () => {
+    // (root) → consume (the harness's scenario) → toString (node:buffer); (root) → run (the strategy) → toString.
+    const harness = 'file:///b/labs/streams/child/scenario.mjs';
+    const p: HeapProfile = {
+      head: node(
+        '',
+        0,
+        [
+          node('consume', 5, [node('toString', 900, [], 'node:buffer', 833)], harness),
+          node('run', 20, [node('toString', 30, [], 'node:buffer', 833)], 'file:///b/labs/streams/child/strategies/mine.mjs'),
+        ],
+        '',
+      ),
+    };
+    const fns = functionsByAllocation(p, (url) => url === harness);
+    expect(fns.map((f) => [f.name, f.selfBytes, f.harness ?? false])).toEqual([
+      ['toString', 30, false],
+      ['run', 20, false],
+      ['toString', 900, true],
+      ['consume', 5, true],
+      ['(root)', 0, false],
+    ]);
+    // Without a harness to tell, the same rows by bytes alone.
+    expect(functionsByAllocation(p)[0]).toMatchObject({ name: 'toString', selfBytes: 930 });
+  });
+
   it('counts each function by its own bytes, and its total once even when it recurses', () => {
     const fns = functionsByAllocation(profile);
     expect(fns.map((f) => [f.name, f.selfBytes, f.totalBytes, f.line])).toEqual([

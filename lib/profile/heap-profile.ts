@@ -28,7 +28,15 @@ export interface FunctionAllocation {
   totalBytes: number;
   /** selfBytes ÷ every sampled byte. */
   selfShare: number;
+  /** Stream Lab's own code allocated it (the sampler, the lab's scenario and consumers), not the strategy. */
+  harness?: boolean;
 }
+
+/** The strategy's allocating rows, then the harness's, then the frames that only called others. */
+const rank = (e: FunctionAllocation) => (e.selfBytes > 0 ? 0 : 2) + (e.harness ? 1 : 0);
+
+/** Node's own and V8's native frames: their bytes belong to whichever script called them. */
+const isBuiltin = (url: string) => url === '' || url.startsWith('node:');
 
 const keyOf = (f: CallFrame) => `${f.functionName}\u0000${f.url}\u0000${f.lineNumber}`;
 
@@ -37,45 +45,53 @@ const keyOf = (f: CallFrame) => `${f.functionName}\u0000${f.url}\u0000${f.lineNu
  * function's total counts each allocation once even when it recurses: a frame adds its subtree's
  * bytes only when no frame above it is the same function.
  */
-export function functionsByAllocation(p: HeapProfile): FunctionAllocation[] {
+export function functionsByAllocation(p: HeapProfile, isHarness: (url: string) => boolean = () => false): FunctionAllocation[] {
   const acc = new Map<string, FunctionAllocation>();
   let all = 0;
   // Iterative, with the keys of the frames above: profiles of deep recursions are deep trees.
   const subtree = new Map<HeapProfileNode, number>();
-  const order: Array<{ node: HeapProfileNode; above: ReadonlySet<string> }> = [];
-  const stack: Array<{ node: HeapProfileNode; above: ReadonlySet<string> }> = [{ node: p.head, above: new Set() }];
+  type Item = { node: HeapProfileNode; above: ReadonlySet<string>; harness: boolean };
+  const order: Item[] = [];
+  const stack: Item[] = [{ node: p.head, above: new Set(), harness: false }];
   while (stack.length) {
     const item = stack.pop()!;
-    order.push(item);
+    // A built-in frame (Buffer's toString) is the harness's when the nearest script above it is.
+    const url = item.node.callFrame.url;
+    const harness = isBuiltin(url) ? item.harness : isHarness(url);
+    order.push({ ...item, harness });
     const key = keyOf(item.node.callFrame);
     const above = item.above.has(key) ? item.above : new Set([...item.above, key]);
-    for (const c of item.node.children ?? []) stack.push({ node: c, above });
+    for (const c of item.node.children ?? []) stack.push({ node: c, above, harness });
   }
   // Children come after their parents in `order`: walk it backwards to sum subtrees.
   for (let i = order.length - 1; i >= 0; i--) {
     const { node } = order[i];
     subtree.set(node, node.selfSize + (node.children ?? []).reduce((n, c) => n + (subtree.get(c) ?? 0), 0));
   }
-  for (const { node, above } of order) {
+  for (const { node, above, harness } of order) {
     all += node.selfSize;
     const f = node.callFrame;
     const key = keyOf(f);
-    const entry = acc.get(key) ?? {
+    // The same built-in called by the strategy and by the harness is two rows: whose bytes they are differs.
+    const rowKey = harness ? `${key}\u0000harness` : key;
+    const entry = acc.get(rowKey) ?? {
       name: frameName(f),
       url: f.url,
       line: f.lineNumber >= 0 ? f.lineNumber + 1 : -1,
       selfBytes: 0,
       totalBytes: 0,
       selfShare: 0,
+      ...(harness && { harness: true }),
     };
     entry.selfBytes += node.selfSize;
     if (!above.has(key)) entry.totalBytes += subtree.get(node) ?? 0;
-    acc.set(key, entry);
+    acc.set(rowKey, entry);
   }
+  // The strategy's allocations first: the harness's are listed after them, labelled, not mistaken for its.
   return [...acc.values()]
     .filter((e) => e.selfBytes > 0 || e.totalBytes > 0)
     .map((e) => ({ ...e, selfShare: all > 0 ? e.selfBytes / all : 0 }))
-    .sort((a, b) => b.selfBytes - a.selfBytes || b.totalBytes - a.totalBytes);
+    .sort((a, b) => rank(a) - rank(b) || b.selfBytes - a.selfBytes || b.totalBytes - a.totalBytes);
 }
 
 /** Every sampled byte of the profile. */

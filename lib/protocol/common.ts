@@ -105,6 +105,8 @@ export const allocationFunctionSchema = z.object({
   selfBytes: z.number(),
   totalBytes: z.number(),
   selfShare: z.number(),
+  /** Stream Lab's harness allocated it (sampler, scenario, consumers), not the strategy; absent: the strategy's, or recorded before issue 38. */
+  harness: z.boolean().optional(),
 });
 
 /** A flame graph's node (lib/profile/cpu-profile.ts FlameNode): a function and what was measured at and below it. */

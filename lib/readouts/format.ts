@@ -82,3 +82,11 @@ export function longTasksText(tasks: ReadonlyArray<{ durationMs: number; top: re
   const longest = tasks.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
   return `${tasks.length}, longest ${formatMs(longest.durationMs)}${longest.top.length ? ` (${longest.top.join(', ')})` : ''}`;
 }
+
+/** Below this many samples a median or percentile says how many it rests on. */
+export const FEW_SAMPLES = 10;
+
+/** "median 9775 ms of 2 probes", or "median 12 ms" when it rests on enough of them to go unsaid. */
+export function formatMedian(ms: number, count: number, noun: string): string {
+  return count < FEW_SAMPLES ? `median ${formatMs(ms)} of ${formatCount(count)} ${noun}${count === 1 ? '' : 's'}` : `median ${formatMs(ms)}`;
+}

@@ -26,6 +26,14 @@ export interface InspectOptions {
   heapIntervalKb: number | null;
 }
 
+/**
+ * Scripts of the child build that are Stream Lab's, not the strategy's: the bootstrap and sampler
+ * (child/bootstrap.mjs) and each lab's child code but its strategies (scenario, consumers, load).
+ */
+export function isHarnessScript(url: string): boolean {
+  return /\/child\/bootstrap\.mjs$/.test(url) || /\/labs\/[^/]+\/child\/(?!strategies\/)[^/]+\.mjs$/.test(url);
+}
+
 /** The brief of a heap profile, read `atMs` after the strategy started. */
 export function summarizeHeapProfile(profile: HeapProfile, intervalKb: number, atMs: number): HeapProfileSummary {
   let tree: HeapProfileSummary['tree'];
@@ -35,7 +43,14 @@ export function summarizeHeapProfile(profile: HeapProfile, intervalKb: number, a
     // A recursion deep enough to overflow the tree's walk: the table still stands, without the flame graph.
     tree = undefined;
   }
-  return { intervalKb, sampledBytes: sampledBytes(profile), atMs, top: functionsByAllocation(profile).slice(0, TOP_ALLOCATORS), tree, error: null };
+  return {
+    intervalKb,
+    sampledBytes: sampledBytes(profile),
+    atMs,
+    top: functionsByAllocation(profile, isHarnessScript).slice(0, TOP_ALLOCATORS),
+    tree,
+    error: null,
+  };
 }
 
 export interface HeapResult {

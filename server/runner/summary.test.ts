@@ -77,11 +77,26 @@ describe('RunRecorder', () => {
 
   it('keeps the CPU the child reported and the highest CPU % from its samples or /proc', () => {
     const r = newRecorder();
-    r.addSample(sample({ cpuPct: 40 }));
-    r.addProc({ t: 0, at: 0, rss: 1, cpuPct: 95.5 });
-    r.addSample(sample({ cpuPct: 80 }));
+    r.addSample(sample({ t: 100, cpuPct: 40 }));
+    r.addProc({ t: 0, at: 0, rss: 1 });
+    r.addProc({ t: 100, at: 100, rss: 1, cpuPct: 95.5 });
+    r.addSample(sample({ t: 200, cpuPct: 80 }));
     r.cpu = { userMs: 900, systemMs: 100 };
     expect(r.summarize(run).cpu).toEqual({ userMs: 900, systemMs: 100, peakPct: 95.5 });
+  });
+
+  it('keeps the CPU peak within the cores, and leaves out readings over intervals too short to mean a rate', () => {
+    // On 2 cores: the first sample a few µs after the sampler started, and /proc ticks over 12 ms.
+    const r = new RunRecorder(new StreamsFigures(4 * MIB), 200);
+    r.addSample(sample({ t: 0.02, cpuPct: 313.7 }));
+    r.addProc({ t: 0, at: 0, rss: 1 });
+    r.addProc({ t: 12, at: 12, rss: 1, cpuPct: 250 });
+    r.addSample(sample({ t: 100, cpuPct: 150 }));
+    r.cpu = { userMs: 900, systemMs: 100 };
+    expect(r.summarize(run).cpu!.peakPct).toBe(150);
+    // A long interval that still reads past the cores (ticks credited late) stops at all of them.
+    r.addProc({ t: 212, at: 212, rss: 1, cpuPct: 231 });
+    expect(r.summarize(run).cpu!.peakPct).toBe(200);
   });
 
   it('has no CPU figures for a run whose child never reported done', () => {

@@ -15,6 +15,14 @@ import {
 } from '../../lib/protocol';
 import { emptyMemory, foldPeaks } from '../../lib/series';
 import type { FigureRecorder } from '../../labs/types';
+import { availableParallelism } from 'node:os';
+
+/**
+ * CPU % over an interval shorter than this stays out of the peak: the first sample comes a few
+ * microseconds after the sampler starts, and /proc counts 10 ms ticks, so a tick or two over a short
+ * interval reads as hundreds of % (313.7 % on 2 cores, issue 38).
+ */
+export const MIN_CPU_INTERVAL_MS = 50;
 
 export interface RunFacts {
   lab: string;
@@ -37,6 +45,7 @@ export class RunRecorder {
   eventLoop = { p50: 0, p99: 0, max: 0 };
   cpu: { userMs: number; systemMs: number } | null = null;
   peakCpuPct = 0;
+  private lastProcT: number | null = null;
   /** The Node the child said it runs (its 'ready'); until then the runtime the run asked for. */
   nodeVersion: string = process.versions.node;
   /** A profiled run's profile in brief (server/runner/profiler.ts); unset for other runs. */
@@ -47,12 +56,22 @@ export class RunRecorder {
   /** The child's long tasks, named by the profile when there is one. */
   longTasks: Array<{ endUs: number; durationMs: number; top: string[] }> | undefined = undefined;
 
-  constructor(readonly figures: FigureRecorder) {}
+  /** `maxCpuPct`: all of this machine's cores, the most any process can use (the peak stops there). */
+  constructor(
+    readonly figures: FigureRecorder,
+    private readonly maxCpuPct: number = availableParallelism() * 100,
+  ) {}
+
+  /** A CPU reading over `intervalMs`, folded into the peak when the interval is long enough to mean it. */
+  private foldCpu(pct: number | undefined, intervalMs: number): void {
+    if (pct === undefined || intervalMs < MIN_CPU_INTERVAL_MS) return;
+    this.peakCpuPct = Math.max(this.peakCpuPct, Math.min(pct, this.maxCpuPct));
+  }
 
   addSample(s: Sample): void {
     foldPeaks(this.peak, s);
     this.eventLoop.max = Math.max(this.eventLoop.max, s.elMaxMs);
-    this.peakCpuPct = Math.max(this.peakCpuPct, s.cpuPct ?? 0);
+    this.foldCpu(s.cpuPct, s.t - (this.last?.t ?? 0));
     this.figures.addSample(s);
     this.last = s;
     this.sampleCount += 1;
@@ -60,7 +79,9 @@ export class RunRecorder {
 
   addProc(p: ProcSample): void {
     this.procPeakRss = Math.max(this.procPeakRss, p.rss);
-    this.peakCpuPct = Math.max(this.peakCpuPct, p.cpuPct ?? 0);
+    // The first /proc reading has no rate; each later one is over the time since the previous.
+    if (this.lastProcT !== null) this.foldCpu(p.cpuPct, p.t - this.lastProcT);
+    this.lastProcT = p.t;
   }
 
   summarize(run: RunFacts): RunSummary {

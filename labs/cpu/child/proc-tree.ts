@@ -10,8 +10,10 @@ export interface TreeStats {
   processes: number;
   threads: number;
   rssBytes: number;
-  /** utime + stime of every process in the tree (and of its reaped children), in ms. */
+  /** utime + stime of every process in the tree, in ms. */
   cpuMs: number;
+  /** cutime + cstime of the root: the CPU of its children that ended and were reaped (per-request forks), ms. */
+  reapedCpuMs: number;
   /** Every thread of every process in the tree, with its own CPU time (ms). */
   tasks: TaskCpu[];
 }
@@ -34,12 +36,18 @@ const TICK_MS = 10; // USER_HZ = 100 on Linux
 /** The fields after the command name of a /proc stat line (the name may hold spaces and parentheses). */
 const fieldsOf = (line: string) => line.slice(line.lastIndexOf(')') + 2).split(' ');
 
-async function stat(pid: number): Promise<{ ppid: number; threads: number; rss: number; cpuMs: number } | null> {
+async function stat(pid: number): Promise<{ ppid: number; threads: number; rss: number; cpuMs: number; reapedCpuMs: number } | null> {
   try {
     const f = fieldsOf(await readFile(`/proc/${pid}/stat`, 'utf8'));
     // Fields after the name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14) … num_threads(17) … rss(21)
     if (f[0] === 'Z') return null;
-    return { ppid: Number(f[1]), threads: Number(f[17]), rss: Number(f[21]) * PAGE, cpuMs: (Number(f[11]) + Number(f[12])) * TICK_MS };
+    return {
+      ppid: Number(f[1]),
+      threads: Number(f[17]),
+      rss: Number(f[21]) * PAGE,
+      cpuMs: (Number(f[11]) + Number(f[12])) * TICK_MS,
+      reapedCpuMs: (Number(f[13]) + Number(f[14])) * TICK_MS,
+    };
   } catch {
     return null;
   }
@@ -56,7 +64,7 @@ export async function readTree(root: number, exclude: ReadonlySet<number>): Prom
   );
   const children = new Map<number, number[]>();
   for (const [pid, s] of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), pid]);
-  const total: TreeStats = { processes: 0, threads: 0, rssBytes: 0, cpuMs: 0, tasks: [] };
+  const total: TreeStats = { processes: 0, threads: 0, rssBytes: 0, cpuMs: 0, reapedCpuMs: stats.get(root)?.reapedCpuMs ?? 0, tasks: [] };
   const inTree: number[] = [];
   const queue = [root];
   while (queue.length > 0) {
@@ -114,7 +122,14 @@ const MIN_TOTAL_MS = 10;
  * process, which no computation of the server blocks.
  */
 export function watchTree(root: number, exclude: ReadonlySet<number>, everyMs: number, maxPct: number) {
-  const state = { now: { processes: 0, threads: 0, rssBytes: 0 }, cpuPct: 0, peaks: { rssBytes: 0, processes: 0, threads: 0 }, busiest: [] as ThreadCpu[] };
+  const state = {
+    now: { processes: 0, threads: 0, rssBytes: 0 },
+    cpuPct: 0,
+    /** The tree's CPU so far, its reaped children's included (ms): what the run itself used of the machine. */
+    cpuMs: 0,
+    peaks: { rssBytes: 0, processes: 0, threads: 0 },
+    busiest: [] as ThreadCpu[],
+  };
   const seen = new Map<string, TaskCpu>();
   let last: { at: number; cpuMs: number } | null = null;
   let reading = false;
@@ -140,6 +155,7 @@ export function watchTree(root: number, exclude: ReadonlySet<number>, everyMs: n
       for (const [key] of idlest) seen.delete(key);
     }
     last = { at, cpuMs: t.cpuMs };
+    state.cpuMs = t.cpuMs + t.reapedCpuMs;
     state.now = { processes: t.processes, threads: t.threads, rssBytes: t.rssBytes };
     state.peaks = {
       rssBytes: Math.max(state.peaks.rssBytes, t.rssBytes),

@@ -23,6 +23,8 @@ const NUMBERS = [
   'peakProcesses',
   'peakThreads',
   'peakMessageListeners',
+  'otherCpuMs',
+  'cpuWindowMs',
 ] as const;
 
 export class CpuFigures implements FigureRecorder {
@@ -87,6 +89,8 @@ export class CpuFigures implements FigureRecorder {
       cores: f.cores ?? 0,
       timeline: this.timeline,
       threadCpu: this.threadCpu,
+      otherCpuMs: f.otherCpuMs ?? null,
+      cpuWindowMs: f.cpuWindowMs ?? null,
     };
   }
 

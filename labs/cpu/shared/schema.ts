@@ -89,6 +89,13 @@ export const cpuFigures = {
   /** The server's cores (os.availableParallelism), the ceiling for any speed-up. */
   cores: z.number(),
   timeline: z.array(requestBarSchema),
+  /**
+   * CPU other processes on the machine used while the requests ran (ms, all cores together: the
+   * machine's busy time from /proc/stat less the run's tree and load), over `cpuWindowMs`; null when
+   * not measured, absent in runs recorded before issue 38. Tells a busy machine from a strategy that does not scale.
+   */
+  otherCpuMs: z.number().nullable().optional(),
+  cpuWindowMs: z.number().nullable().optional(),
   /** Each thread of the tree that used CPU, busiest first (at most 32); empty in runs recorded before it. */
   threadCpu: z.array(threadCpuSchema).default([]),
 };

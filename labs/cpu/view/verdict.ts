@@ -10,6 +10,7 @@ import type { Verdict } from '../../../lib/protocol';
 import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
 import { counterpartOf } from '../../../lib/readouts/counterpart';
 import { formatCount, formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
+import { busyText, contentionOf } from './contention';
 import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
 
 type Figures = Verdict['figures'];
@@ -95,13 +96,19 @@ function memoryPart(s: CpuSummary, base: CpuSummary | undefined): string {
   return head;
 }
 
+/** fib(n)'s cost as the run page shows it ("fib(n) alone"); the shortest seen for runs that lack it. */
+export function fibMs(s: Pick<CpuSummary, 'computeMsAlone' | 'computeMsMin'>): number {
+  return s.computeMsAlone > 0 ? s.computeMsAlone : s.computeMsMin;
+}
+
 /** Why a strategy that should spread the work did not, from what the figures show. */
-function noGainCause(s: CpuSummary): string {
+function noGainCause(s: CpuSummary, ceiling: number): string {
   if (s.params.concurrency === 1) return 'one request at a time leaves nothing to spread';
-  if (s.spawnP50Ms > s.computeMsMin)
-    return `starting a worker (${formatMs(s.spawnP50Ms)}) cost more than fib(${s.params.n}) itself (${formatMs(s.computeMsMin)})`;
   if (s.servers < 2) return `only one process or thread answered${s.params.keepAlive ? ' (keep-alive kept every request on one connection’s process)' : ''}`;
-  return `fib(${s.params.n}) takes ${formatMs(s.computeMsMin)} here, too little to outweigh the hand-over; try a larger n`;
+  const busy = contentionOf(s, ceiling);
+  if (busy) return busyText(s, busy);
+  if (s.spawnP50Ms > fibMs(s)) return `starting a worker (${formatMs(s.spawnP50Ms)}) cost more than fib(${s.params.n}) alone (${formatMs(fibMs(s))})`;
+  return `fib(${s.params.n}) alone takes ${formatMs(fibMs(s))} here, too little to outweigh the hand-over; try a larger n`;
 }
 
 /** How the run compares with one thread (or, without one, with fib(n) alone), and the ceiling. */
@@ -137,8 +144,8 @@ function oneThreadVerdict(s: CpuSummary): Verdict {
     };
   }
   return {
-    text: `${facts}: the requests queued behind each other, each waiting for the whole computation (${formatMs(s.computeMsMin)}) of those before it.`,
-    figures: { ...figures, computeMsMin: s.computeMsMin },
+    text: `${facts}: the requests queued behind each other, each waiting for the whole computation of those before it (fib(${s.params.n}) alone: ${formatMs(fibMs(s))}).`,
+    figures: { ...figures, computeMsAlone: fibMs(s) },
     expected: true,
   };
 }
@@ -150,11 +157,13 @@ function leakPart(s: CpuSummary): string {
 }
 
 /** The figures noGainCause quotes. */
-function noGainFigures(s: CpuSummary): Figures {
+function noGainFigures(s: CpuSummary, ceiling: number): Figures {
   if (s.params.concurrency === 1) return { 'params.concurrency': 1 };
-  if (s.spawnP50Ms > s.computeMsMin) return { spawnP50Ms: s.spawnP50Ms, computeMsMin: s.computeMsMin };
   if (s.servers < 2) return { servers: s.servers };
-  return { computeMsMin: s.computeMsMin };
+  const busy = contentionOf(s, ceiling);
+  if (busy) return { perThreadCpuMs: busy.perThreadMs, makespanMs: s.makespanMs, otherCpuMs: s.otherCpuMs!, cpuWindowMs: s.cpuWindowMs!, cores: s.cores };
+  if (s.spawnP50Ms > fibMs(s)) return { spawnP50Ms: s.spawnP50Ms, computeMsAlone: fibMs(s) };
+  return { computeMsAlone: fibMs(s) };
 }
 
 /**
@@ -178,7 +187,10 @@ function completedVerdict(s: CpuSummary, base: CpuSummary | undefined, traits: S
   const spawns = role === 'per-request' && s.spawnP50Ms > 0;
   const spawn = spawns ? `; ${s.strategy} paid ${formatMs(s.spawnP50Ms)} to start a ${s.strategy.startsWith('fork') ? 'process' : 'thread'} per request` : '';
   const leak = role === 'leaky-pool' ? `${leakPart(s)}, yet every answer reached its own request this time (each worker had one request at a time)` : '';
-  const body = `${head}${spawn}${memoryPart(s, base)}${pingPart(s, base)}${leak}.`;
+  // A gain short of the ceiling on a busy machine says why it fell short (a run with no gain says it first).
+  const busy = gain.gained ? contentionOf(s, ceiling) : null;
+  const busyPart = busy ? `; ${busyText(s, busy)}, which kept it from the ceiling` : '';
+  const body = `${head}${spawn}${memoryPart(s, base)}${pingPart(s, base)}${leak}${busyPart}.`;
   const figures: Figures = {
     requestsOk: s.requestsOk,
     'params.n': s.params.n,
@@ -187,11 +199,16 @@ function completedVerdict(s: CpuSummary, base: CpuSummary | undefined, traits: S
     ...memoryFigures(s, base),
     ...pingFigures(s, base),
     ...(role === 'leaky-pool' && { peakMessageListeners: s.peakMessageListeners, requestsPlanned: s.requestsPlanned }),
+    ...(busy && { perThreadCpuMs: busy.perThreadMs, otherCpuMs: s.otherCpuMs!, cpuWindowMs: s.cpuWindowMs! }),
   };
   const expected = spreadExpected(s, role, gain.gained, ceiling);
   // Without its declared role there is no lesson to hold the figures to.
   if (gain.gained || ceiling < 2 || role === undefined) return { text: body, figures, expected };
-  return { text: `Not what ${s.cores} cores should show: ${noGainCause(s)}. ${body}`, figures: { ...figures, ...noGainFigures(s) }, expected };
+  return {
+    text: `Not what ${s.cores} cores should show: ${noGainCause(s, ceiling)}. ${body}`,
+    figures: { ...figures, ...noGainFigures(s, ceiling) },
+    expected,
+  };
 }
 
 /**

@@ -64,6 +64,13 @@ describe('hotcodeVerdict', () => {
     expect(verdictFor(slow, traitsOf(slow), [slow, fixed])).toBe(verdict(slow, [fixed]));
   });
 
+  it('says how many probes a /health median rests on when they are few', () => {
+    const twoProbes = summary({ probes: 2, probeP50Ms: 9775, probeMaxMs: 9800 });
+    expect(verdict(twoProbes, [fixed])).toContain('/health waited up to 9800 ms meanwhile (median 9775 ms of 2 probes)');
+    expect(hotcodeVerdict(twoProbes, [fixed], traitsOf(twoProbes)).figures).toMatchObject({ probes: 2, probeP50Ms: 9775 });
+    expect(verdict(summary({ probes: 1 }), [fixed])).toContain('(median 900 ms of 1 probe)');
+  });
+
   it('says so when the slow strategy was not slower than its fix', () => {
     expect(verdict(summary({ reportMsMin: 120 }), [fixed])).toMatch(/^Not the hot spot report-slow should show: .*, only 1\.2× the report-fixed/);
   });

@@ -10,7 +10,7 @@ import type { Role } from '../shared/roles';
 import type { Verdict } from '../../../lib/protocol';
 import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
 import { counterpartOf } from '../../../lib/readouts/counterpart';
-import { formatCount, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
+import { formatCount, formatMedian, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
 import { commonVerdict, completedExpected, outcomeExpected, reasonSuffix } from '../../../lib/readouts/outcome-text';
 
 type Figures = Verdict['figures'];
@@ -114,14 +114,14 @@ function healthFigures(s: HotcodeSummary): Figures {
 
 function reportsVerdict(s: HotcodeSummary, fix: HotcodeSummary | undefined): Verdict {
   const reports = `${formatCount(s.reportsOk)} report${s.reportsOk === 1 ? '' : 's'} of ${formatCount(s.params.rows)} rows`;
-  const probe = s.params.probeMs > 0 ? `; /health waited up to ${formatMs(s.probeMaxMs)} meanwhile (median ${formatMs(s.probeP50Ms)})` : '';
+  const probe = s.params.probeMs > 0 ? `; /health waited up to ${formatMs(s.probeMaxMs)} meanwhile (${formatMedian(s.probeP50Ms, s.probes, 'probe')})` : '';
   const facts = `${reports} took ${formatMs(s.reportMsMin)}–${formatMs(s.reportMsMax)} each of synchronous work${probe}`;
   const figures: Figures = {
     reportsOk: s.reportsOk,
     'params.rows': s.params.rows,
     reportMsMin: s.reportMsMin,
     reportMsMax: s.reportMsMax,
-    ...(s.params.probeMs > 0 && { probeMaxMs: s.probeMaxMs, probeP50Ms: s.probeP50Ms }),
+    ...(s.params.probeMs > 0 && { probeMaxMs: s.probeMaxMs, probeP50Ms: s.probeP50Ms, probes: s.probes }),
   };
   // The lesson is the comparison with its fix; without one (or for a fix itself) it can't be told.
   if (!fix || fix.reportMsMin <= 0) return { text: `${facts}.`, figures, expected: null };

@@ -13,6 +13,7 @@ import { countedConsume, newProgress } from './consumer';
 import { CONSUMER_MODULES } from './consumers';
 import type { Consumer, ConsumerReport } from './consumers/types';
 import { lineSplitter } from './records';
+import { collectAndRead, watchFullGcs } from './gc-left';
 import type { Strategy } from './strategy';
 
 interface StreamsConfig {
@@ -82,6 +83,9 @@ export const scenario: Scenario<StreamsConfig, Prepared> = {
     const progress = newProgress();
     let report: ConsumerReport = { extras: {}, lost: null, note: null };
     let checkMs = 0;
+    // V8's own full GCs during the run, and the harness's once the strategy is done: what they left.
+    const fullGcs = watchFullGcs(() => file.bytesRead);
+    let endGc: Awaited<ReturnType<typeof collectAndRead>> = null;
     const close = async () => {
       await consumer.close();
       process.off('exit', killOnExit);
@@ -109,10 +113,14 @@ export const scenario: Scenario<StreamsConfig, Prepared> = {
         inFlight: progress.inFlight,
         readableLength: file.readableLength,
         ...consumer.readings(),
+        ...fullGcs.take(),
       }),
       done,
       // The check (every item arrived once) is the consumer's, not the strategy's: timed apart.
       async finish() {
+        fullGcs.stop();
+        // Before the consumer's check, whose own garbage is not the strategy's.
+        endGc = await collectAndRead();
         const t0 = performance.now();
         try {
           report = await consumer.finish({ calls: progress.chunks, bytes: progress.bytesProcessed, records: progress.records });
@@ -130,9 +138,13 @@ export const scenario: Scenario<StreamsConfig, Prepared> = {
         // What the run's time leaves out (the sleep consumer has nothing to start or check).
         ...(config.consumer.kind !== 'sleep' && { consumerStartMs: startMs, consumerCheckMs: checkMs }),
         ...report.extras,
+        ...endGc,
       }),
       note: () => report.lost ?? report.note,
-      dispose: () => stream.destroy(),
+      dispose: () => {
+        fullGcs.stop();
+        stream.destroy();
+      },
     };
   },
 };

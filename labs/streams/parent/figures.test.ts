@@ -15,3 +15,28 @@ describe('StreamsFigures rates', () => {
     expect(f.figures(8).recordsPerSec).toBe(2_000_000);
   });
 });
+
+describe('StreamsFigures, what GCs left', () => {
+  const base = { bytesProcessed: 0, chunks: 0, records: 0, inFlight: 1 };
+  it("keeps the latest full GC's reading among the samples, and the harness's GC after the run; null where none was measured", () => {
+    const f = new StreamsFigures(16 * 1024 * 1024);
+    f.addSample(makeSample({ ...base, t: 100, bytesRead: 1000, gcLeftArrayBuffers: 500, gcLeftHeapUsed: 4000, gcLeftBytesRead: 900 }));
+    // A sample whose interval had no full GC carries no reading: the last one stands.
+    f.addSample(makeSample({ ...base, t: 200, bytesRead: 3000 }));
+    f.addSample(makeSample({ ...base, t: 300, bytesRead: 5000, gcLeftArrayBuffers: 200, gcLeftHeapUsed: 3000, gcLeftBytesRead: 4800 }));
+    f.addSample(makeSample({ ...base, t: 400, bytesRead: 7000 }));
+    f.addFinal({ endGcArrayBuffers: 100, endGcHeapUsed: 2500 });
+    expect(f.figures(400)).toMatchObject({ gcLeftArrayBuffers: 200, gcLeftHeapUsed: 3000, gcLeftBytesRead: 4800, endGcArrayBuffers: 100, endGcHeapUsed: 2500 });
+
+    const none = new StreamsFigures(1024);
+    none.addSample(makeSample({ ...base, t: 100, bytesRead: 1000 }));
+    none.addFinal({});
+    expect(none.figures(100)).toMatchObject({
+      gcLeftArrayBuffers: null,
+      gcLeftHeapUsed: null,
+      gcLeftBytesRead: null,
+      endGcArrayBuffers: null,
+      endGcHeapUsed: null,
+    });
+  });
+});

@@ -11,6 +11,8 @@ export class StreamsFigures implements FigureRecorder {
   private peakBufferedBytes = 0;
   private peakInFlight = 0;
   private peakApiQueued = 0;
+  /** The latest full GC's reading among the samples (the lab's gcLeft* readings), or null: none ran. */
+  private gcLeft: { arrayBuffers: number; heapUsed: number; bytesRead: number } | null = null;
   private extras: Record<string, number> = {};
   private note: string | null = null;
 
@@ -20,6 +22,9 @@ export class StreamsFigures implements FigureRecorder {
     this.peakBufferedBytes = Math.max(this.peakBufferedBytes, s.bytesRead - s.bytesProcessed);
     this.peakInFlight = Math.max(this.peakInFlight, s.inFlight);
     this.peakApiQueued = Math.max(this.peakApiQueued, s.apiQueued ?? 0);
+    if (s.gcLeftArrayBuffers !== undefined && s.gcLeftHeapUsed !== undefined && s.gcLeftBytesRead !== undefined) {
+      this.gcLeft = { arrayBuffers: s.gcLeftArrayBuffers, heapUsed: s.gcLeftHeapUsed, bytesRead: s.gcLeftBytesRead };
+    }
     this.last = s;
   }
 
@@ -59,6 +64,11 @@ export class StreamsFigures implements FigureRecorder {
       }),
       ...(x.dbRows !== undefined && { dbRows: x.dbRows, insertsPerSec: perSec(x.dbRows) }),
       ...(x.consumerStartMs !== undefined && { consumerStartMs: x.consumerStartMs, consumerCheckMs: x.consumerCheckMs ?? 0 }),
+      gcLeftArrayBuffers: this.gcLeft?.arrayBuffers ?? null,
+      gcLeftHeapUsed: this.gcLeft?.heapUsed ?? null,
+      gcLeftBytesRead: this.gcLeft?.bytesRead ?? null,
+      endGcArrayBuffers: x.endGcArrayBuffers ?? null,
+      endGcHeapUsed: x.endGcHeapUsed ?? null,
     };
   }
 

@@ -30,6 +30,13 @@ export const STREAMS_READINGS = [
   'apiErrors',
   /** The postgres consumer: rows committed so far. */
   'dbRows',
+  /**
+   * What the latest full GC (mark-compact) of the interval left: arrayBuffers, heapUsed, and the
+   * bytes read by then. Absent in a sample whose interval had none (child/gc-left.ts).
+   */
+  'gcLeftArrayBuffers',
+  'gcLeftHeapUsed',
+  'gcLeftBytesRead',
 ] as const;
 
 export const streamsFigures = {
@@ -65,6 +72,14 @@ export const streamsFigures = {
    */
   consumerStartMs: z.number().optional(),
   consumerCheckMs: z.number().optional(),
+  // Since issue 38; absent in runs recorded before: what tells garbage from memory the strategy kept.
+  /** What V8's latest full GC during the run left (arrayBuffers, heapUsed) and the bytes read by then; null: none ran. */
+  gcLeftArrayBuffers: z.number().nullable().optional(),
+  gcLeftHeapUsed: z.number().nullable().optional(),
+  gcLeftBytesRead: z.number().nullable().optional(),
+  /** What a full GC left once the strategy had finished (after the final sample); null: not measured (the run did not finish). */
+  endGcArrayBuffers: z.number().nullable().optional(),
+  endGcHeapUsed: z.number().nullable().optional(),
 };
 
 export const streamsSchema = {

@@ -9,6 +9,7 @@ import type { Verdict } from '../../../lib/protocol';
 import { formatMb, formatMbCeil, formatPercent, formatSeconds } from '../../../lib/readouts/format';
 import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
 import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
+import { keptEvidence, keptVerdict, undecidedText } from './kept';
 
 /** Above this share of the file held at once, the reader did not wait for the consumer. */
 export const IGNORED_SHARE = 0.5;
@@ -66,16 +67,28 @@ function heapVerdict(s: StreamsSummary, heapGrowth: number, info: StrategyTraits
   // The reader kept pace either way: the heap growth is results or garbage, not a backpressure failure.
   const expected = heldExpected(info);
   if (s.params.retained) return { text: `${head}, yet with a GC before every sample ${grew}: the results were kept on the V8 heap.`, figures, expected };
+  const evidence = keptEvidence(s);
+  if (evidence.kind === 'kept') return keptVerdict(s, evidence, info);
+  const retry = 'Retained mode (a GC before every sample) counts only memory still referenced.';
+  const peakAb = { 'peak.arrayBuffers': s.peak.arrayBuffers };
+  if (evidence.kind === 'garbage') {
+    return {
+      text: `${head}. ${grew} and arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}, but ${evidence.how}, so that was garbage not yet collected: ${heldEnding(info?.mode)}`,
+      figures: { ...figures, ...peakAb, ...evidence.figures },
+      expected,
+    };
+  }
+  if (!evidence.legacy) return { text: undecidedText(s, `${grew}`), figures, expected: null };
+  // Runs recorded before the GCs' figures: only the strategy's declaration is left to go by.
   if (info?.keepsResults) {
     return { text: `${head}, yet ${grew}: this strategy keeps every result until the end, so they stayed on the V8 heap.`, figures, expected };
   }
-  const retry = 'Retained mode (a GC before every sample) counts only memory still referenced.';
   if (!info) return { text: `${head}, yet ${grew}; this could be kept results or garbage not yet collected. ${retry}`, figures, expected };
   return {
     text:
       `${head}. ${grew} and arrayBuffers peaked at ${formatMb(s.peak.arrayBuffers)}, but this strategy discards every result, ` +
       `so that was garbage not yet collected: ${heldEnding(info.mode)} ${retry}`,
-    figures: { ...figures, 'peak.arrayBuffers': s.peak.arrayBuffers },
+    figures: { ...figures, ...peakAb },
     expected,
   };
 }
@@ -161,12 +174,18 @@ function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined
   if (s.peakBufferedBytes <= slack) {
     // A few dozen chunks of garbage are normal between GCs; past that it is worth explaining.
     if (ab > Math.max(SMALL_SHARE * s.fileBytes, 32 * chunkBytes)) {
-      // Buffers the reader no longer holds still count until the GC frees them.
+      // Buffers the reader no longer holds still count until a full GC frees them; chunks the
+      // strategy keeps count too: only what a GC left tells which (kept.ts).
+      const evidence = keptEvidence(s);
+      if (evidence.kind === 'kept') return keptVerdict(s, evidence, info);
+      const peaked = `arrayBuffers peaked at ${formatMb(ab)} (${formatPercent(abShare)} of the file)`;
+      if (evidence.kind === 'unknown' && !evidence.legacy) return { text: undecidedText(s, peaked), figures: aheadFigures, expected: null };
+      const because = evidence.kind === 'garbage' ? ` (${evidence.how})` : '';
       return {
         text:
-          `arrayBuffers peaked at ${formatMb(ab)} (${formatPercent(abShare)} of the file), yet the reader was never more than ` +
-          `${formatMb(s.peakBufferedBytes)} ahead of the consumer, so most of it was garbage not yet collected: ${heldEnding(info?.mode)}`,
-        figures: aheadFigures,
+          `${peaked}, yet the reader was never more than ${formatMb(s.peakBufferedBytes)} ahead of the consumer, ` +
+          `so most of it was garbage not yet collected${because}: ${heldEnding(info?.mode)}`,
+        figures: evidence.kind === 'garbage' ? { ...aheadFigures, ...evidence.figures } : aheadFigures,
         expected: heldExpected(info),
       };
     }
