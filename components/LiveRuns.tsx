@@ -29,6 +29,8 @@ export interface LiveRunsProps {
   onStopRun(runId: string): void;
   /** Asks for a heap snapshot of a running run; false when not sent. */
   onSnapshotRun(runId: string): boolean;
+  /** Starts a run's strategy again alone with a heap snapshot (a kept verdict's button). */
+  onRunAgain?(run: RunState, heapSnapshot: string): string | null;
   onStopExperiment(experimentId: string): void;
   /** Reads ended runs' series from history when the page holds none (useLabSocket's restore). */
   restore(runIds: readonly string[]): void;
@@ -48,7 +50,7 @@ function useSummaries(runs: readonly RunState[]): readonly RunSummary[] {
 }
 
 /** Cards for the given experiment's runs plus a compact list of other active runs. */
-export function LiveRuns({ state, lab, experiment, runs, feeds, onStopRun, onSnapshotRun, onStopExperiment, restore, unrecorded }: LiveRunsProps) {
+export function LiveRuns({ state, lab, experiment, runs, feeds, onStopRun, onSnapshotRun, onRunAgain, onStopExperiment, restore, unrecorded }: LiveRunsProps) {
   // Cards of one experiment share their y-scale unless the user asks for each card's own.
   const [sharedScale, setSharedScale] = useState(true);
   const experimentId = experiment?.id ?? null;
@@ -120,6 +122,7 @@ export function LiveRuns({ state, lab, experiment, runs, feeds, onStopRun, onSna
             info={info(run)}
             onStop={onStopRun}
             onSnapshot={onSnapshotRun}
+            onRunAgain={onRunAgain}
             snapshotError={snapshotError}
             canStop={mayStop}
             waiting={queuePlace(state, run.id)}

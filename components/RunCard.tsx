@@ -22,6 +22,7 @@ import { VerdictLine } from '@/components/run-card/VerdictLine';
 import { ChartBands } from '@/components/charts/bands';
 import { HeapPanel } from '@/components/heap/HeapPanel';
 import { SnapshotButton } from '@/components/heap/SnapshotButton';
+import { KeptSnapshotButton, verdictFoundKept } from '@/components/heap/KeptSnapshotButton';
 import { useSnapshotBands } from '@/components/heap/bands';
 import { useRunHeap } from '@/components/heap/useRunHeap';
 
@@ -37,6 +38,8 @@ export interface RunCardProps {
   onStop(runId: string): void;
   /** Asks for a heap snapshot of the running run (false: not sent); without it the card offers none. */
   onSnapshot?(runId: string): boolean;
+  /** Starts this run's strategy again alone with these extra params (a kept verdict's snapshot); a refusal's words, or null. */
+  onRunAgain?(run: RunState, heapSnapshot: string): string | null;
   /** The page's latest refusal of a snapshot (an error answering run.snapshot), for the card that asked. */
   snapshotError?: LabError | null;
   /** False for another browser's run (only it, or the operator, may stop it, or snapshot it). */
@@ -78,6 +81,7 @@ function RunCardImpl({
   info,
   onStop,
   onSnapshot,
+  onRunAgain,
   snapshotError = null,
   feed,
   scaleGroups = null,
@@ -99,6 +103,7 @@ function RunCardImpl({
   const lastKind = !active && !run.summary ? 'last' : null;
   const heap = useRunHeap(run.summary, live);
   const bands = useSnapshotBands(heap.snapshots);
+  const verdict = run.summary ? verdictOf(run.summary, info, siblings) : null;
   const snapshotControl =
     onSnapshot && canStop && run.status === 'running' ? (
       <SnapshotButton runId={run.id} count={heap.snapshots.length} error={snapshotError} onSnapshot={onSnapshot} />
@@ -184,7 +189,8 @@ function RunCardImpl({
           Stop
         </button>
       )}
-      {run.summary && <VerdictLine outcome={run.summary.outcome} verdict={verdictOf(run.summary, info, siblings)} />}
+      {run.summary && <VerdictLine outcome={run.summary.outcome} verdict={verdict} />}
+      {run.summary && onRunAgain && verdictFoundKept(verdict) && !watchesHeap(run.params) && <KeptSnapshotButton run={run} onRunAgain={onRunAgain} />}
       {!run.summary && run.status === 'interrupted' && (
         <VerdictLine
           outcome="crashed"

@@ -7,6 +7,7 @@ import { useLabSocket } from '@/components/hooks/useLabSocket';
 import { buildStartMessage, DEFAULT_FORM_LAB, defaultFormValues, labFromQuery, type ExperimentFormValues } from '@/lib/form/experiment-form';
 import { followedExperiment, isActive, isOwnRun, runsOf } from '@/lib/lab-state';
 import { isPageLab, LAB_NAMES, labOf, PAGE_LABS, type PageLabId } from '@/lib/labs';
+import type { RunState } from '@/lib/protocol';
 import { RoomPanel } from '@/components/RoomPanel';
 import { ConnectionStatus } from '@/components/ConnectionStatus';
 import { ThemeToggle } from '@/components/ThemeToggle';
@@ -130,6 +131,15 @@ function LabPage() {
     if (isPageLab(of)) setChosen(of);
   };
 
+  // A kept verdict's Snapshot: the run's own strategy and params again, alone, with a heap snapshot.
+  const runAgainWithSnapshot = (run: RunState, heapSnapshot: string): string | null => {
+    const message = { type: 'experiment.start' as const, lab: run.lab, strategies: [run.strategy], params: { ...run.params, heapSnapshot }, parallel: false };
+    if (!send(message)) return 'Not started: not connected to the server.';
+    setWatching(null);
+    feedback.markStarted();
+    return null;
+  };
+
   // A copy saved in the code panel's editor, started beside its original with this form's knobs.
   const runBeside = (originalId: string, copyId: string): string | null => {
     const values = { ...form, strategies: [originalId, copyId] };
@@ -206,6 +216,7 @@ function LabPage() {
           feeds={feeds}
           onStopRun={stopRun}
           onSnapshotRun={snapshotRun}
+          onRunAgain={runAgainWithSnapshot}
           onStopExperiment={stopExperiment}
           restore={restore}
           unrecorded={unrecorded}
