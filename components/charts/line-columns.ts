@@ -5,6 +5,7 @@
  */
 import uPlot from 'uplot';
 import type { ChartLine } from './chart-lines';
+import { GapFinder, isolatedTimes, lineGaps } from '@/lib/series/gaps';
 import type { SampleSource } from './sample-source';
 
 /** A growing Float64Array (capacity doubles); views share its memory. */
@@ -34,6 +35,9 @@ export class Column {
 export class SourceColumns<R> {
   readonly x = new Column();
   readonly ys: Column[];
+  /** Rows where the pause since the row before is a gap (lib/series/gaps.ts), kept as rows arrive. */
+  readonly gapStarts: number[] = [];
+  private readonly gaps = new GapFinder();
   private cursor = 0;
   private gen = -1;
 
@@ -52,12 +56,16 @@ export class SourceColumns<R> {
       this.cursor = 0;
       this.x.clear();
       for (const y of this.ys) y.clear();
+      this.gapStarts.length = 0;
+      this.gaps.reset();
     }
     if (rows.length === this.cursor) return [];
     const time = this.lines[0].time;
     const added = rows.slice(this.cursor);
     for (const row of added) {
-      this.x.push(time(row));
+      const t = time(row);
+      if (this.gaps.push(t)) this.gapStarts.push(this.x.length);
+      this.x.push(t);
       for (let i = 0; i < this.lines.length; i++) this.ys[i].push(this.lines[i].value(row));
     }
     this.cursor = rows.length;
@@ -99,6 +107,23 @@ export class ChartColumns<R> {
     const line = this.lines[lineIndex];
     const g = this.groups.find((gr) => gr.source === line.source)!;
     return { x: g.x.view(), y: g.ys[g.lines.indexOf(line)].view() };
+  }
+
+  /**
+   * Where one line has nothing to draw, as [from, to] times (its source's stalls and its rows
+   * without a number), and the times of its readings with a gap on both sides (drawn as dots).
+   */
+  breaksOf(lineIndex: number): { gaps: Array<[number, number]>; isolated: number[] } {
+    const line = this.lines[lineIndex];
+    const g = this.groups.find((gr) => gr.source === line.source)!;
+    const { x, y } = this.columnsOf(lineIndex);
+    const gaps = lineGaps(x, y, g.gapStarts);
+    if (gaps.length === 0) return { gaps, isolated: [] };
+    let first = 0;
+    while (first < y.length && !Number.isFinite(y[first])) first++;
+    let last = y.length - 1;
+    while (last >= 0 && !Number.isFinite(y[last])) last--;
+    return { gaps, isolated: last < first ? [] : isolatedTimes(gaps, x[first], x[last]) };
   }
 
   /**

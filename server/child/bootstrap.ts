@@ -150,7 +150,7 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
     now: () => performance.now(),
     wallClock: () => Date.now(),
     collect,
-  });
+  }, config.sampleMs);
   let timer: NodeJS.Timeout | undefined;
   if (config.sampleMs !== null) {
     // The first sample goes the moment the strategy starts: it is what the page waits for.
