@@ -80,10 +80,21 @@ describe('valueNear', () => {
 describe('a blocked loop on a card', () => {
   // Child samples every 50 ms, then silent for 5 s (the loop held); /proc read every 50 ms throughout.
   const samples = [0, 50, 100, 5100, 5150].map((t) => makeSample({ t, at: 1_000_000 + t, rss: 100 + t, cpuPct: 90 }));
-  const proc: ProcSample[] = Array.from({ length: 104 }, (_, i) => ({ t: i * 50, at: 1_000_000 + i * 50, rss: 200 + i, cpuPct: 98, sinceSampleMs: i > 2 && i < 102 ? i * 50 - 100 : 10 }));
+  const proc: ProcSample[] = Array.from({ length: 104 }, (_, i) => ({
+    t: i * 50,
+    at: 1_000_000 + i * 50,
+    rss: 200 + i,
+    cpuPct: 98,
+    sinceSampleMs: i > 2 && i < 102 ? i * 50 - 100 : 10,
+  }));
 
   it("draws every memory, CPU and delay view's readings from /proc beside the child's, which go on through the block", () => {
-    const lines = viewLines(new ArraySource(samples), new ArraySource(proc), [...memorySpecs(['heapUsed', 'rss']), EXTRA_SERIES.cpuPct, EXTRA_SERIES.elMaxMs], 50);
+    const lines = viewLines(
+      new ArraySource(samples),
+      new ArraySource(proc),
+      [...memorySpecs(['heapUsed', 'rss']), EXTRA_SERIES.cpuPct, EXTRA_SERIES.elMaxMs],
+      50,
+    );
     expect(lines.map((l) => l.key)).toEqual(['heapUsed', 'rss', 'procRss', 'cpuPct', 'procCpuPct', 'elMaxMs', 'blockedMs']);
     const columns = new ChartColumns(lines);
     columns.pull();

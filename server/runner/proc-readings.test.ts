@@ -81,11 +81,24 @@ describe('windowedCpuPct', () => {
   it('takes the share over a window of readings, none before 100 ms of them, and never more cores than the machine has', () => {
     // /proc ticks: 10 ms of CPU in a 50 ms interval is 20 %, 60 ms in 50 ms would be 120 %.
     expect(windowedCpuPct([{ at: 0, ms: 0 }])).toBeUndefined();
-    expect(windowedCpuPct([{ at: 0, ms: 0 }, { at: 50, ms: 60 }])).toBeUndefined();
+    expect(
+      windowedCpuPct([
+        { at: 0, ms: 0 },
+        { at: 50, ms: 60 },
+      ]),
+    ).toBeUndefined();
     // Over 250 ms the ±1 tick of each reading matters less: 260 ms of CPU in 250 ms is 104 %.
     const steady = [0, 50, 100, 150, 200, 250, 300].map((at, i) => ({ at, ms: [0, 60, 100, 160, 200, 260, 300][i] }));
     expect(windowedCpuPct(steady, 2)).toBe(96);
     // A burst of ticks counted late cannot make 2 cores into 3.
-    expect(windowedCpuPct([{ at: 0, ms: 0 }, { at: 100, ms: 320 }], 2)).toBe(200);
+    expect(
+      windowedCpuPct(
+        [
+          { at: 0, ms: 0 },
+          { at: 100, ms: 320 },
+        ],
+        2,
+      ),
+    ).toBe(200);
   });
 });
