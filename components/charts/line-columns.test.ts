@@ -49,8 +49,8 @@ describe('ChartColumns', () => {
     columns.pull();
     const [x, first, second] = columns.aligned();
     expect([...x]).toEqual([0, 40, 100]);
-    expect([...first]).toEqual([undefined, 7, undefined]);
-    expect([...second]).toEqual([1, undefined, 3]);
+    expect([...first]).toEqual([NaN, 7, NaN]);
+    expect([...second]).toEqual([1, NaN, 3]);
     expect(maxOfLines(columns, new Set())).toBe(7);
     expect(maxOfLines(columns, new Set(['b']))).toBe(3);
   });

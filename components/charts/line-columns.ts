@@ -126,9 +126,14 @@ export class ChartColumns<R> {
     return { gaps, isolated: last < first ? [] : isolatedTimes(gaps, x[first], x[last]) };
   }
 
+  /** The joined columns, reused from draw to draw (views of them go to uPlot, which keeps nothing past the next setData). */
+  private joined: Column[] = [];
+
   /**
    * Data for uPlot, series in line order: one source is used as is; several (runs sampled at
-   * different times) are joined on the union of their times, with gaps where a run has no sample.
+   * different times, a run's samples beside its /proc readings) are merged on their times into
+   * typed columns, NaN where a source has no row at that time (uPlot's lines pass over a NaN; a
+   * missing reading is a gap by breaksOf, not by the merge). Each source's times ascend.
    */
   aligned(): uPlot.AlignedData {
     if (this.groups.length === 0) return [new Float64Array(0)];
@@ -136,20 +141,25 @@ export class ChartColumns<R> {
       const g = this.groups[0];
       return [g.x.view(), ...g.ys.map((y) => y.view())];
     }
-    const joined = uPlot.join(this.groups.map((g) => [g.x.view(), ...g.ys.map((y) => y.view())] as uPlot.AlignedData));
-    // join() orders series by group; put them back in line order.
-    const order: number[] = [];
-    let offset = 1;
-    const start = new Map<SourceColumns<R>, number>();
-    for (const g of this.groups) {
-      start.set(g, offset);
-      offset += g.lines.length;
+    const out = this.joined.length === this.lines.length + 1 ? this.joined : (this.joined = Array.from({ length: this.lines.length + 1 }, () => new Column()));
+    for (const c of out) c.clear();
+    // Where each group's lines go in the output (line order).
+    const slots = this.groups.map((g) => g.lines.map((line) => 1 + this.lines.indexOf(line)));
+    const xs = this.groups.map((g) => g.x.view());
+    const ys = this.groups.map((g) => g.ys.map((y) => y.view()));
+    const at = this.groups.map(() => 0);
+    for (;;) {
+      let t = Infinity;
+      for (let k = 0; k < xs.length; k++) if (at[k] < xs[k].length && xs[k][at[k]] < t) t = xs[k][at[k]];
+      if (t === Infinity) break;
+      out[0].push(t);
+      for (let k = 0; k < xs.length; k++) {
+        const here = at[k] < xs[k].length && xs[k][at[k]] === t;
+        for (let j = 0; j < slots[k].length; j++) out[slots[k][j]].push(here ? ys[k][j][at[k]] : NaN);
+        if (here) at[k] += 1;
+      }
     }
-    for (const line of this.lines) {
-      const g = this.groups.find((gr) => gr.source === line.source)!;
-      order.push(start.get(g)! + g.lines.indexOf(line));
-    }
-    return [joined[0], ...order.map((i) => joined[i])];
+    return out.map((c) => c.view()) as uPlot.AlignedData;
   }
 }
 
