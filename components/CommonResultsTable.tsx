@@ -9,6 +9,7 @@ import { formatMbNumber } from '@/lib/readouts/format';
 import { StatusBadge } from '@/components/StatusBadge';
 import { strategyLabel } from '@/components/history/labels';
 import { peakRssOf } from '@/lib/readouts/outcome-text';
+import { NotMeasured } from '@/components/LabResultsTable';
 
 export function CommonResultsTable({ runs, strategies, lab }: { runs: readonly RunState[]; strategies: readonly StrategyInfo[]; lab: string }) {
   return (
@@ -51,9 +52,15 @@ export function CommonResultsTable({ runs, strategies, lab }: { runs: readonly R
                 <td title={s.reason ?? undefined}>
                   <StatusBadge status={s.outcome} />
                 </td>
-                <td className="num">{formatMbNumber(s.peak.heapUsed)}</td>
-                <td className="num">{formatMbNumber(peakRssOf(s))}</td>
-                <td className="num">{s.eventLoopDelayMs.max.toFixed(1)}</td>
+                {s.sampleCount === 0 ? (
+                  [0, 1, 2].map((i) => <NotMeasured key={i} />)
+                ) : (
+                  <>
+                    <td className="num">{formatMbNumber(s.peak.heapUsed)}</td>
+                    <td className="num">{formatMbNumber(peakRssOf(s))}</td>
+                    <td className="num">{s.eventLoopDelayMs.max.toFixed(1)}</td>
+                  </>
+                )}
                 <td className="num">{(s.durationMs / 1000).toFixed(1)}</td>
               </tr>
             );

@@ -39,6 +39,15 @@ export function Num({ field, value, text, alert = false }: { field: string; valu
   );
 }
 
+/** A cell of a figure that was not measured (data-value empty, as the cards' figures). */
+export function NotMeasured() {
+  return (
+    <td className="num muted" data-value="" title="not measured: the run has no sample">
+      –
+    </td>
+  );
+}
+
 /** Milliseconds as a table shows them: whole from 100 up, one decimal below. */
 export const tableMs = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 
@@ -111,7 +120,8 @@ export function LabResultsTable<L extends RunSummary['lab']>({
                       </span>
                     )}
                   </td>
-                  {cells(summary)}
+                  {/* A run that ended without a sample measured nothing: dashes, not the zeros of its summary. */}
+                  {s.sampleCount === 0 ? columns.map(([heading]) => <NotMeasured key={heading} />) : cells(summary)}
                 </tr>
               );
             })}

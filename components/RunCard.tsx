@@ -17,6 +17,8 @@ import { useArraySource } from '@/components/hooks/useArraySource';
 import { StatusBadge } from '@/components/StatusBadge';
 import { ProfilePanel } from '@/components/profile/ProfilePanel';
 import { commonCard } from '@/components/run-card/common-card';
+import { truthfulFigures } from '@/components/run-card/figures';
+import { blockedNowMs, blockedText } from '@/lib/readouts/blocked';
 import { ChartPlaceholder } from '@/components/charts/placeholder';
 import { VerdictLine } from '@/components/run-card/VerdictLine';
 import { ChartBands } from '@/components/charts/bands';
@@ -92,6 +94,8 @@ function RunCardImpl({
 }: RunCardProps) {
   const fallback = useArraySource(samples);
   const source = feed ?? fallback;
+  // The /proc readings follow React state (a human rate): enough for lines that matter while the loop is blocked.
+  const outside = useArraySource(proc);
   const lab = labOf(run);
   const view = labView(lab);
   // A lab without a view half gets the figures every run has, and no charts of its own.
@@ -99,7 +103,8 @@ function RunCardImpl({
   const active = isActive(run);
   const progress = card.progress(run, samples, active);
   const label = info?.label ?? run.strategy;
-  const figures = card.figures(run.summary, samples.at(-1), proc.at(-1), info?.role, { run, samples });
+  const blockedMs = run.status === 'running' ? blockedNowMs(samples.at(-1), proc.at(-1), run.params.sampleMs) : null;
+  const figures = truthfulFigures(card.figures(run.summary, samples.at(-1), proc.at(-1), info?.role, { run, samples }), run.summary, blockedMs, proc.at(-1));
   const lastKind = !active && !run.summary ? 'last' : null;
   const heap = useRunHeap(run.summary, live);
   const bands = useSnapshotBands(heap.snapshots);
@@ -128,6 +133,11 @@ function RunCardImpl({
           </span>
         )}
         <StatusBadge status={run.status} />
+        {blockedMs !== null && (
+          <span className="badge badge-blocked" data-testid="run-blocked" data-blocked-ms={Math.round(blockedMs)} role="status">
+            {blockedText(blockedMs)}
+          </span>
+        )}
         {/* Once ended, the run's own page: its recorded series and figures, a link to keep or share. */}
         {!active && (
           <Link href={`/runs/${run.id}`} className="run-card-link" data-testid="run-card-link" aria-label={`${label} run's page`}>
@@ -139,7 +149,7 @@ function RunCardImpl({
       {view && (
         <ChartPlaceholder.Provider value={placeholderOf(run, active, historyNote)}>
           <ChartBands.Provider value={bands}>
-            <view.RunCharts run={run} samples={samples} label={label} source={source} active={active} scaleGroups={scaleGroups} live={live} />
+            <view.RunCharts run={run} samples={samples} label={label} source={source} outside={outside} active={active} scaleGroups={scaleGroups} live={live} />
           </ChartBands.Provider>
         </ChartPlaceholder.Provider>
       )}

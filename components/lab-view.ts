@@ -4,7 +4,7 @@
  * or a verdict through it and never name a lab.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { Experiment, LiveState, RunState, RunSummary, Sample, StrategyInfo, Verdict } from '@/lib/protocol';
+import type { Experiment, LiveState, ProcSample, RunState, RunSummary, Sample, StrategyInfo, Verdict } from '@/lib/protocol';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 import type { CardLab } from '@/components/run-card/figures';
@@ -18,6 +18,8 @@ export interface RunChartsProps {
   /** The strategy's label, for the charts' accessible names. */
   label: string;
   source: SampleSource<Sample>;
+  /** The runner's /proc readings of the run's process (they go on while its main thread is blocked): chart-lines' viewLines draws them. */
+  outside: SampleSource<ProcSample>;
   /** Still changing: no drag-to-zoom yet. */
   active: boolean;
   /** The experiment's shared y-scales; null for each chart's own. */

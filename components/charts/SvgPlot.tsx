@@ -20,6 +20,29 @@ const X_AXIS_HEIGHT = 30;
 /** A drag shorter than this is a click, not a zoom. */
 const MIN_DRAG_PX = 5;
 
+/** The line's points in display units with a null inside each gap: recharts breaks the line there (connectNulls is off). */
+function withBreaks(points: readonly Point[], gaps: ReadonlyArray<readonly [number, number]>, divisor: number): Array<{ x: number; y: number | null }> {
+  const out: Array<{ x: number; y: number | null }> = [];
+  let g = 0;
+  for (const p of points) {
+    while (g < gaps.length && gaps[g][1] <= p.x) {
+      out.push({ x: (gaps[g][0] + gaps[g][1]) / 2, y: null });
+      g++;
+    }
+    out.push({ x: p.x, y: p.y / divisor });
+  }
+  return out;
+}
+
+/** A dot at a reading with a gap on both sides (a line alone would not show it), nothing elsewhere. */
+function loneDot(times: ReadonlySet<number>, color: string) {
+  function LoneDot(props: { cx?: number; cy?: number; payload?: { x: number }; index?: number }) {
+    if (!props.payload || !times.has(props.payload.x) || props.cx === undefined || props.cy === undefined) return <g key={props.index} />;
+    return <circle key={props.index} cx={props.cx} cy={props.cy} r={2.5} fill={color} />;
+  }
+  return LoneDot;
+}
+
 export interface SvgPlotProps extends PlotProps {
   maxPointsPerSeries?: number;
   /** The y axis reaches at least this value (charts compared side by side). */
@@ -45,8 +68,9 @@ function SvgPlotImpl({
   const layer = useRef<HTMLDivElement>(null);
 
   const unit = columns.lines[0]?.unit ?? 'bytes';
-  const { points, xMax, rows } = useMemo(() => {
+  const { points, breaks, xMax, rows } = useMemo(() => {
     columns.pull();
+    const lineBreaks = columns.lines.map((_, i) => columns.breaksOf(i));
     const pts = columns.lines.map((_, i) => {
       const { x, y } = columns.columnsOf(i);
       const out: Point[] = [];
@@ -55,7 +79,7 @@ function SvgPlotImpl({
       return decimateMinMax(out, maxPointsPerSeries);
     });
     const last = Math.max(0, ...columns.groups.map((g) => (g.x.length > 0 ? g.x.view()[g.x.length - 1] : 0)));
-    return { points: pts, xMax: last, rows: columns.rowCount() };
+    return { points: pts, breaks: lineBreaks, xMax: last, rows: columns.rowCount() };
   }, [columns, log, maxPointsPerSeries]);
 
   const refMax = Math.max(0, ...referenceLines.map((r) => r.y));
@@ -129,14 +153,14 @@ function SvgPlotImpl({
           hidden.has(line.key) ? null : (
             <Line
               key={line.key}
-              data={points[i].map((p) => ({ x: p.x, y: p.y / scale.divisor }))}
+              data={withBreaks(points[i], breaks[i].gaps, scale.divisor)}
               dataKey="y"
               name={line.label}
               type="linear"
               stroke={line.color}
               strokeWidth={line.emphasis ? 2.5 : 1.5}
               strokeDasharray={line.dash && line.dash.length > 0 ? line.dash.join(' ') : undefined}
-              dot={false}
+              dot={breaks[i].isolated.length > 0 ? loneDot(new Set(breaks[i].isolated), line.color) : false}
               activeDot={false}
               isAnimationActive={false}
             />

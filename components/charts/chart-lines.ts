@@ -3,7 +3,8 @@
  * line is a series read from one source. A lab adds a series by adding a spec here (or its own
  * list), never by touching the chart. Pure.
  */
-import { MEMORY_FIELDS, type MemoryField, type Sample } from '@/lib/protocol';
+import { MEMORY_FIELDS, type MemoryField, type ProcSample, type Sample } from '@/lib/protocol';
+import { blockedMsAt } from '@/lib/readouts/blocked';
 import { METRIC_UNITS, metricValue, type ComparisonMetric } from '@/lib/readouts/metrics';
 import type { SeriesUnit } from './units';
 import { MEMORY_COLORS, type LineStyle } from './palette';
@@ -93,4 +94,56 @@ export function metricLines(
     time: sampleTime,
     value: (s: Sample) => metricValue(s, metric),
   }));
+}
+
+const procTime = (p: ProcSample) => p.t;
+
+/**
+ * The readings taken from outside the run's process (the runner's /proc readings), each keyed by
+ * the child's series it stands beside: RSS and CPU go on while the run's main thread is blocked,
+ * and beside the event-loop delay, how long the loop has been held so far (from the sampler's
+ * silence; nothing while it is not blocked). `sampleMs`: the run's sample interval.
+ */
+export function outsideTwins(sampleMs: number | null): Record<string, (inside: SeriesSpec<Sample>) => SeriesSpec<ProcSample>> {
+  return {
+    rss: (inside) => ({ key: 'procRss', label: `${inside.label}, read from /proc`, unit: 'bytes', color: inside.color, dash: [1, 2], value: (p) => p.rss }),
+    cpuPct: (inside) => ({
+      key: 'procCpuPct',
+      label: `${inside.label}, read from /proc`,
+      unit: 'percent',
+      color: inside.color,
+      dash: [1, 2],
+      value: (p) => p.cpuPct ?? NaN,
+    }),
+    elMaxMs: () => ({
+      key: 'blockedMs',
+      label: 'event loop blocked so far (seen from outside)',
+      unit: 'ms',
+      color: '#D55E00',
+      dash: [1, 2],
+      emphasis: true,
+      value: (p) => blockedMsAt(p, sampleMs) ?? NaN,
+    }),
+  };
+}
+
+/**
+ * A card view's lines, the one way every lab builds them: its specs read from the child's
+ * samples, and after each spec that has an outside twin (outsideTwins) the twin read from the
+ * /proc readings, so every memory, CPU and delay view keeps moving while the loop is blocked.
+ */
+export function viewLines(
+  source: SampleSource<Sample>,
+  outside: SampleSource<ProcSample>,
+  specs: readonly SeriesSpec<Sample>[],
+  sampleMs: number | null,
+): ChartLine<unknown>[] {
+  const twins = outsideTwins(sampleMs);
+  const lines: ChartLine<unknown>[] = [];
+  for (const spec of specs) {
+    lines.push({ ...spec, source, time: sampleTime } as ChartLine<unknown>);
+    const twin = twins[spec.key];
+    if (twin) lines.push({ ...twin(spec), source: outside, time: procTime } as ChartLine<unknown>);
+  }
+  return lines;
 }

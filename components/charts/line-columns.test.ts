@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeSample } from '@/lib/test-fixtures';
 import { MAX_SAMPLES_PER_RUN } from '@/lib/series';
 import { ChartColumns, maxOfLines, valueNear } from './line-columns';
-import { metricLines, MEMORY_SERIES, sampleLines } from './chart-lines';
+import { EXTRA_SERIES, memorySpecs, metricLines, MEMORY_SERIES, sampleLines, viewLines } from './chart-lines';
+import type { ProcSample } from '@/lib/protocol';
 import { ArraySource, LiveFeed } from './sample-source';
 
 const style = { color: '#000000', dash: [] };
@@ -48,8 +49,8 @@ describe('ChartColumns', () => {
     columns.pull();
     const [x, first, second] = columns.aligned();
     expect([...x]).toEqual([0, 40, 100]);
-    expect([...first]).toEqual([undefined, 7, undefined]);
-    expect([...second]).toEqual([1, undefined, 3]);
+    expect([...first]).toEqual([NaN, 7, NaN]);
+    expect([...second]).toEqual([1, NaN, 3]);
     expect(maxOfLines(columns, new Set())).toBe(7);
     expect(maxOfLines(columns, new Set(['b']))).toBe(3);
   });
@@ -73,5 +74,42 @@ describe('valueNear', () => {
     expect(valueNear(x, y, 1000)).toEqual({ t: 150, value: 4 });
     expect(valueNear([], [], 10)).toBeNull();
     expect(valueNear([0], [NaN], 0)).toBeNull();
+  });
+});
+
+describe('a blocked loop on a card', () => {
+  // Child samples every 50 ms, then silent for 5 s (the loop held); /proc read every 50 ms throughout.
+  const samples = [0, 50, 100, 5100, 5150].map((t) => makeSample({ t, at: 1_000_000 + t, rss: 100 + t, cpuPct: 90 }));
+  const proc: ProcSample[] = Array.from({ length: 104 }, (_, i) => ({
+    t: i * 50,
+    at: 1_000_000 + i * 50,
+    rss: 200 + i,
+    cpuPct: 98,
+    sinceSampleMs: i > 2 && i < 102 ? i * 50 - 100 : 10,
+  }));
+
+  it("draws every memory, CPU and delay view's readings from /proc beside the child's, which go on through the block", () => {
+    const lines = viewLines(
+      new ArraySource(samples),
+      new ArraySource(proc),
+      [...memorySpecs(['heapUsed', 'rss']), EXTRA_SERIES.cpuPct, EXTRA_SERIES.elMaxMs],
+      50,
+    );
+    expect(lines.map((l) => l.key)).toEqual(['heapUsed', 'rss', 'procRss', 'cpuPct', 'procCpuPct', 'elMaxMs', 'blockedMs']);
+    const columns = new ChartColumns(lines);
+    columns.pull();
+    // The chart holds the /proc rows too: it grows while the child is silent.
+    expect(columns.rowCount()).toBe(samples.length + proc.length);
+    const blocked = columns.columnsOf(6);
+    // The block so far, from the sampler's silence less one interval, only past half a second of it.
+    expect(blocked.y[20]).toBe(20 * 50 - 100 - 50);
+    expect(Number.isNaN(blocked.y[5])).toBe(true);
+  });
+
+  it("breaks the child's lines over the block (never a line across it) and leaves the /proc lines whole", () => {
+    const columns = new ChartColumns(viewLines(new ArraySource(samples), new ArraySource(proc), memorySpecs(['rss']), 50));
+    columns.pull();
+    expect(columns.breaksOf(0)).toEqual({ gaps: [[100, 5100]], isolated: [] });
+    expect(columns.breaksOf(1)).toEqual({ gaps: [], isolated: [] });
   });
 });

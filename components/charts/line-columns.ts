@@ -5,6 +5,7 @@
  */
 import uPlot from 'uplot';
 import type { ChartLine } from './chart-lines';
+import { GapFinder, isolatedTimes, lineGaps } from '@/lib/series/gaps';
 import type { SampleSource } from './sample-source';
 
 /** A growing Float64Array (capacity doubles); views share its memory. */
@@ -34,6 +35,9 @@ export class Column {
 export class SourceColumns<R> {
   readonly x = new Column();
   readonly ys: Column[];
+  /** Rows where the pause since the row before is a gap (lib/series/gaps.ts), kept as rows arrive. */
+  readonly gapStarts: number[] = [];
+  private readonly gaps = new GapFinder();
   private cursor = 0;
   private gen = -1;
 
@@ -52,12 +56,16 @@ export class SourceColumns<R> {
       this.cursor = 0;
       this.x.clear();
       for (const y of this.ys) y.clear();
+      this.gapStarts.length = 0;
+      this.gaps.reset();
     }
     if (rows.length === this.cursor) return [];
     const time = this.lines[0].time;
     const added = rows.slice(this.cursor);
     for (const row of added) {
-      this.x.push(time(row));
+      const t = time(row);
+      if (this.gaps.push(t)) this.gapStarts.push(this.x.length);
+      this.x.push(t);
       for (let i = 0; i < this.lines.length; i++) this.ys[i].push(this.lines[i].value(row));
     }
     this.cursor = rows.length;
@@ -102,8 +110,30 @@ export class ChartColumns<R> {
   }
 
   /**
+   * Where one line has nothing to draw, as [from, to] times (its source's stalls and its rows
+   * without a number), and the times of its readings with a gap on both sides (drawn as dots).
+   */
+  breaksOf(lineIndex: number): { gaps: Array<[number, number]>; isolated: number[] } {
+    const line = this.lines[lineIndex];
+    const g = this.groups.find((gr) => gr.source === line.source)!;
+    const { x, y } = this.columnsOf(lineIndex);
+    const gaps = lineGaps(x, y, g.gapStarts);
+    if (gaps.length === 0) return { gaps, isolated: [] };
+    let first = 0;
+    while (first < y.length && !Number.isFinite(y[first])) first++;
+    let last = y.length - 1;
+    while (last >= 0 && !Number.isFinite(y[last])) last--;
+    return { gaps, isolated: last < first ? [] : isolatedTimes(gaps, x[first], x[last]) };
+  }
+
+  /** The joined columns, reused from draw to draw (views of them go to uPlot, which keeps nothing past the next setData). */
+  private joined: Column[] = [];
+
+  /**
    * Data for uPlot, series in line order: one source is used as is; several (runs sampled at
-   * different times) are joined on the union of their times, with gaps where a run has no sample.
+   * different times, a run's samples beside its /proc readings) are merged on their times into
+   * typed columns, NaN where a source has no row at that time (uPlot's lines pass over a NaN; a
+   * missing reading is a gap by breaksOf, not by the merge). Each source's times ascend.
    */
   aligned(): uPlot.AlignedData {
     if (this.groups.length === 0) return [new Float64Array(0)];
@@ -111,20 +141,25 @@ export class ChartColumns<R> {
       const g = this.groups[0];
       return [g.x.view(), ...g.ys.map((y) => y.view())];
     }
-    const joined = uPlot.join(this.groups.map((g) => [g.x.view(), ...g.ys.map((y) => y.view())] as uPlot.AlignedData));
-    // join() orders series by group; put them back in line order.
-    const order: number[] = [];
-    let offset = 1;
-    const start = new Map<SourceColumns<R>, number>();
-    for (const g of this.groups) {
-      start.set(g, offset);
-      offset += g.lines.length;
+    const out = this.joined.length === this.lines.length + 1 ? this.joined : (this.joined = Array.from({ length: this.lines.length + 1 }, () => new Column()));
+    for (const c of out) c.clear();
+    // Where each group's lines go in the output (line order).
+    const slots = this.groups.map((g) => g.lines.map((line) => 1 + this.lines.indexOf(line)));
+    const xs = this.groups.map((g) => g.x.view());
+    const ys = this.groups.map((g) => g.ys.map((y) => y.view()));
+    const at = this.groups.map(() => 0);
+    for (;;) {
+      let t = Infinity;
+      for (let k = 0; k < xs.length; k++) if (at[k] < xs[k].length && xs[k][at[k]] < t) t = xs[k][at[k]];
+      if (t === Infinity) break;
+      out[0].push(t);
+      for (let k = 0; k < xs.length; k++) {
+        const here = at[k] < xs[k].length && xs[k][at[k]] === t;
+        for (let j = 0; j < slots[k].length; j++) out[slots[k][j]].push(here ? ys[k][j][at[k]] : NaN);
+        if (here) at[k] += 1;
+      }
     }
-    for (const line of this.lines) {
-      const g = this.groups.find((gr) => gr.source === line.source)!;
-      order.push(start.get(g)! + g.lines.indexOf(line));
-    }
-    return [joined[0], ...order.map((i) => joined[i])];
+    return out.map((c) => c.view()) as uPlot.AlignedData;
   }
 }
 

@@ -118,7 +118,7 @@ export class LivePlot implements Drawable {
         hidden: this.hidden,
         referenceLines,
         bands,
-        joined: columns.groups.length > 1,
+        breaksOf: (i) => columns.breaksOf(i),
         yTop: this.yTop,
         displayScale: this.displayScale,
         onCursor: (plot) => {

@@ -37,8 +37,8 @@ export interface PlotSettings {
   hidden: ReadonlySet<string>;
   referenceLines: readonly ReferenceLine[];
   bands: readonly TimeBand[];
-  /** Several sources joined on one time axis: lines skip the gaps between their own samples. */
-  joined: boolean;
+  /** Where line i (in `lines` order) has no reading, and its lone readings (line-columns.ts breaksOf). */
+  breaksOf(lineIndex: number): { gaps: Array<[number, number]>; isolated: number[] };
   /** The top of the y axis in raw units (own maximum or the shared one); 0 = nothing yet. */
   yTop(): number;
   /** The display scale of the y axis for a top value (fixed or chosen from it). */
@@ -119,9 +119,36 @@ function drawBands(u: uPlot, bands: readonly TimeBand[]): void {
   ctx.restore();
 }
 
+type Breaks = Map<number, { gaps: Array<[number, number]>; isolated: number[] }>;
+
+/** A series' gaps as uPlot wants them (canvas px along x); its breaks are kept for the points drawn next. */
+function pixelGaps(u: uPlot, s: PlotSettings, breaks: Breaks, seriesIdx: number): uPlot.Series.Gaps {
+  const b = s.breaksOf(seriesIdx - 1);
+  breaks.set(seriesIdx, b);
+  return b.gaps.map(([from, to]) => [u.valToPos(from, 'x', true), u.valToPos(to, 'x', true)]);
+}
+
+/** Indices (in the drawn data) of a series' readings with a gap on both sides: a dot each, else they would not show. */
+function lonePoints(u: uPlot, breaks: Breaks, seriesIdx: number): number[] | null {
+  const lone = breaks.get(seriesIdx)?.isolated;
+  if (!lone || lone.length === 0) return null;
+  const xs = u.data[0];
+  return lone.map((t) => {
+    let lo = 0;
+    let hi = xs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (xs[mid] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  });
+}
+
 /** uPlot options for the settings; changing lines, log or zoomability means new options. */
 export function plotOptions(s: PlotSettings): uPlot.Options {
   const axisFont = '11px system-ui, sans-serif';
+  const breaks: Breaks = new Map();
   return {
     width: s.width,
     height: s.height,
@@ -168,8 +195,11 @@ export function plotOptions(s: PlotSettings): uPlot.Options {
         width: line.emphasis ? 2.5 : 1.5,
         dash: line.dash && line.dash.length > 0 ? [...line.dash] : undefined,
         show: !s.hidden.has(line.key),
-        spanGaps: s.joined,
-        points: { show: false },
+        // Gaps come from the lines' own times (lib/series/gaps.ts), not from nulls: the columns
+        // are typed arrays, and several sources joined leave holes that are no missing reading.
+        spanGaps: false,
+        gaps: (u: uPlot, seriesIdx: number) => pixelGaps(u, s, breaks, seriesIdx),
+        points: { show: false, size: 5, fill: line.color, filter: (u: uPlot, seriesIdx: number) => lonePoints(u, breaks, seriesIdx) },
       })),
     ],
     hooks: {

@@ -105,6 +105,23 @@ export function processFigures(
   return [eventLoopFigure(summary, last), memoryFigure(field, id, summary, last), rssOutsideFigure(summary, lastProc), ...cpuFigures(summary, last, lastProc)];
 }
 
+/**
+ * The frame's last word on a card's figures, for every lab. While the loop is blocked (`blockedMs`,
+ * lib/readouts/blocked.ts) the child's latest sample is stale: the event-loop delay is at least the
+ * block so far, and the CPU is the /proc reading's. A run that ended with no sample measured
+ * nothing: every figure is a dash, not a 0 (a run stopped before it started).
+ */
+export function truthfulFigures(figures: Figure[], summary: RunSummary | null, blockedMs: number | null, lastProc: ProcSample | undefined): Figure[] {
+  if (summary && summary.sampleCount === 0) return figures.map((f) => ({ ...f, value: null, text: '–' }));
+  if (blockedMs === null) return figures;
+  return figures.map((f) => {
+    if (f.id === 'el-delay' && f.kind === 'now') return { ...f, value: blockedMs, text: `≥ ${formatSeconds(blockedMs)} (blocked)`, alert: true };
+    if (f.id === 'cpu' && f.kind === 'now' && lastProc?.cpuPct !== undefined)
+      return { ...f, value: lastProc.cpuPct, text: `${lastProc.cpuPct.toFixed(0)}% of a core (from /proc)` };
+    return f;
+  });
+}
+
 /** A latency as a card writes it, "–" before there is one. */
 export function latencyText(ms: number | undefined): string {
   return ms === undefined ? '–' : formatMs(ms);

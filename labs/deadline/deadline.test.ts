@@ -104,6 +104,19 @@ describe('deadline lab', () => {
     expect(unbounded.latencyMaxMs).toBeGreaterThan(pool.latencyMaxMs);
   }, 90_000);
 
+  it("each sample's event-loop delay shows the spike's stalls (it read 0 ms for 9 s of 500 ms stalls)", async () => {
+    const samples: Array<Record<string, number>> = [];
+    const s = await run('unbounded', params(), (sample) => samples.push(sample));
+    expect(s.eventLoopDelayMs.max).toBeGreaterThan(200);
+    // Samples whose interval held a stall of ≥ 200 ms (the long-task watcher's own timer saw it).
+    const stalled = samples.filter((x) => (x.longTaskMs ?? 0) >= 200);
+    expect(stalled.length).toBeGreaterThan(2);
+    // The sampler's delay says so too (a stall may fall in the next sample's interval, whose own timer came that late).
+    const seen = samples.filter((x) => x.elMaxMs >= 100);
+    expect(seen.length).toBeGreaterThanOrEqual(stalled.length / 2);
+    expect(Math.max(...samples.map((x) => x.elMaxMs))).toBeGreaterThan(0.5 * Math.max(...stalled.map((x) => x.longTaskMs)));
+  }, 90_000);
+
   it('a stopped run takes the store, the load and the pool along', async () => {
     const s = await run('worker-pool', params({ durationS: 30, spikeStartS: 5, spikeS: 5 }), (sample, stop) => {
       if (sample.sent >= 3) stop();

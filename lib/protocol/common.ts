@@ -61,9 +61,22 @@ export type Sample = z.infer<typeof sampleSchema>;
 
 /**
  * Read by the parent from /proc/<pid>, so a run with a blocked event loop still moves: RSS, and
- * CPU % of one core over the interval (absent in runs recorded before it existed).
+ * CPU % of one core over the last readings (absent in runs recorded before it existed). These are
+ * the readings a card draws while the child's own sampler is silent (lib/readouts/blocked.ts).
  */
-export const procSampleSchema = z.object({ t: z.number(), at: z.number(), rss: z.number(), cpuPct: z.number().optional() });
+export const procSampleSchema = z.object({
+  t: z.number(),
+  at: z.number(),
+  rss: z.number(),
+  cpuPct: z.number().optional(),
+  /**
+   * How long the child's sampler had been silent when /proc was read: ms from its last sample's
+   * `at` to this reading's. The sampler runs on the run's main thread, so a silence well past the
+   * sample interval is a blocked event loop. Null before the child's first sample or with the
+   * sampler off; absent in runs recorded before it existed.
+   */
+  sinceSampleMs: z.number().nullable().optional(),
+});
 export type ProcSample = z.infer<typeof procSampleSchema>;
 
 /** CPU a run used, measured in the child from the moment the strategy started. */

@@ -138,19 +138,22 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   // STREAM_LAB_LONG_TASKS=0 turns the detector off (to measure what it costs).
   const longTasks = process.env.STREAM_LAB_LONG_TASKS === '0' ? null : watchLongTasks();
   const run = scenario.start(strategy, scenarioConfig, prepared);
-  const sampler = new Sampler({
-    memoryUsage: () => process.memoryUsage(),
-    // The longest synchronous stretch since the last sample (0: none over the threshold).
-    readings: () => (longTasks ? { ...run.readings(), longTaskMs: longTasks.takeMaxMs() } : run.readings()),
-    cpu: cpuMs,
-    loopTime,
-    loopDelay: intervalDelay,
-    loopResolutionMs: LOOP_RESOLUTION_MS,
-    gc: () => gcStats,
-    now: () => performance.now(),
-    wallClock: () => Date.now(),
-    collect,
-  });
+  const sampler = new Sampler(
+    {
+      memoryUsage: () => process.memoryUsage(),
+      // The longest synchronous stretch since the last sample (0: none over the threshold).
+      readings: () => (longTasks ? { ...run.readings(), longTaskMs: longTasks.takeMaxMs() } : run.readings()),
+      cpu: cpuMs,
+      loopTime,
+      loopDelay: intervalDelay,
+      loopResolutionMs: LOOP_RESOLUTION_MS,
+      gc: () => gcStats,
+      now: () => performance.now(),
+      wallClock: () => Date.now(),
+      collect,
+    },
+    config.sampleMs,
+  );
   let timer: NodeJS.Timeout | undefined;
   if (config.sampleMs !== null) {
     // The first sample goes the moment the strategy starts: it is what the page waits for.

@@ -69,8 +69,35 @@ describe('Sampler', () => {
       gcCount: 3,
       gcMs: 1.235,
       cpuPct: 0,
-      elu: 0,
     });
+  });
+
+  it('gives no CPU share or loop utilization where nothing was measured: the first sample, taken at once, has none (not 0)', () => {
+    const f = fakeSources();
+    const first = new Sampler(f.sources).take();
+    expect(first).not.toHaveProperty('cpuPct');
+    expect(first).not.toHaveProperty('elu');
+  });
+
+  it("takes the delay from its own timer's lateness when the histogram recorded nothing: a loop held for 600 ms between 50 ms samples", () => {
+    const f = fakeSources();
+    const sampler = new Sampler(f.sources, 50);
+    f.clock.now = 1050;
+    f.loopDelay.mean = 1_000_000;
+    f.loopDelay.max = 2_000_000;
+    // On time: the histogram's own values.
+    expect(sampler.take()).toMatchObject({ elMeanMs: 1, elMaxMs: 2 });
+    // The histogram's reset forgot its last tick and it never fired in time (mean NaN, max 0): the
+    // sample itself came 550 ms late.
+    f.clock.now = 1650;
+    f.loopDelay.mean = Number.NaN;
+    f.loopDelay.max = 0;
+    expect(sampler.take()).toMatchObject({ elMeanMs: 550, elMaxMs: 550 });
+    // When the histogram saw less than the sample's own lateness, the larger is the max.
+    f.clock.now = 2000;
+    f.loopDelay.mean = 5_000_000;
+    f.loopDelay.max = 20_000_000;
+    expect(sampler.take()).toMatchObject({ elMeanMs: 5, elMaxMs: 300 });
   });
 
   it('reports CPU as % of one core and event-loop utilization over each interval', () => {
@@ -140,7 +167,7 @@ describe('Sampler', () => {
     expect(f.calls).toEqual(['memoryUsage', 'progress', 'gc', 'reset']);
   });
 
-  it('reports 0 ms for a histogram that recorded nothing (mean NaN, max 0)', () => {
+  it('reports 0 ms for a histogram that recorded nothing (mean NaN, max 0) while its own timer was on time', () => {
     const f = fakeSources();
     f.loopDelay.mean = Number.NaN;
     f.loopDelay.max = 0;

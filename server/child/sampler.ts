@@ -48,7 +48,14 @@ export class Sampler {
   private readonly firstCpu: CpuReading;
   private prev: { at: number; cpu: CpuReading; loop: LoopTime };
 
-  constructor(private readonly sources: SamplerSources) {
+  /**
+   * `intervalMs`: how often the bootstrap takes a sample (null: only the first and the final). The
+   * sampler's own timer then measures the loop too: it fired as late as the loop was held.
+   */
+  constructor(
+    private readonly sources: SamplerSources,
+    private readonly intervalMs: number | null = null,
+  ) {
     this.startedAt = sources.now();
     this.firstCpu = sources.cpu();
     this.prev = { at: this.startedAt, cpu: this.firstCpu, loop: sources.loopTime() };
@@ -74,9 +81,14 @@ export class Sampler {
     const activeMs = loop.activeMs - this.prev.loop.activeMs;
     const loopMs = activeMs + (loop.idleMs - this.prev.loop.idleMs);
     this.prev = { at: now, cpu, loop };
-    // A histogram with no recorded delay reports mean NaN and a huge min; report 0 instead.
-    const mean = Number.isFinite(s.loopDelay.mean) ? loopDelayMs(s.loopDelay.mean, s.loopResolutionMs) : 0;
-    const max = s.loopDelay.max > 0 ? loopDelayMs(s.loopDelay.max, s.loopResolutionMs) : 0;
+    // The histogram can miss a held loop entirely: its reset() also forgets its last tick, so when
+    // this timer runs before the histogram's in every turn of a busy loop, the histogram never
+    // records (the deadlines lab read 0 ms for 9 s of 500 ms stalls). How late this sample came is
+    // a delay measured all the same.
+    const lateMs = this.intervalMs !== null && elapsedMs > this.intervalMs ? elapsedMs - this.intervalMs : 0;
+    const recorded = s.loopDelay.max > 0 && Number.isFinite(s.loopDelay.mean);
+    const mean = recorded ? loopDelayMs(s.loopDelay.mean, s.loopResolutionMs) : lateMs;
+    const max = Math.max(recorded ? loopDelayMs(s.loopDelay.max, s.loopResolutionMs) : 0, lateMs);
     s.loopDelay.reset();
     // Keep this shape (memory first, then the lab's readings): building the object with the
     // readings spread first measurably slowed this process's garbage collection (for-await on
@@ -94,9 +106,9 @@ export class Sampler {
       elMaxMs: round(max),
       gcCount: gc.count,
       gcMs: round(gc.totalMs),
-      // The first sample comes at once: an empty interval has no rate yet.
-      cpuPct: elapsedMs > 0 ? round((100 * cpuMs) / elapsedMs) : 0,
-      elu: loopMs > 0 ? round(activeMs / loopMs) : 0,
+      // The first sample comes at once: an empty interval has no rate yet, so none is given (not 0).
+      ...(elapsedMs > 0 && { cpuPct: round((100 * cpuMs) / elapsedMs) }),
+      ...(loopMs > 0 && { elu: round(activeMs / loopMs) }),
     };
   }
 }

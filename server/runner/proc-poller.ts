@@ -1,31 +1,53 @@
 /**
  * Reads a run's process from outside, through /proc: RSS and CPU time every interval until the
- * process has gone or the poller is stopped. Each reading is handed on with the CPU share since the
- * previous one.
+ * process has gone or the poller is stopped. Each reading is handed on with the CPU share over the
+ * last few readings.
  */
 import type { ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { readProcCpuMs, readProcRss } from './proc-status';
 
 export interface ProcReading {
   at: number;
   rss: number;
-  /** % of one core since the previous reading (/proc counts in 10 ms ticks: coarse, but from outside). */
+  /** % of one core over the last CPU_WINDOW_MS or so (absent until MIN_CPU_WINDOW_MS of readings). */
   cpuPct?: number;
+}
+
+/**
+ * /proc counts CPU in 10 ms ticks: over one 50 ms interval a tick more or less is ±20 % (a single
+ * thread read 78–118 %, and a peak of 313.7 % on 2 cores), so the share is taken over a longer window.
+ */
+export const CPU_WINDOW_MS = 250;
+const MIN_CPU_WINDOW_MS = 100;
+
+/** CPU % of one core between the oldest usable reading and the latest, bounded by the machine's cores. */
+export function windowedCpuPct(readings: ReadonlyArray<{ at: number; ms: number }>, cores = availableParallelism()): number | undefined {
+  const latest = readings.at(-1);
+  if (!latest) return undefined;
+  // The newest reading at least a window old; before there is one, the oldest, if it is old enough.
+  let from: { at: number; ms: number } | undefined;
+  for (const r of readings) if (latest.at - r.at >= CPU_WINDOW_MS) from = r;
+  from ??= readings[0];
+  if (latest.at - from.at < MIN_CPU_WINDOW_MS) return undefined;
+  // A tick's rounding can still overshoot: no process uses more cores than the machine has.
+  const pct = Math.min((100 * (latest.ms - from.ms)) / (latest.at - from.at), cores * 100);
+  return Math.round(pct * 10) / 10;
 }
 
 /** Starts polling; returns the function that stops it (no reading is handed on after that). */
 export function pollProc(proc: ChildProcess, intervalMs: number, onReading: (r: ProcReading) => void): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let lastCpu: { at: number; ms: number } | null = null;
+  let cpuReadings: Array<{ at: number; ms: number }> = [];
   const gone = () => stopped || proc.exitCode !== null || proc.signalCode !== null;
   const poll = async () => {
     if (gone()) return;
     const [rss, cpuMs] = await Promise.all([readProcRss(proc.pid!), readProcCpuMs(proc.pid!)]);
     if (rss !== null && !stopped) {
       const at = Date.now();
-      const cpuPct = cpuMs !== null && lastCpu && at > lastCpu.at ? Math.round((1000 * (cpuMs - lastCpu.ms)) / (at - lastCpu.at)) / 10 : undefined;
-      if (cpuMs !== null) lastCpu = { at, ms: cpuMs };
+      if (cpuMs !== null) cpuReadings = [...cpuReadings.filter((c) => at - c.at <= 2 * CPU_WINDOW_MS), { at, ms: cpuMs }];
+      const cpuPct = cpuMs === null ? undefined : windowedCpuPct(cpuReadings);
       onReading({ at, rss, ...(cpuPct !== undefined && { cpuPct }) });
     }
     if (!stopped) timer = setTimeout(poll, intervalMs);

@@ -257,7 +257,10 @@ class Run {
       this.recorder.procPeakRss = Math.max(this.recorder.procPeakRss, r.rss);
       return;
     }
-    const p: ProcSample = { t: r.at - this.strategyStartWall, at: r.at, rss: r.rss, ...(r.cpuPct !== undefined && { cpuPct: r.cpuPct }) };
+    // The child's sampler runs on its main thread: how long it has been silent tells a blocked loop from outside.
+    const last = this.recorder.last;
+    const sinceSampleMs = this.req.params.sampleMs === null || !last ? null : Math.max(0, r.at - last.at);
+    const p: ProcSample = { t: r.at - this.strategyStartWall, at: r.at, rss: r.rss, ...(r.cpuPct !== undefined && { cpuPct: r.cpuPct }), sinceSampleMs };
     this.recorder.addProc(p);
     this.req.onProc?.(p);
   }

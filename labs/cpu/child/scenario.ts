@@ -121,12 +121,14 @@ export const scenario: Scenario<CpuConfig> = {
       readings: () => {
         const listeners = server?.messageListeners() ?? 0;
         peaks.listeners = Math.max(peaks.listeners, listeners);
+        // Until the load has reported, /ping, its CPU and the tree's CPU were not measured: absent, not 0.
+        const { pingMs, loadCpuPct, treeCpuPct: _, ...counts } = load;
         return {
-          ...load,
+          ...counts,
+          ...(load !== NO_LOAD && { pingMs, loadCpuPct, treeCpuPct }),
           treeRss: tree.rssBytes,
           processes: tree.processes,
           threads: tree.threads,
-          treeCpuPct,
           messageListeners: listeners,
         };
       },

@@ -6,18 +6,19 @@
  */
 import { useMemo, useState } from 'react';
 import { TimeChart } from '@/components/charts/TimeChart';
-import { sampleLines } from '@/components/charts/chart-lines';
+import { viewLines } from '@/components/charts/chart-lines';
 import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
 import { CPU_LOAD_VIEWS, CPU_MEMORY_SERIES, type CpuLoadView } from './series';
 import { RequestsPanel } from './RequestsPanel';
 
-export function CpuCharts({ run, label, source, active, scaleGroups, live }: RunChartsProps) {
+export function CpuCharts({ run, label, source, outside, active, scaleGroups, live }: RunChartsProps) {
   // CPU first: the tree climbing to every core (or staying at one) is the lab's point.
   const [view, setView] = useState<CpuLoadView>('cpu');
-  const memory = useMemo(() => sampleLines(source, CPU_MEMORY_SERIES), [source]);
+  const sampleMs = run.params.sampleMs;
+  const memory = useMemo(() => viewLines(source, outside, CPU_MEMORY_SERIES, sampleMs), [source, outside, sampleMs]);
   const chosen = CPU_LOAD_VIEWS.find((v) => v.id === view)!;
-  const load = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
+  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs), [source, outside, chosen, sampleMs]);
   return (
     <>
       <TimeChart

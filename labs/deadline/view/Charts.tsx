@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { TimeChart } from '@/components/charts/TimeChart';
-import { sampleLines } from '@/components/charts/chart-lines';
+import { viewLines } from '@/components/charts/chart-lines';
 import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
 import { paramsOfLab } from '@/lib/labs';
@@ -15,10 +15,11 @@ import { DEADLINE_LOAD_VIEWS, spikeBand, type DeadlineLoadView } from './series'
 import { LatenessPanel } from './LatenessPanel';
 import { LAB_ID } from '../shared/id';
 
-export function DeadlineCharts({ run, samples, label, source, active, scaleGroups }: RunChartsProps) {
+export function DeadlineCharts({ run, samples, label, source, outside, active, scaleGroups }: RunChartsProps) {
   const [view, setView] = useState<DeadlineLoadView>('rates');
   const chosen = DEADLINE_LOAD_VIEWS.find((v) => v.id === view)!;
-  const load = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
+  const sampleMs = run.params.sampleMs;
+  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs), [source, outside, chosen, sampleMs]);
   const params = paramsOfLab(run, LAB_ID);
   const scheduleStartMs = run.summary?.lab === LAB_ID ? run.summary.scheduleStartMs : samples.findLast((s) => (s.scheduleStartMs ?? -1) >= 0)?.scheduleStartMs;
   const band = useMemo(() => {
@@ -28,7 +29,16 @@ export function DeadlineCharts({ run, samples, label, source, active, scaleGroup
   const bands = useMemo(() => (band ? [band] : []), [band]);
   return (
     <>
-      <LatenessPanel label={label} summary={run.summary} source={source} active={active} band={band} scaleGroups={scaleGroups} />
+      <LatenessPanel
+        label={label}
+        summary={run.summary}
+        source={source}
+        outside={outside}
+        sampleMs={sampleMs}
+        active={active}
+        band={band}
+        scaleGroups={scaleGroups}
+      />
       <ViewButtons<DeadlineLoadView> label={label} views={DEADLINE_LOAD_VIEWS} value={view} onChange={setView} />
       <TimeChart
         testId="run-chart-load"

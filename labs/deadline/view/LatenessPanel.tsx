@@ -6,9 +6,9 @@
  * load's schedule started; once the run has ended, the scatter of individual timers under it.
  */
 import { useMemo } from 'react';
-import type { RunSummary, Sample } from '@/lib/protocol';
+import type { ProcSample, RunSummary, Sample } from '@/lib/protocol';
 import { TimeChart, type TimeBand } from '@/components/charts/TimeChart';
-import { sampleLines } from '@/components/charts/chart-lines';
+import { viewLines } from '@/components/charts/chart-lines';
 import { DEADLINE_LATENESS_SERIES } from './series';
 import { LatenessScatter } from './LatenessScatter';
 import type { SampleSource } from '@/components/charts/sample-source';
@@ -19,13 +19,15 @@ export interface LatenessPanelProps {
   label: string;
   summary: RunSummary | null;
   source: SampleSource<Sample>;
+  outside: SampleSource<ProcSample>;
+  sampleMs: number | null;
   active: boolean;
   band: TimeBand | null;
   scaleGroups: ScaleGroups | null;
 }
 
-export function LatenessPanel({ label, summary, source, active, band, scaleGroups }: LatenessPanelProps) {
-  const lines = useMemo(() => sampleLines(source, DEADLINE_LATENESS_SERIES), [source]);
+export function LatenessPanel({ label, summary, source, outside, sampleMs, active, band, scaleGroups }: LatenessPanelProps) {
+  const lines = useMemo(() => viewLines(source, outside, DEADLINE_LATENESS_SERIES, sampleMs), [source, outside, sampleMs]);
   const bands = useMemo(() => (band ? [band] : []), [band]);
   const points = summary?.lab === LAB_ID ? summary.lateness : null;
   return (

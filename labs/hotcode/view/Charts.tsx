@@ -3,18 +3,19 @@
 /** A hot-code run card's charts: the /health probe first (a frozen server is a wait for every other request), then one view at a time; a sweep's chart once it has ended. */
 import { useMemo, useState } from 'react';
 import { TimeChart } from '@/components/charts/TimeChart';
-import { sampleLines } from '@/components/charts/chart-lines';
+import { viewLines } from '@/components/charts/chart-lines';
 import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
 import { HOTCODE_PROBE_SERIES, HOTCODE_VIEWS, type HotcodeView } from './series';
 import { SweepChart } from './SweepChart';
 import { LAB_ID } from '../shared/id';
 
-export function HotcodeCharts({ run, label, source, active, scaleGroups }: RunChartsProps) {
+export function HotcodeCharts({ run, label, source, outside, active, scaleGroups }: RunChartsProps) {
   const [view, setView] = useState<HotcodeView>('cpu');
-  const probe = useMemo(() => sampleLines(source, HOTCODE_PROBE_SERIES), [source]);
+  const sampleMs = run.params.sampleMs;
+  const probe = useMemo(() => viewLines(source, outside, HOTCODE_PROBE_SERIES, sampleMs), [source, outside, sampleMs]);
   const chosen = HOTCODE_VIEWS.find((v) => v.id === view)!;
-  const load = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
+  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs), [source, outside, chosen, sampleMs]);
   return (
     <>
       <TimeChart

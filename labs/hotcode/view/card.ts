@@ -66,7 +66,8 @@ export const hotcodeCard: CardLab = {
     });
     return [
       now('probe', '/health', last?.probeMs, latencyText(last?.probeMs)),
-      now('report', 'Last report', last?.lastReportMs, formatMs(last?.lastReportMs ?? 0)),
+      // The load reads 0 ms until a report has come back: no report yet is not a report of 0 ms.
+      now('report', 'Last report', last?.reportsOk ? last.lastReportMs : undefined, formatMs(last?.lastReportMs ?? 0)),
       eventLoopFigure(null, last),
     ];
   },

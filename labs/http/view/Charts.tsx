@@ -7,16 +7,17 @@
  */
 import { useMemo, useState } from 'react';
 import { TimeChart } from '@/components/charts/TimeChart';
-import { sampleLines } from '@/components/charts/chart-lines';
+import { viewLines } from '@/components/charts/chart-lines';
 import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
 import { HTTP_LOAD_VIEWS, HTTP_MEMORY_SERIES, type HttpLoadView } from './series';
 
-export function HttpCharts({ label, source, active, scaleGroups }: RunChartsProps) {
+export function HttpCharts({ run, label, source, outside, active, scaleGroups }: RunChartsProps) {
   const [view, setView] = useState<HttpLoadView>('latency');
-  const memory = useMemo(() => sampleLines(source, HTTP_MEMORY_SERIES), [source]);
+  const sampleMs = run.params.sampleMs;
+  const memory = useMemo(() => viewLines(source, outside, HTTP_MEMORY_SERIES, sampleMs), [source, outside, sampleMs]);
   const chosen = HTTP_LOAD_VIEWS.find((v) => v.id === view)!;
-  const load = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
+  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs), [source, outside, chosen, sampleMs]);
   return (
     <>
       <TimeChart

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { Sample } from '@/lib/protocol';
 import { TimeChart } from '@/components/charts/TimeChart';
-import { EXTRA_SERIES, MEMORY_SERIES, sampleLines, type SeriesSpec } from '@/components/charts/chart-lines';
+import { EXTRA_SERIES, MEMORY_SERIES, viewLines, type SeriesSpec } from '@/components/charts/chart-lines';
 import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
 import type { ReferenceLine } from '@/components/charts/TimeChart';
@@ -20,11 +20,12 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
 
-export function StreamsCharts({ run, label, source, active, scaleGroups }: RunChartsProps) {
+export function StreamsCharts({ run, label, source, outside, active, scaleGroups }: RunChartsProps) {
   // Memory by default; CPU (% of one core, from the child's samples) on request.
   const [view, setView] = useState<View>('memory');
   const chosen = VIEWS.find((v) => v.id === view)!;
-  const lines = useMemo(() => sampleLines(source, chosen.specs), [source, chosen]);
+  const sampleMs = run.params.sampleMs;
+  const lines = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs), [source, outside, chosen, sampleMs]);
   // The budget the run is held to, as on the lesson's chart (an out-of-memory card shows what it hit).
   const budgetMb = run.lab === LAB_ID ? shownBudgetMb(requireParamsOfLab(run, LAB_ID)) : null;
   const budget = useMemo<ReferenceLine[]>(() => (budgetMb === null ? [] : [{ y: budgetMb * MIB, label: `budget (${budgetMb} MB)` }]), [budgetMb]);

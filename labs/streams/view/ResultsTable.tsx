@@ -30,10 +30,11 @@ export function likeTheArticle(run: Pick<RunState, 'lab' | 'params'>): boolean {
   return p !== null && p.sizeMb === ARTICLE_RUN.sizeMb && p.delayMs === ARTICLE_RUN.delayMs;
 }
 
-function MbCell({ field, bytes }: { field: string; bytes: number }) {
+/** `bytes` null: not measured (a run with no sample), a dash rather than 0. */
+function MbCell({ field, bytes }: { field: string; bytes: number | null }) {
   return (
-    <td className="num" data-field={field} data-bytes={bytes}>
-      {formatMbNumber(bytes)}
+    <td className="num" data-field={field} data-bytes={bytes ?? ''}>
+      {bytes === null ? '–' : formatMbNumber(bytes)}
     </td>
   );
 }
@@ -103,6 +104,9 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
               if (s?.lab !== LAB_ID) return null;
               const info = strategies.find((x) => x.lab === run.lab && x.id === run.strategy);
               const { consumer } = streamsKnobs(s.params);
+              // A run that ended without a sample measured nothing: its summary's zeros are dashes here.
+              const measured = s.sampleCount > 0;
+              const mb = (bytes: number) => (measured ? bytes : null);
               return (
                 <tr
                   key={run.id}
@@ -126,21 +130,21 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
                   <td title={s.reason ?? undefined}>
                     <StatusBadge status={s.outcome} />
                   </td>
-                  <MbCell field="rss" bytes={peakRssOf(s)} />
+                  <MbCell field="rss" bytes={mb(peakRssOf(s))} />
                   <td className="num article" title={info?.article?.note} data-testid="article-cell">
                     {info?.article && likeTheArticle(run) ? info.article.peakMb : '–'}
                   </td>
-                  <MbCell field="heapUsed" bytes={s.peak.heapUsed} />
-                  <MbCell field="external" bytes={s.peak.external} />
-                  <MbCell field="arrayBuffers" bytes={s.peak.arrayBuffers} />
+                  <MbCell field="heapUsed" bytes={mb(s.peak.heapUsed)} />
+                  <MbCell field="external" bytes={mb(s.peak.external)} />
+                  <MbCell field="arrayBuffers" bytes={mb(s.peak.arrayBuffers)} />
                   <td className="num">{formatMbNumber(s.fileBytes)}</td>
                   <td className="num">{(s.durationMs / 1000).toFixed(1)}</td>
-                  <td className="num">{s.mbPerSec.toFixed(1)}</td>
+                  <td className="num">{measured ? s.mbPerSec.toFixed(1) : '–'}</td>
                   <td className="num" data-field="concurrency">
                     {concurrencyText(s.concurrency)}
                   </td>
-                  <td className="num" data-field="recordsPerSec" data-value={s.recordsPerSec ?? ''}>
-                    {s.recordsPerSec === undefined ? '–' : formatPerSec(s.recordsPerSec)}
+                  <td className="num" data-field="recordsPerSec" data-value={measured ? (s.recordsPerSec ?? '') : ''}>
+                    {s.recordsPerSec === undefined || !measured ? '–' : formatPerSec(s.recordsPerSec)}
                   </td>
                 </tr>
               );
