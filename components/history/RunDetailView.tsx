@@ -72,7 +72,7 @@ export function RunDetailView({ id, embed = false }: { id: string; embed?: boole
 }
 
 function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies: readonly StrategyInfo[]; embed: boolean }) {
-  const { record, samples } = detail;
+  const { record, samples, proc } = detail;
   const run = record.run;
   const info = strategyInfo(strategies, run.lab, run.strategy);
   const label = strategyLabel(strategies, run.lab, run.strategy);
@@ -113,7 +113,7 @@ function RunView({ detail, strategies, embed }: { detail: RunDetail; strategies:
           height={embed ? 240 : 320}
           bare={embed}
         />
-        {view && !embed && <RecordedCardCharts view={view} run={run} samples={samples} label={label} />}
+        {view && !embed && <RecordedCardCharts view={view} run={run} samples={samples} proc={proc} label={label} />}
       </ChartBands.Provider>
       {/* The card's charts above hold what these panels show (timeline, lateness, sweep); the embed shows them alone. */}
       {run.summary && embed && view?.RecordPanels && <view.RecordPanels summary={run.summary} label={label} />}
