@@ -6,6 +6,7 @@
  * 'done' or the tail of a V8 out-of-memory report is never missed.
  */
 import type { ChildProcess } from 'node:child_process';
+import { Socket } from 'node:net';
 import { parseChildMessage, type ChildMessage } from '../child/protocol';
 import { killTree, live } from './children';
 
@@ -18,7 +19,8 @@ export interface ChildHandlers {
   sample(m: Of<'sample'>): void;
   live(m: Of<'live'>): void;
   done(m: Of<'done'>): void;
-  inspector(m: Of<'inspector'>): void;
+  /** `socket`: connected to that inspector, from a run in a network namespace of its own (server/child/inspect.ts). */
+  inspector(m: Of<'inspector'>, socket?: Socket): void;
   /** A message that failed its schema: never trusted. */
   malformed(error: string): void;
   close(code: number | null, signal: NodeJS.Signals | null): void;
@@ -42,7 +44,7 @@ export function attachChild(proc: ChildProcess, on: ChildHandlers): ChildChannel
   proc.stderr!.on('data', (text: string) => {
     stderrTail = (stderrTail + text).slice(-STDERR_TAIL_BYTES);
   });
-  proc.on('message', (raw: unknown) => {
+  proc.on('message', (raw: unknown, handle: unknown) => {
     const parsed = parseChildMessage(raw);
     if (!parsed.ok) return on.malformed(parsed.error);
     const message = parsed.message;
@@ -56,7 +58,7 @@ export function attachChild(proc: ChildProcess, on: ChildHandlers): ChildChannel
       case 'done':
         return on.done(message);
       case 'inspector':
-        return on.inspector(message);
+        return on.inspector(message, handle instanceof Socket ? handle : undefined);
       case 'error':
         childError = message.message;
         childDenied = message.denied === true;

@@ -7,6 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { COMMON_LIMITS } from '../../lib/protocol/params';
 import type { CpuProfile } from '../../lib/profile/cpu-profile';
 import { functionsByAllocation, heapFlameTree, sampledBytes, type HeapProfile } from '../../lib/profile/heap-profile';
@@ -70,11 +71,11 @@ export class Inspection {
   }
 
   /** The child's inspector URL: the first one only (a later 'inspector' message is not the bootstrap's, server/child/bootstrap.ts). */
-  attach(url: string, child: ChildProcess): void {
+  attach(url: string, child: ChildProcess, socket?: Socket): void {
     if (this.attached) return;
     this.attached = (async () => {
       try {
-        const session = (this.session = await connect(url));
+        const session = (this.session = await connect(url, socket));
         if (this.cpuUs !== null) {
           await session.call('Profiler.enable');
           await session.call('Profiler.setSamplingInterval', { interval: this.cpuUs });

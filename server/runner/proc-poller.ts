@@ -13,15 +13,18 @@ export interface ProcReading {
   cpuPct?: number;
 }
 
-/** Starts polling; returns the function that stops it (no reading is handed on after that). */
-export function pollProc(proc: ChildProcess, intervalMs: number, onReading: (r: ProcReading) => void): () => void {
+/**
+ * Starts polling; returns the function that stops it (no reading is handed on after that). `pid`:
+ * the process to read when it is not `proc` itself (a fenced run's Node under its namespaces' wrapper).
+ */
+export function pollProc(proc: ChildProcess, intervalMs: number, onReading: (r: ProcReading) => void, pid: number = proc.pid!): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastCpu: { at: number; ms: number } | null = null;
   const gone = () => stopped || proc.exitCode !== null || proc.signalCode !== null;
   const poll = async () => {
     if (gone()) return;
-    const [rss, cpuMs] = await Promise.all([readProcRss(proc.pid!), readProcCpuMs(proc.pid!)]);
+    const [rss, cpuMs] = await Promise.all([readProcRss(pid), readProcCpuMs(pid)]);
     if (rss !== null && !stopped) {
       const at = Date.now();
       const cpuPct = cpuMs !== null && lastCpu && at > lastCpu.at ? Math.round((1000 * (cpuMs - lastCpu.ms)) / (at - lastCpu.at)) / 10 : undefined;
