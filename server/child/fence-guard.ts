@@ -37,9 +37,22 @@ function guardSignals(report: (reason: string) => void): void {
   process.kill = (pid: number, signal?: string | number): true => {
     // Its parent is the namespace's PID 1, the harness's, not the strategy's: the kernel would
     // drop the signal silently (PID 1 has no handler); the strategy meant the server.
+    // Signal 0 sends nothing (a liveness check, as the harness's PostgreSQL lock check makes).
+    if (signal === 0) return kill(pid, signal);
     if (pid === process.ppid || pid === 1) {
       report(outside(signal));
       throw deniedError(outside(signal));
+    }
+    // Every process it may signal: in its namespace, only its run's are there; it meant all of them.
+    if (pid === -1) {
+      try {
+        kill(pid, signal);
+      } catch {
+        // ESRCH: nobody else in its run to signal.
+      }
+      const all = `sent ${typeof signal === 'number' ? `signal ${signal}` : (signal ?? 'SIGTERM')} to every process it may signal (kill(-1)), outside its run too`;
+      report(all);
+      throw deniedError(all);
     }
     try {
       return kill(pid, signal);

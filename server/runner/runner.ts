@@ -14,9 +14,11 @@ import { declaredVersion } from '../../labs/catalog';
 import { findStrategy, isUserStrategy, requireLab, scenarioModule, strategyModule } from '../../labs/registry';
 import { fenceFor } from '../user-strategies/run-fence';
 import { fencedEnv } from '../user-strategies/fence';
-import { inNamespaces, namespaceSupport, nodePidUnder } from '../user-strategies/namespaces';
+import { exitUnderWrapper, inNamespaces, namespaceSupport, nodePidUnder } from '../user-strategies/namespaces';
 import type { Prepared } from '../../labs/types';
 import { ensureChildBuild } from './child-build';
+import { clearStaleLock, removeLockWrittenSince } from '../db/postgres';
+import { clusterDirsIn } from '../db/ready';
 import { classifyExit, type ExitFacts } from './exit';
 import { killTree } from './children';
 import { runStarted } from './child-priority';
@@ -103,6 +105,8 @@ class Run {
   private wrapped = false;
   /** The run's Node's pid as this server sees it (the child's, unless wrapped). */
   private nodePid: number | null = null;
+  /** When the child was forked (wall clock): a lock file written since is the run's own. */
+  private spawnedAt = 0;
   private channel: ChildChannel | null = null;
   /** Wall clock and monotonic marks: the run counts from the strategy's start, not the fork. */
   private startedAt = Date.now();
@@ -156,6 +160,9 @@ class Run {
       retained: params.retained,
       ...(this.profiling && { profile: true }),
     };
+    // In a PID namespace, the run's PostgreSQL can't tell a live server's pid from a stale one: told here, outside.
+    if (namespaceSupport().ok && isUserStrategy(this.req.lab, this.req.strategy)) await Promise.all(this.clusterDirs().map((d) => clearStaleLock(d)));
+    if (this.life.phase !== 'launching') return;
     const proc = this.spawn(entry, config, runtime);
     this.child = proc;
     this.life.go('running');
@@ -168,10 +175,18 @@ class Run {
       done: (m) => this.onDone(m),
       inspector: (m, socket) => this.profiling?.attach(m.url, proc, socket),
       malformed: (error) => this.terminate('crashed', `the run's process sent a malformed message (${error})`, 'SIGKILL'),
-      close: (code, signal) => (this.profiling ? void this.settleHeap().finally(() => this.settle(code, signal)) : this.settle(code, signal)),
+      close: (code, signal) => {
+        if (this.wrapped) for (const dir of this.clusterDirs()) removeLockWrittenSince(dir, this.spawnedAt);
+        return this.profiling ? void this.settleHeap().finally(() => this.settle(code, signal)) : this.settle(code, signal);
+      },
     });
     void this.watchProc(proc, params.sampleMs ?? PROC_INTERVAL_FALLBACK_MS);
     this.stopWatchdog = startWatchdog(params.timeoutS, (reason) => this.terminate('timed-out', reason));
+  }
+
+  /** The embedded PostgreSQL clusters this run was handed (their lock files among its read paths). */
+  private clusterDirs(): string[] {
+    return clusterDirsIn(this.req.prepared.readPaths ?? []);
   }
 
   /**
@@ -182,6 +197,7 @@ class Run {
   private spawn(entry: string, config: ChildConfig, runtime: { own: boolean; execPath: string; version: string }): ChildProcess {
     const { execArgv, env } = this.childFlags(entry, config, runtime.version);
     this.wrapped = env !== undefined && namespaceSupport().ok;
+    this.spawnedAt = Date.now();
     if (this.wrapped) config.guard = true;
     const cmd = this.wrapped ? inNamespaces(runtime.execPath, execArgv) : { execPath: runtime.execPath, execArgv };
     // The spare child is the server's own Node: a run on another runtime always gets a fresh fork of that binary.
@@ -358,7 +374,8 @@ class Run {
   }
 
   /** The child has closed: the outcome from what was seen (exit.ts), then the summary. */
-  private settle(code: number | null, signal: NodeJS.Signals | null): void {
+  private settle(exitCode: number | null, exitSignal: NodeJS.Signals | null): void {
+    const { code, signal } = this.wrapped ? exitUnderWrapper(exitCode, exitSignal) : { code: exitCode, signal: exitSignal };
     const reported = this.life.phase === 'reported';
     const decision = this.life.decision;
     if (this.life.phase !== 'closed') this.life.go('closed');

@@ -14,6 +14,7 @@
  * is left in the namespace, so nothing of a run outlives it.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
+import { constants } from 'node:os';
 import { readFile } from 'node:fs/promises';
 
 const UNSHARE = '/usr/bin/unshare';
@@ -92,4 +93,14 @@ export async function nodePidUnder(wrapper: ChildProcess): Promise<number | null
     await new Promise((r) => setTimeout(r, FIND_NODE_STEP_MS));
   }
   return null;
+}
+
+/**
+ * How the run's Node ended, from the wrapper's exit: PID 1's shell reports a Node killed by a signal
+ * as 128 + its number (it can't die of it itself), so that is turned back into the signal.
+ */
+export function exitUnderWrapper(code: number | null, signal: NodeJS.Signals | null): { code: number | null; signal: NodeJS.Signals | null } {
+  if (signal !== null || code === null || code <= 128) return { code, signal };
+  const name = (Object.keys(constants.signals) as NodeJS.Signals[]).find((s) => constants.signals[s] === code - 128);
+  return name ? { code: null, signal: name } : { code, signal };
 }
