@@ -213,6 +213,20 @@ describe.skipIf(!support.ok)('the fence against hostile code: namespaces of its 
     }, 300_000);
   });
 
+  it('runs code of yours in its namespaces, under PID 1; with STREAM_LAB_FENCE_NAMESPACES=0 (a kernel that refuses them) without, as before', async () => {
+    const file = write('says-ppid', "throw new Error('ppid ' + process.ppid)");
+    const inside = await bench([file], []);
+    expect(summaries(inside.stdout).map((s) => [s.outcome, s.reason])).toEqual([['crashed', 'ppid 1']]);
+    const without = await runScript(rootDir, ['server/cli/bench.ts', '--strategy-file', file, '--size-mb', '1', '--json'], {
+      ...env(),
+      STREAM_LAB_FENCE_NAMESPACES: '0',
+    });
+    const [s] = summaries(without.stdout);
+    // Its parent is the bench itself, a pid of this machine's.
+    expect(s.reason).toMatch(/^ppid \d+$/);
+    expect(s.reason).not.toBe('ppid 1');
+  }, 120_000);
+
   it.skipIf(!node24)(
     'profiles code of yours on Node 24 through its namespace: the inspector comes over IPC',
     async () => {
