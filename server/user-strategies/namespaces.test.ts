@@ -213,6 +213,23 @@ describe.skipIf(!support.ok)('the fence against hostile code: namespaces of its 
     }, 300_000);
   });
 
+  it('refuses at Start an HTTP-lab run of code of yours while DATABASE_URL (outside its network namespace) is set, saying what would do', async () => {
+    const file = join(dataDir, 'http-yours.mjs');
+    writeFileSync(
+      file,
+      `export const strategy = { id: 'http-yours', label: 'http of yours', role: 'buffered', mode: 'push', format: 'json-array',
+        async run(_req, res, { pool, sql, sent }) { const { rows } = await pool.query(sql); res.end(JSON.stringify(rows)); sent(rows.length); } };`,
+    );
+    const result = await runScript(rootDir, ['server/cli/bench.ts', '--lab', 'http', '--strategy-file', file, '--rows', '1000', '--json'], {
+      ...env(),
+      DATABASE_URL: pg.url,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'bench: --strategies: http-yours is a strategy of yours and runs in a network namespace of its own, where the server at DATABASE_URL is out of reach: unset DATABASE_URL',
+    );
+  }, 120_000);
+
   it('runs code of yours in its namespaces, under PID 1; with STREAM_LAB_FENCE_NAMESPACES=0 (a kernel that refuses them) without, as before', async () => {
     const file = write('says-ppid', "throw new Error('ppid ' + process.ppid)");
     const inside = await bench([file], []);
