@@ -209,14 +209,17 @@ class Run {
 
   /**
    * From outside: the run's share of the CPU (child-priority.ts) and its /proc readings, both of
-   * its Node — under a namespaces' wrapper, found first (until then, and if never found, the
-   * wrapper's: its own RSS and CPU are tiny, and readings stop with it).
+   * its Node — under a namespaces' wrapper, found first. Never found (the run ended first, or no
+   * /proc/<pid>/task/<pid>/children here): no outside readings, rather than the wrapper's taken for
+   * the run's; its priority then follows the session's autogroup alone.
    */
   private async watchProc(proc: ChildProcess, intervalMs: number): Promise<void> {
-    this.nodePid = this.wrapped ? ((await nodePidUnder(proc)) ?? proc.pid!) : proc.pid!;
+    const pid = this.wrapped ? await nodePidUnder(proc) : proc.pid!;
     if (this.finished) return;
-    runStarted(proc, this.nodePid);
-    this.stopPolling = pollProc(proc, intervalMs, (r) => this.onProcReading(r), this.nodePid);
+    runStarted(proc, pid ?? proc.pid);
+    if (pid === null) return;
+    this.nodePid = pid;
+    this.stopPolling = pollProc(proc, intervalMs, (r) => this.onProcReading(r), pid);
   }
 
   /**

@@ -198,7 +198,7 @@ describe.skipIf(!support.ok)('the fence against hostile code: namespaces of its 
       expect(await answers(standIn.port)).toBe(true);
     }, 300_000);
 
-    it('runs code of yours with the http and the postgres consumer, in its namespaces', async () => {
+    it('runs code of yours with the http and the postgres consumer, in its namespaces, read from outside as its Node', async () => {
       const file = write('plain-pull', 'void 0');
       const http = await bench([file], [...on, '--consumer', 'http']);
       expect(
@@ -210,6 +210,12 @@ describe.skipIf(!support.ok)('the fence against hostile code: namespaces of its 
         summaries(postgres.stdout).map((s) => [s.outcome, s.reason]),
         postgres.stderr,
       ).toEqual([['completed', null]]);
+      // Read from outside, the RSS is its Node's, found under the wrapper: near what the run saw
+      // itself, not the few MB of `unshare` or PID 1's shell.
+      for (const s of [...summaries(http.stdout), ...summaries(postgres.stdout)]) {
+        expect(s.procPeakRss).toBeGreaterThan(20 * 1024 * 1024);
+        expect(s.procPeakRss).toBeGreaterThan(0.8 * s.peak.rss);
+      }
     }, 300_000);
   });
 
