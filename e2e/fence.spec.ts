@@ -5,7 +5,11 @@
  * (the room's queue runs one job at a time). Their runs end refused, naming it; the built-in and
  * the other browser's run complete, and the other viewer never loses the server.
  */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
+import { e2eStrategiesDir } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { openLab, pickStrategies, startAndFindCards } from './lab-page';
 
@@ -53,6 +57,12 @@ async function otherBrowsersRun(browser: Browser, baseURL: string) {
   await page.getByTestId('start-button').click();
   return { context, page, card: page.getByTestId('run-card').last(), closed };
 }
+
+// The copies this spec saves go with it: the next spec on this server starts with no strategies of yours.
+test.afterAll(({}, testInfo) => {
+  const folder = join(fileURLToPath(new URL('..', import.meta.url)), e2eStrategiesDir(testInfo.parallelIndex), 'streams');
+  for (const id of ['signals-server', 'connects-server']) rmSync(join(folder, `${id}.ts`), { force: true });
+});
 
 test('a page-edited strategy that signals its parent or connects to the server ends refused; another browser’s run completes, its viewer connected', async ({
   page,
