@@ -70,9 +70,12 @@ export class Inspection {
     this.heapKb = opts.heapIntervalKb;
   }
 
-  /** The child's inspector URL: the first one only (a later 'inspector' message is not the bootstrap's, server/child/bootstrap.ts). */
-  attach(url: string, child: ChildProcess, socket?: Socket): void {
-    if (this.attached) return;
+  /**
+   * The child's inspector URL: the first one only (a later 'inspector' message is not the
+   * bootstrap's, server/child/bootstrap.ts). True when it took `socket` (the first time).
+   */
+  attach(url: string, child: ChildProcess, socket?: Socket): boolean {
+    if (this.attached) return false;
     this.attached = (async () => {
       try {
         const session = (this.session = await connect(url, socket));
@@ -94,6 +97,7 @@ export class Inspection {
       }
       sendToChild(child, { type: 'profiler.started' });
     })();
+    return true;
   }
 
   /** The heap profile so far, without stopping the sampler; null when the run is not heap-profiled. */

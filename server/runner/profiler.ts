@@ -28,7 +28,10 @@ export interface InspectorSession {
 /** `socket`: already connected to the inspector (a namespaced run hands one over, server/child/inspect.ts); else a TCP connection to the URL's port. */
 export async function connect(url: string, socket?: Socket): Promise<InspectorSession> {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'ws:' || parsed.hostname !== '127.0.0.1') throw new Error(`refusing to profile through ${parsed.host}: only 127.0.0.1`);
+  if (parsed.protocol !== 'ws:' || parsed.hostname !== '127.0.0.1') {
+    socket?.destroy();
+    throw new Error(`refusing to profile through ${parsed.host}: only 127.0.0.1`);
+  }
   // A handshake that never completes (not an inspector at that port) fails rather than hanging the run's end.
   const ws = new WebSocket(url, { maxPayload: 512 * 1024 * 1024, handshakeTimeout: CALL_TIMEOUT_MS, ...(socket && { createConnection: () => socket }) });
   await new Promise<void>((resolve, reject) => {
