@@ -250,6 +250,42 @@ describe.skipIf(!support.ok)('the fence against hostile code: namespaces of its 
     expect(s.reason).not.toBe('ppid 1');
   }, 120_000);
 
+  it('takes a busy run of code of yours along when its parent is killed with SIGKILL (it never sees its IPC close)', async () => {
+    const file = write('busy-forever', 'for (;;);');
+    const { NODE_OPTIONS: _drop, ...base } = process.env;
+    const parent = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/bench.ts', '--strategy-file', file, '--size-mb', '1', '--timeout-s', '60', '--json'],
+      { cwd: rootDir, env: { ...base, ...env() }, stdio: ['ignore', 'ignore', 'ignore'] },
+    );
+    const descendants = (pid: number): number[] => childPids(pid).flatMap((c) => [c, ...descendants(c)]);
+    let run: number[] = [];
+    try {
+      let node: number | undefined;
+      for (let i = 0; i < 600 && node === undefined; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        run = descendants(parent.pid!);
+        node = run.find((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('child/bootstrap') && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node';
+          } catch {
+            return false;
+          }
+        });
+      }
+      expect(node, 'the run never started').toBeDefined();
+      // Into its busy loop: its event loop will never see the channel close.
+      await new Promise((r) => setTimeout(r, 1500));
+      parent.kill('SIGKILL');
+      const deadline = Date.now() + 5000;
+      while (run.some(processAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(run.filter(processAlive)).toEqual([]);
+    } finally {
+      parent.kill('SIGKILL');
+      for (const pid of run) if (processAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 120_000);
+
   it.skipIf(!node24)(
     'profiles code of yours on Node 24 through its namespace: the inspector comes over IPC',
     async () => {

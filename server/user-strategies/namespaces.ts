@@ -11,7 +11,8 @@
  * `lo` up and waits, and Node is that shell's child. Node is not PID 1 on purpose: PID 1 ignores
  * every signal it has no handler for (a stop's SIGTERM would do nothing), and it would have to reap
  * orphans. A SIGKILL from the runner reaches all three; when PID 1 exits, the kernel kills whatever
- * is left in the namespace, so nothing of a run outlives it.
+ * is left in the namespace, so nothing of a run outlives it. `unshare` is started by `setpriv`
+ * with a parent-death signal, so a server killed outright takes its runs along too.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
@@ -20,6 +21,14 @@ import { readFile } from 'node:fs/promises';
 const UNSHARE = '/usr/bin/unshare';
 /** `--kill-child`: if `unshare` itself is killed, its child (PID 1) goes too, and with it the namespace. */
 const UNSHARE_ARGS = ['--pid', '--fork', '--kill-child', '--mount-proc', '--net'];
+/**
+ * In front of `unshare` (util-linux's `setpriv`, which execs it, same pid): SIGKILL when the
+ * server dies. A server killed with SIGKILL runs no clean-up, and a run whose event loop is busy
+ * never sees its IPC channel close: without this, it would run on, orphaned, for good. `unshare`
+ * killed takes PID 1 along (`--kill-child`), and PID 1 the namespace.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+const SETPRIV_ARGS = ['--pdeathsig', 'KILL', '--', UNSHARE];
 /**
  * PID 1's script. In the background and waited for so the shell stays PID 1 (not exec'd away) and
  * prints no "Terminated" of its own on a stop (the wait's stderr is dropped, Node's is not).
@@ -44,10 +53,10 @@ export function namespaceSupport(env: Record<string, string | undefined> = proce
 }
 
 function tryNamespaces(): NamespaceSupport {
-  const r = spawnSync(UNSHARE, [...UNSHARE_ARGS, '--', '/bin/sh', '-c', INIT_SCRIPT, 'sh', 'true'], { encoding: 'utf8', timeout: 5000 });
+  const r = spawnSync(SETPRIV, [...SETPRIV_ARGS, ...UNSHARE_ARGS, '--', '/bin/sh', '-c', INIT_SCRIPT, 'sh', 'true'], { encoding: 'utf8', timeout: 5000 });
   if (r.status === 0) return { ok: true };
   const said = (r.error?.message ?? r.stderr.trim().split('\n').at(-1)) || `exit code ${r.status}`;
-  return { ok: false, why: `\`unshare ${UNSHARE_ARGS.join(' ')}\` failed here: ${said}` };
+  return { ok: false, why: `\`setpriv --pdeathsig KILL unshare ${UNSHARE_ARGS.join(' ')}\` failed here: ${said}` };
 }
 
 /** What the server tells at start (and the editor shows) about code of yours on this machine. */
@@ -67,7 +76,7 @@ export function fenceNotice(env: Record<string, string | undefined> = process.en
 
 /** The command that runs `execPath execArgv…` (a fenced run's Node) inside the run's namespaces. */
 export function inNamespaces(execPath: string, execArgv: readonly string[]): { execPath: string; execArgv: string[] } {
-  return { execPath: UNSHARE, execArgv: [...UNSHARE_ARGS, '--', '/bin/sh', '-c', INIT_SCRIPT, 'sh', execPath, ...execArgv] };
+  return { execPath: SETPRIV, execArgv: [...SETPRIV_ARGS, ...UNSHARE_ARGS, '--', '/bin/sh', '-c', INIT_SCRIPT, 'sh', execPath, ...execArgv] };
 }
 
 /** The first child of `pid` (/proc/<pid>/task/<pid>/children), or null when it has none (yet). */
