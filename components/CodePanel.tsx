@@ -41,6 +41,11 @@ export function CodePanel({ strategies, labIds = [], onRunBeside }: CodePanelPro
           {policy.reason}
         </p>
       )}
+      {strategies.length > 0 && policy?.allowed && policy.unfenced && (
+        <p className="code-unfenced" data-testid="code-unfenced" role="note">
+          On this server, {policy.unfenced}.
+        </p>
+      )}
       <div className="code-blocks">
         {strategies.map((s) => (
           <article key={s.id} className={editing === s.id ? 'code-block editing' : 'code-block'} aria-label={`${s.label} code`}>

@@ -17,6 +17,7 @@ import { enableSpareChild } from './runner/spare-child';
 import { closeOnSignals } from './shutdown';
 import { openHistory } from './store/history';
 import { readRedisUrl } from './scale/redis-config';
+import { fenceNotice } from './user-strategies/namespaces';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -51,6 +52,8 @@ const lab = await createLabServer({
   pageGuards: history.pageGuards,
 });
 console.log(`Stream Lab ready on ${lab.url}`);
+// What code of yours can and cannot do on this machine (issue 39): said once, at start.
+console.log(`fence: ${fenceNotice().text}`);
 // A booted spare child, so the first Start does not wait for Node's start-up (runs are here only without Redis).
 if (!redisUrl) enableSpareChild(await ensureChildBuild());
 

@@ -7,6 +7,8 @@ export interface EditingPolicy {
   allowed: boolean;
   needsToken: boolean;
   reason: string | null;
+  /** What code of yours can still reach on this machine (no namespaces: it can signal and connect); null when fully fenced. */
+  unfenced: string | null;
 }
 
 /** null until the server has answered (or when it could not be asked: then nothing is offered). */

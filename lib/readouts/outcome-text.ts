@@ -40,7 +40,7 @@ export function peakRssFigures(s: Pick<RunSummary, 'peak' | 'procPeakRss' | 'par
 
 /** A fenced strategy stopped at the first thing its fence forbids: what it tried, and why nothing else was measured. */
 export function refusedText(s: Pick<RunSummary, 'reason' | 'durationMs'>): string {
-  return `Refused after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the strategy tried something its fence forbids'}. Strategies of yours run fenced (no file writes; only what their lab's harness needs besides), so the run ended there.`;
+  return `Refused after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the strategy tried something its fence forbids'}. Strategies of yours run fenced (no file writes, no signal or connection beyond their own run; only what their lab's harness needs besides), so the run ended there.`;
 }
 
 /** Highest RSS seen, from inside the child or from /proc. */

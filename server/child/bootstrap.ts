@@ -13,6 +13,7 @@ import { openForProfiler, releaseProfiler } from './inspect';
 import { awaitStart, releaseChannel } from './parent-channel';
 import { watchLongTasks } from './long-tasks';
 import { deniedText } from './denied';
+import { guardRun } from './fence-guard';
 
 const LOOP_RESOLUTION_MS = 10;
 /** How often a scenario's live extras are asked for: a human rate, whatever the sample rate. */
@@ -35,6 +36,11 @@ function sendAndAwaitProfile(message: ChildMessage): void {
 }
 
 let exiting = false;
+
+/** Ends the run as refused with this reason (fence-guard.ts: what the strategy tried beyond its run). */
+function refuse(reason: string): void {
+  if (!exiting) sendAndExit({ type: 'error', message: reason, denied: true }, 1);
+}
 // A strategy that forgets an 'error' listener throws outside any promise: report it like any other failure.
 process.on('uncaughtException', (err) => {
   if (!exiting) sendAndExit(errorMessage(err), 1);
@@ -44,12 +50,16 @@ process.on('disconnect', () => {
   if (!exiting) process.exit(2);
 });
 
+function moduleUrl(modulePath: string): URL {
+  return modulePath.startsWith('user/') ? new URL(`../../${modulePath}.mjs`, import.meta.url) : new URL(`../${modulePath}.mjs`, import.meta.url);
+}
+
 /**
  * Loads a module of the child build (a lab's scenario or strategy) by its checked path; "user/<hash>"
  * is a strategy of yours, bundled beside the builds (.build/user/, server/user-strategies/).
  */
 async function load<T>(modulePath: string, exportName: string): Promise<T> {
-  const url = modulePath.startsWith('user/') ? new URL(`../../${modulePath}.mjs`, import.meta.url) : new URL(`../${modulePath}.mjs`, import.meta.url);
+  const url = moduleUrl(modulePath);
   const mod = (await import(url.href)) as Record<string, unknown>;
   if (!mod[exportName]) throw new Error(`${modulePath} exports no \`${exportName}\``);
   return mod[exportName] as T;
@@ -110,7 +120,9 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   const scenarioConfig = scenario.parseConfig(config.scenario);
   // Before the strategy's module runs: the runner takes the first inspector URL only, so a strategy
   // (of yours) can't point it at another inspector by sending one of its own.
-  if (config.profile) await openForProfiler(send);
+  if (config.profile) await openForProfiler(send, config.guard === true);
+  // Before the strategy's module runs (its top level is its code too): names what it tries beyond its run.
+  if (config.guard) guardRun({ strategyUrl: moduleUrl(config.strategyModule).href, report: refuse });
   const strategy = await load<unknown>(config.strategyModule, 'strategy');
   const collect = config.retained ? (globalThis.gc as (() => void) | undefined) : undefined;
   if (config.retained && !collect) throw new Error('retained mode needs --expose-gc');

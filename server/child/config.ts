@@ -23,5 +23,6 @@ export function parseChildConfig(raw: string | undefined): ChildConfig {
     sampleMs: numberAt(obj, 'sampleMs', 10, 1000, { int: true, nullable: true }),
     retained: booleanAt(obj, 'retained'),
     ...(obj.profile !== undefined && { profile: booleanAt(obj, 'profile') }),
+    ...(obj.guard !== undefined && { guard: booleanAt(obj, 'guard') }),
   };
 }

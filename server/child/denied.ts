@@ -15,6 +15,9 @@ export function deniedText(permission: string, resource: string | null): string 
       return 'no permission to start a worker thread';
     case 'Inspector':
       return 'no permission to open the inspector';
+    // fence-guard.ts's: what the strategy reached for beyond its run's namespaces, in words already.
+    case 'OutsideRun':
+      return resource ?? 'reached outside its run';
     default:
       return `no permission for ${permission || 'that'}${at}`;
   }

@@ -20,6 +20,8 @@ export interface ChildConfig {
   retained: boolean;
   /** Open the inspector for the runner's CPU profiler (server/child/inspect.ts); absent = no. */
   profile?: boolean;
+  /** A fenced run in namespaces of its own: name what its strategy tries beyond them (fence-guard.ts); absent = no. */
+  guard?: boolean;
 }
 
 /**

@@ -23,7 +23,7 @@ import { addStrategyFiles, scanUserStrategies } from '../user-strategies';
 import { findStrategy, isUserStrategy, userStrategyEntries } from '../../labs/registry';
 import { judgeCheck } from './checks';
 import { verdictFor } from '../../labs/verdicts';
-import { inspectorRefusalFor } from '../user-strategies/run-fence';
+import { databaseRefusalFor, inspectorRefusalFor } from '../user-strategies/run-fence';
 import { describeParams, formatTable, heapLines } from './format';
 import { compareWithBaseline, readBaseline, repeatStats } from './baseline';
 import { junitXml, markdownReport, type BenchResults } from './reports';
@@ -55,6 +55,8 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const args = parseBenchArgs(argv, {}, await readStrategyFiles(argv));
   const lab = requireLab(args.lab);
+  const database = databaseRefusalFor(args.lab, args.strategies);
+  if (database) throw new UsageError(`--${database}`);
   // Every runtime is checked before the first run starts: a missing one would waste the others' time.
   for (const spec of args.nodes) {
     let version: string;

@@ -11,7 +11,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -157,7 +157,7 @@ export async function embeddedRefusal(): Promise<string | null> {
  * start while that PID exists — even as a zombie waiting for a slow init to reap it. Removes such a
  * stale lock; waits a little for a server that is still shutting down; otherwise names its PID.
  */
-async function clearStaleLock(dataDir: string, waitMs = 5000): Promise<void> {
+export async function clearStaleLock(dataDir: string, waitMs = 5000): Promise<void> {
   const lock = join(dataDir, 'postmaster.pid');
   const deadline = Date.now() + waitMs;
   for (;;) {
@@ -174,6 +174,21 @@ async function clearStaleLock(dataDir: string, waitMs = 5000): Promise<void> {
     if (Date.now() > deadline)
       throw new Error(`the database folder ${dataDir} is in use by another PostgreSQL (PID ${pid}): another run or Stream Lab process is using it`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * After a run in a PID namespace of its own has ended (server/user-strategies/namespaces.ts): a
+ * postmaster.pid its PostgreSQL wrote (since `sinceMs`) names a pid of that namespace, which means
+ * nothing outside it — and that namespace is gone with all its processes. Removed here, outside,
+ * so no later run mistakes the number for a live server (or, fenced, fails to remove it).
+ */
+export function removeLockWrittenSince(dataDir: string, sinceMs: number): void {
+  const lock = join(dataDir, 'postmaster.pid');
+  try {
+    if (statSync(lock).mtimeMs >= sinceMs) rmSync(lock, { force: true });
+  } catch {
+    // No lock: its server shut down cleanly.
   }
 }
 

@@ -3,7 +3,7 @@
  * else the embedded cluster under the data folder, made once (initdb) and reused. What a run's
  * child is handed is a DbSource (source.ts); its own server starts in the child.
  */
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { dataDir } from '../data/data-files';
 import { ensureCluster, type MadeCluster } from './postgres';
@@ -34,6 +34,11 @@ export async function readyDb(): Promise<ReadyDb> {
 /** What a fenced run's child must read to start the embedded cluster: its password and its lock file (PostgreSQL itself runs outside the fence). */
 export function dbReadPaths(source: DbSource): string[] {
   return source.kind === 'embedded' ? [source.passwordFile, join(source.dataDir, 'postmaster.pid')] : [];
+}
+
+/** The embedded clusters' folders a run was handed (their lock files among its read paths, dbReadPaths). */
+export function clusterDirsIn(readPaths: readonly string[]): string[] {
+  return readPaths.filter((p) => basename(p) === 'postmaster.pid').map((p) => dirname(p));
 }
 
 /** Connects, or throws naming the connection and why (never its password). */

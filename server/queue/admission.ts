@@ -7,7 +7,7 @@ import { triggerFigureProblem } from '../../lib/heap/trigger';
 import { describeZodError } from '../../lib/protocol/params';
 import { codeProblemText, type RunState } from '../../lib/protocol';
 import { findStrategy, findUserEntry, isUserStrategy, requireLab } from '../../labs/registry';
-import { inspectorRefusalFor } from '../user-strategies/run-fence';
+import { databaseRefusalFor, inspectorRefusalFor } from '../user-strategies/run-fence';
 import { runtimeForRun } from '../runtimes/for-run';
 
 /** Runs waiting to start; past this an experiment is refused, so a flood of requests can't grow memory or disk. */
@@ -43,7 +43,7 @@ export function admit(ask: { labId: string; strategies: string[]; rawParams: Rec
   if (figure) throw new RangeError(figure);
   // A runtime that is not installed, broken or too old for a strategy: refused here, nothing queued.
   const runtime = runtimeForRun(labId, strategies, params.node);
-  const refusal = inspectorRefusalFor(labId, strategies, params as Record<string, unknown>, runtime.version);
+  const refusal = inspectorRefusalFor(labId, strategies, params as Record<string, unknown>, runtime.version) ?? databaseRefusalFor(labId, strategies);
   if (refusal) throw new RangeError(refusal);
   return params;
 }

@@ -38,6 +38,8 @@ let maxNice = 0;
 let warned = false;
 /** Running run children and the nice each was last given (a spare waiting for a run is not one). */
 const running = new Map<ChildProcess, number>();
+/** The pid whose threads get the nice: the run's Node (not a wrapper in front of it). */
+const nodePids = new WeakMap<ChildProcess, number>();
 /** Autogroup writes refused with EAGAIN (the rate limit): pid → nice wanted. */
 const pending = new Map<number, number>();
 let retryTimer: NodeJS.Timeout | undefined;
@@ -76,9 +78,13 @@ export function lowerPriority(proc: ChildProcess): void {
   setAutogroup(proc.pid, maxNice);
 }
 
-/** A run child starts its run: every running run's nice is set again for the new count, and again when it exits. */
-export function runStarted(proc: ChildProcess): void {
-  if (!maxNice || proc.pid === undefined || running.has(proc) || proc.exitCode !== null || proc.signalCode !== null) return;
+/**
+ * A run child starts its run: every running run's nice is set again for the new count, and again
+ * when it exits. `pid`: the run's Node when it is not `proc` itself (under a fenced run's namespaces' wrapper).
+ */
+export function runStarted(proc: ChildProcess, pid: number | undefined = proc.pid): void {
+  if (!maxNice || pid === undefined || running.has(proc) || proc.exitCode !== null || proc.signalCode !== null) return;
+  nodePids.set(proc, pid);
   running.set(proc, -1);
   proc.once('exit', () => {
     running.delete(proc);
@@ -90,9 +96,10 @@ export function runStarted(proc: ChildProcess): void {
 function rebalance(): void {
   const nice = currentRunNice();
   for (const [proc, given] of running) {
-    if (given === nice || proc.pid === undefined) continue;
+    const pid = nodePids.get(proc);
+    if (given === nice || pid === undefined) continue;
     running.set(proc, nice);
-    apply(proc.pid, nice);
+    apply(pid, nice);
   }
 }
 

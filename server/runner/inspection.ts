@@ -7,6 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { COMMON_LIMITS } from '../../lib/protocol/params';
 import type { CpuProfile } from '../../lib/profile/cpu-profile';
 import { functionsByAllocation, heapFlameTree, sampledBytes, type HeapProfile } from '../../lib/profile/heap-profile';
@@ -84,12 +85,15 @@ export class Inspection {
     this.heapKb = opts.heapIntervalKb;
   }
 
-  /** The child's inspector URL: the first one only (a later 'inspector' message is not the bootstrap's, server/child/bootstrap.ts). */
-  attach(url: string, child: ChildProcess): void {
-    if (this.attached) return;
+  /**
+   * The child's inspector URL: the first one only (a later 'inspector' message is not the
+   * bootstrap's, server/child/bootstrap.ts). True when it took `socket` (the first time).
+   */
+  attach(url: string, child: ChildProcess, socket?: Socket): boolean {
+    if (this.attached) return false;
     this.attached = (async () => {
       try {
-        const session = (this.session = await connect(url));
+        const session = (this.session = await connect(url, socket));
         if (this.cpuUs !== null) {
           await session.call('Profiler.enable');
           await session.call('Profiler.setSamplingInterval', { interval: this.cpuUs });
@@ -108,6 +112,7 @@ export class Inspection {
       }
       sendToChild(child, { type: 'profiler.started' });
     })();
+    return true;
   }
 
   /** The heap profile so far, without stopping the sampler; null when the run is not heap-profiled. */

@@ -35,15 +35,18 @@ export function windowedCpuPct(readings: ReadonlyArray<{ at: number; ms: number 
   return Math.round(pct * 10) / 10;
 }
 
-/** Starts polling; returns the function that stops it (no reading is handed on after that). */
-export function pollProc(proc: ChildProcess, intervalMs: number, onReading: (r: ProcReading) => void): () => void {
+/**
+ * Starts polling; returns the function that stops it (no reading is handed on after that). `pid`:
+ * the process to read when it is not `proc` itself (a fenced run's Node under its namespaces' wrapper).
+ */
+export function pollProc(proc: ChildProcess, intervalMs: number, onReading: (r: ProcReading) => void, pid: number = proc.pid!): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let cpuReadings: Array<{ at: number; ms: number }> = [];
   const gone = () => stopped || proc.exitCode !== null || proc.signalCode !== null;
   const poll = async () => {
     if (gone()) return;
-    const [rss, cpuMs] = await Promise.all([readProcRss(proc.pid!), readProcCpuMs(proc.pid!)]);
+    const [rss, cpuMs] = await Promise.all([readProcRss(pid), readProcCpuMs(pid)]);
     if (rss !== null && !stopped) {
       const at = Date.now();
       if (cpuMs !== null) cpuReadings = [...cpuReadings.filter((c) => at - c.at <= 2 * CPU_WINDOW_MS), { at, ms: cpuMs }];

@@ -5,6 +5,7 @@
  * busy (measured: Profiler.stop answered in 3 ms during a busy loop). Only 127.0.0.1 is ever dialled.
  */
 import type { ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import { COMMON_LIMITS } from '../../lib/protocol/params';
 import { frameName, functionsBySelfTime, VM_ENTRIES, type CpuProfile } from '../../lib/profile/cpu-profile';
@@ -24,11 +25,15 @@ export interface InspectorSession {
   close(): void;
 }
 
-export async function connect(url: string): Promise<InspectorSession> {
+/** `socket`: already connected to the inspector (a namespaced run hands one over, server/child/inspect.ts); else a TCP connection to the URL's port. */
+export async function connect(url: string, socket?: Socket): Promise<InspectorSession> {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'ws:' || parsed.hostname !== '127.0.0.1') throw new Error(`refusing to profile through ${parsed.host}: only 127.0.0.1`);
+  if (parsed.protocol !== 'ws:' || parsed.hostname !== '127.0.0.1') {
+    socket?.destroy();
+    throw new Error(`refusing to profile through ${parsed.host}: only 127.0.0.1`);
+  }
   // A handshake that never completes (not an inspector at that port) fails rather than hanging the run's end.
-  const ws = new WebSocket(url, { maxPayload: 512 * 1024 * 1024, handshakeTimeout: CALL_TIMEOUT_MS });
+  const ws = new WebSocket(url, { maxPayload: 512 * 1024 * 1024, handshakeTimeout: CALL_TIMEOUT_MS, ...(socket && { createConnection: () => socket }) });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('error', reject);

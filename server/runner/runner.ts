@@ -14,8 +14,11 @@ import { declaredVersion } from '../../labs/catalog';
 import { findStrategy, isUserStrategy, requireLab, scenarioModule, strategyModule } from '../../labs/registry';
 import { fenceFor } from '../user-strategies/run-fence';
 import { fencedEnv } from '../user-strategies/fence';
+import { exitUnderWrapper, inNamespaces, namespaceSupport, nodePidUnder } from '../user-strategies/namespaces';
 import type { Prepared } from '../../labs/types';
 import { ensureChildBuild } from './child-build';
+import { clearStaleLock, removeLockWrittenSince } from '../db/postgres';
+import { clusterDirsIn } from '../db/ready';
 import { classifyExit, type ExitFacts } from './exit';
 import { killTree } from './children';
 import { runStarted } from './child-priority';
@@ -98,6 +101,12 @@ class Run {
   private profiled: Promise<void> | null = null;
   private lastRss = 0;
   private child: ChildProcess | null = null;
+  /** The run's Node is under a namespaces' wrapper (a fenced run, namespaces.ts): the child's pid is the wrapper's. */
+  private wrapped = false;
+  /** The run's Node's pid as this server sees it (the child's, unless wrapped). */
+  private nodePid: number | null = null;
+  /** When the child was forked (wall clock): a lock file written since is the run's own. */
+  private spawnedAt = 0;
   private channel: ChildChannel | null = null;
   /** Wall clock and monotonic marks: the run counts from the strategy's start, not the fork. */
   private startedAt = Date.now();
@@ -151,12 +160,10 @@ class Run {
       retained: params.retained,
       ...(this.profiling && { profile: true }),
     };
-    const { execArgv, env } = this.childFlags(entry, config, runtime.version);
-    // The spare child is the server's own Node: a run on another runtime always gets a fresh fork of that binary.
-    const proc = (runtime.own ? takeSpare(entry, execArgv, config) : null) ?? forkRunChild(entry, [JSON.stringify(config)], execArgv, runtime.execPath, env);
-    proc.once('close', () => replenishSpare(entry));
-    // Into the running runs' share of the CPU (child-priority.ts), until it exits.
-    runStarted(proc);
+    // In a PID namespace, the run's PostgreSQL can't tell a live server's pid from a stale one: told here, outside.
+    if (namespaceSupport().ok && isUserStrategy(this.req.lab, this.req.strategy)) await Promise.all(this.clusterDirs().map((d) => clearStaleLock(d)));
+    if (this.life.phase !== 'launching') return;
+    const proc = this.spawn(entry, config, runtime);
     this.child = proc;
     this.life.go('running');
     this.startedAt = Date.now();
@@ -166,12 +173,53 @@ class Run {
       sample: (m) => this.onSample(m),
       live: (m) => this.req.onLive?.(m.update),
       done: (m) => this.onDone(m),
-      inspector: (m) => this.profiling?.attach(m.url, proc),
+      inspector: (m, socket) => this.profiling?.attach(m.url, proc, socket),
       malformed: (error) => this.terminate('crashed', `the run's process sent a malformed message (${error})`, 'SIGKILL'),
-      close: (code, signal) => (this.profiling ? void this.settleHeap().finally(() => this.settle(code, signal)) : this.settle(code, signal)),
+      close: (code, signal) => {
+        if (this.wrapped) for (const dir of this.clusterDirs()) removeLockWrittenSince(dir, this.spawnedAt);
+        return this.profiling ? void this.settleHeap().finally(() => this.settle(code, signal)) : this.settle(code, signal);
+      },
     });
-    this.stopPolling = pollProc(proc, params.sampleMs ?? PROC_INTERVAL_FALLBACK_MS, (r) => this.onProcReading(r));
+    void this.watchProc(proc, params.sampleMs ?? PROC_INTERVAL_FALLBACK_MS);
     this.stopWatchdog = startWatchdog(params.timeoutS, (reason) => this.terminate('timed-out', reason));
+  }
+
+  /** The embedded PostgreSQL clusters this run was handed (their lock files among its read paths). */
+  private clusterDirs(): string[] {
+    return clusterDirsIn(this.req.prepared.readPaths ?? []);
+  }
+
+  /**
+   * Forks the run's child: the spare when it fits, else a fresh process of the run's runtime; a
+   * fenced run in namespaces of its own when the machine can make them (namespaces.ts), its
+   * strategy's reach beyond them then named by the child's guard.
+   */
+  private spawn(entry: string, config: ChildConfig, runtime: { own: boolean; execPath: string; version: string }): ChildProcess {
+    const { execArgv, env } = this.childFlags(entry, config, runtime.version);
+    this.wrapped = env !== undefined && namespaceSupport().ok;
+    this.spawnedAt = Date.now();
+    if (this.wrapped) config.guard = true;
+    const cmd = this.wrapped ? inNamespaces(runtime.execPath, execArgv) : { execPath: runtime.execPath, execArgv };
+    // The spare child is the server's own Node: a run on another runtime always gets a fresh fork of that binary.
+    const spare = runtime.own && !this.wrapped ? takeSpare(entry, execArgv, config) : null;
+    const proc = spare ?? forkRunChild(entry, [JSON.stringify(config)], cmd.execArgv, cmd.execPath, env);
+    proc.once('close', () => replenishSpare(entry));
+    return proc;
+  }
+
+  /**
+   * From outside: the run's share of the CPU (child-priority.ts) and its /proc readings, both of
+   * its Node — under a namespaces' wrapper, found first. Never found (the run ended first, or no
+   * /proc/<pid>/task/<pid>/children here): no outside readings, rather than the wrapper's taken for
+   * the run's; its priority then follows the session's autogroup alone.
+   */
+  private async watchProc(proc: ChildProcess, intervalMs: number): Promise<void> {
+    const pid = this.wrapped ? await nodePidUnder(proc) : proc.pid!;
+    if (this.finished) return;
+    runStarted(proc, pid ?? proc.pid);
+    if (pid === null) return;
+    this.nodePid = pid;
+    this.stopPolling = pollProc(proc, intervalMs, (r) => this.onProcReading(r), pid);
   }
 
   /**
@@ -211,7 +259,7 @@ class Run {
     this.strategyStartWall = m.at;
     this.startedAt = m.at;
     this.startMark = performance.now();
-    this.req.onStarted?.({ pid: this.child!.pid!, startedAt: this.startedAt });
+    this.req.onStarted?.({ pid: this.nodePid ?? this.child!.pid!, startedAt: this.startedAt });
     this.heap?.started();
   }
 
@@ -332,7 +380,8 @@ class Run {
   }
 
   /** The child has closed: the outcome from what was seen (exit.ts), then the summary. */
-  private settle(code: number | null, signal: NodeJS.Signals | null): void {
+  private settle(exitCode: number | null, exitSignal: NodeJS.Signals | null): void {
+    const { code, signal } = this.wrapped ? exitUnderWrapper(exitCode, exitSignal) : { code: exitCode, signal: exitSignal };
     const reported = this.life.phase === 'reported';
     const decision = this.life.decision;
     if (this.life.phase !== 'closed') this.life.go('closed');

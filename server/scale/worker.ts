@@ -5,6 +5,7 @@
  * check then fails them, and the web servers end their runs `interrupted`.
  * SIGINT/SIGTERM: runs under way end `interrupted` ("worker shut down"), then it leaves.
  */
+import { fenceNotice } from '../user-strategies/namespaces';
 import { hostname } from 'node:os';
 import { Worker } from 'bullmq';
 import { z } from 'zod';
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
   console.log(
     `worker ${info.id} ready: Redis at ${describeRedis(args.redisUrl)}, concurrency ${args.concurrency}, cores ${claims.cores.join(',')}, Node ${info.node}`,
   );
+  // What strategies of yours a job carries can and cannot do here (issue 39), once at start.
+  if (process.env.STREAM_LAB_WORKER_RUNS_YOURS === '1') console.log(`fence: ${fenceNotice().text}`);
   if (!given.pinning) console.log(`runs are not pinned to cores: ${given.why}`);
   if (!claims.own)
     console.log(`every core given (${given.cores.join(',')}) is taken by other workers on ${info.host}: runs share them and disturb each other's figures`);

@@ -16,6 +16,7 @@ import { BROWSER_HEADER, OPERATOR_HEADER } from '../http/history-routes';
 import { LOOPBACK_NAMES } from '../http/access';
 import { sendError, sendJson, type Route } from '../http/router';
 import { checkSource } from './compile';
+import { fenceNotice } from './namespaces';
 import { scanUserStrategies } from '.';
 import { userStrategyEntries } from '../../labs/registry';
 
@@ -29,27 +30,45 @@ export interface EditingPolicy {
   needsToken: boolean;
   /** Why editing is off, and how to turn it on; null when it is on. */
   reason: string | null;
+  /**
+   * What code of yours can reach on this machine beyond what the fence stops (no namespaces here:
+   * it can signal and connect, namespaces.ts), for the editor to show; null when fully fenced.
+   */
+  unfenced: string | null;
 }
 
 /** The policy for a server listening on `host`, from the environment. */
 export function editingPolicy(host: string, env: Record<string, string | undefined> = process.env): EditingPolicy {
+  const notice = fenceNotice(env);
+  const unfenced = notice.namespaces ? null : notice.text;
   if (env.STREAM_LAB_ALLOW_CODE !== '1') {
     return {
       allowed: false,
       needsToken: false,
+      unfenced,
       reason:
         'Read-only: editing code in the page is off. The operator can turn it on by starting the server with STREAM_LAB_ALLOW_CODE=1 (docs/strategies.md says what the fence stops and what it does not).',
     };
   }
   const needsToken = !LOOPBACK_NAMES.includes(host);
+  // Nothing silently weaker: where the fence can't hold signals and connections in, the operator says they know.
+  if (unfenced && env.STREAM_LAB_ALLOW_UNFENCED !== '1') {
+    return {
+      allowed: false,
+      needsToken,
+      unfenced,
+      reason: `Editing is on (STREAM_LAB_ALLOW_CODE=1), but on this machine ${unfenced}. The operator must acknowledge that by also setting STREAM_LAB_ALLOW_UNFENCED=1.`,
+    };
+  }
   if (needsToken && readOperatorToken(env) === null) {
     return {
       allowed: false,
       needsToken,
+      unfenced,
       reason: `Editing is on (STREAM_LAB_ALLOW_CODE=1), but this server listens on ${host}, beyond loopback: it also needs STREAM_LAB_OPERATOR_TOKEN, whose holder may then edit.`,
     };
   }
-  return { allowed: true, needsToken, reason: null };
+  return { allowed: true, needsToken, reason: null, unfenced };
 }
 
 /**

@@ -11,6 +11,7 @@ import { strategyCatalog } from '../../labs/catalog';
 import { createLabServer, type LabServer } from '../app-server';
 import { withTempDataDir } from '../test-support';
 import { editingPolicy } from './editing-routes';
+import { fenceNotice } from './namespaces';
 
 const ALICE = 'alice-browser-id-0123456789';
 const BOB = 'bob-browser-id-0123456789ab';
@@ -63,16 +64,52 @@ describe('editing a copy in the page', () => {
   });
 
   it('beyond loopback it also needs the operator token', () => {
-    expect(editingPolicy('0.0.0.0', { STREAM_LAB_ALLOW_CODE: '1' })).toMatchObject({
+    // Acknowledged, in case this machine makes no namespaces (the next test is about that).
+    const on = { STREAM_LAB_ALLOW_CODE: '1', STREAM_LAB_ALLOW_UNFENCED: '1' };
+    const notice = fenceNotice();
+    const unfenced = notice.namespaces ? null : notice.text;
+    expect(editingPolicy('0.0.0.0', on)).toMatchObject({
       allowed: false,
       reason: expect.stringContaining('STREAM_LAB_OPERATOR_TOKEN'),
     });
-    expect(editingPolicy('0.0.0.0', { STREAM_LAB_ALLOW_CODE: '1', STREAM_LAB_OPERATOR_TOKEN: 'operator-secret-123' })).toEqual({
+    expect(editingPolicy('0.0.0.0', { ...on, STREAM_LAB_OPERATOR_TOKEN: 'operator-secret-123' })).toEqual({
       allowed: true,
       needsToken: true,
       reason: null,
+      unfenced,
     });
-    expect(editingPolicy('127.0.0.1', { STREAM_LAB_ALLOW_CODE: '1' })).toEqual({ allowed: true, needsToken: false, reason: null });
+    expect(editingPolicy('127.0.0.1', on)).toEqual({ allowed: true, needsToken: false, reason: null, unfenced });
+  });
+
+  it('where no namespaces can be made, editing needs STREAM_LAB_ALLOW_UNFENCED=1 and the page is told what code of yours can reach', async () => {
+    // STREAM_LAB_FENCE_NAMESPACES=0 stands for a kernel that refuses them.
+    const cant = { STREAM_LAB_ALLOW_CODE: '1', STREAM_LAB_FENCE_NAMESPACES: '0' };
+    const said =
+      /^code of yours runs under Node's permission model only: it CAN signal the server and other processes of this user, and connect to anything this machine reaches/;
+    expect(editingPolicy('127.0.0.1', cant)).toMatchObject({
+      allowed: false,
+      unfenced: expect.stringMatching(said),
+      reason: expect.stringMatching(
+        /^Editing is on \(STREAM_LAB_ALLOW_CODE=1\), but on this machine code of yours .* CAN signal .*STREAM_LAB_ALLOW_UNFENCED=1\.$/,
+      ),
+    });
+    expect(editingPolicy('127.0.0.1', { ...cant, STREAM_LAB_ALLOW_UNFENCED: '1' })).toMatchObject({
+      allowed: true,
+      reason: null,
+      unfenced: expect.stringMatching(said),
+    });
+    // The page gets it from the route, as it runs.
+    process.env.STREAM_LAB_ALLOW_CODE = '1';
+    process.env.STREAM_LAB_FENCE_NAMESPACES = '0';
+    try {
+      expect(await (await call('GET', '/api/strategies/editing', null)).json()).toMatchObject({ allowed: false, unfenced: expect.stringMatching(said) });
+      process.env.STREAM_LAB_ALLOW_UNFENCED = '1';
+      expect(await (await call('GET', '/api/strategies/editing', null)).json()).toMatchObject({ allowed: true, unfenced: expect.stringMatching(said) });
+    } finally {
+      delete process.env.STREAM_LAB_FENCE_NAMESPACES;
+      delete process.env.STREAM_LAB_ALLOW_UNFENCED;
+      delete process.env.STREAM_LAB_ALLOW_CODE;
+    }
   });
 
   it('checks code with line and column, saves a copy as the browser’s own, and lets only that browser change or delete it', async () => {

@@ -5,6 +5,7 @@ import { isUserStrategy, requireLab } from '../../labs/registry';
 import { USER_BUNDLE_DIR } from './compile';
 import { ROOT_DIR } from '../runner/child-build';
 import { fenceArgs, fencedInspector, unfencedProfilingAllowed } from './fence';
+import { namespaceSupport } from './namespaces';
 
 /**
  * What in a run's params needs the inspector inside the child: "profile" (a CPU profile),
@@ -33,6 +34,18 @@ export function inspectorRefusalFor(labId: string, strategies: readonly string[]
   const need = inspectorNeed(labId, params);
   if (need === null) return null;
   return strategies.filter((id) => isUserStrategy(labId, id)).map((id) => inspectorRefusal(id, need, nodeVersion))[0] ?? null;
+}
+
+/**
+ * Why a run of these strategies can't go with DATABASE_URL set, or null: a strategy of yours runs in
+ * a network namespace of its own (namespaces.ts), where a database elsewhere has no route; the
+ * lab's embedded cluster (its own server, inside the run) has. Checked at Start.
+ */
+export function databaseRefusalFor(labId: string, strategies: readonly string[], env: Record<string, string | undefined> = process.env): string | null {
+  if (!env.DATABASE_URL || !requireLab(labId).userFence?.env?.includes('DATABASE_URL') || !namespaceSupport(env).ok) return null;
+  const yours = strategies.find((id) => isUserStrategy(labId, id));
+  if (yours === undefined) return null;
+  return `strategies: ${yours} is a strategy of yours and runs in a network namespace of its own, where the server at DATABASE_URL is out of reach: unset DATABASE_URL to run it on the embedded PostgreSQL (its run's own), or run only built-ins against DATABASE_URL`;
 }
 
 /** The project's node_modules, for a lab whose harness imports packages (Lab.userFence.packages): its bundles import theirs from there too. */
