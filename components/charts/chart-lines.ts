@@ -101,6 +101,7 @@ const procTime = (p: ProcSample) => p.t;
 /**
  * The readings taken from outside the run's process (the runner's /proc readings), each keyed by
  * the child's series it stands beside: RSS and CPU go on while the run's main thread is blocked,
+ * the heap while its watcher thread can read it,
  * and beside the event-loop delay, how long the loop has been held so far (from the sampler's
  * silence; nothing while it is not blocked). `sampleMs`: the run's sample interval.
  */
@@ -114,6 +115,23 @@ export function outsideTwins(sampleMs: number | null): Record<string, (inside: S
       color: inside.color,
       dash: [1, 2],
       value: (p) => p.cpuPct ?? NaN,
+    }),
+    // Only while the loop is held (the child's watcher thread, server/child/block-heap.ts): a gap elsewhere.
+    heapUsed: (inside) => ({
+      key: 'blockedHeapUsed',
+      label: `${inside.label}, read while the loop was blocked`,
+      unit: 'bytes',
+      color: inside.color,
+      dash: [1, 2],
+      value: (p) => p.heapUsed ?? NaN,
+    }),
+    heapTotal: (inside) => ({
+      key: 'blockedHeapTotal',
+      label: `${inside.label}, read while the loop was blocked`,
+      unit: 'bytes',
+      color: inside.color,
+      dash: [1, 2],
+      value: (p) => p.heapTotal ?? NaN,
     }),
     elMaxMs: () => ({
       key: 'blockedMs',

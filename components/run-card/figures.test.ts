@@ -17,6 +17,13 @@ describe('truthfulFigures', () => {
     expect(truthfulFigures(figures, null, null, proc(0, 10))).toBe(figures);
   });
 
+  it('while blocked, takes the heap the watcher thread read, and keeps the sample’s when it read none', () => {
+    const heap: Figure = { id: 'heap-used', term: 'heapUsed', value: 1e6, text: '1.0 MB', kind: 'now' };
+    const read = truthfulFigures([heap], null, 4800, { ...proc(0, 4850), heapUsed: 23.4e6, heapTotal: 30e6 });
+    expect(read.map((f) => [f.text, f.value])).toEqual([['22.3 MB (read while blocked)', 23.4e6]]);
+    expect(truthfulFigures([heap], null, 4800, proc(0, 4850))).toEqual([heap]);
+  });
+
   it('gives dashes, not zeros, for a run that ended without a sample', () => {
     const out = truthfulFigures(figures, { sampleCount: 0 } as RunSummary, null, undefined);
     expect(out.map((f) => [f.text, f.value])).toEqual([

@@ -108,7 +108,7 @@ export function processFigures(
 /**
  * The frame's last word on a card's figures, for every lab. While the loop is blocked (`blockedMs`,
  * lib/readouts/blocked.ts) the child's latest sample is stale: the event-loop delay is at least the
- * block so far, and the CPU is the /proc reading's. A run that ended with no sample measured
+ * block so far, the CPU is the /proc reading's, and the heap the watcher thread's when it read one. A run that ended with no sample measured
  * nothing: every figure is a dash, not a 0 (a run stopped before it started).
  */
 export function truthfulFigures(figures: Figure[], summary: RunSummary | null, blockedMs: number | null, lastProc: ProcSample | undefined): Figure[] {
@@ -118,6 +118,9 @@ export function truthfulFigures(figures: Figure[], summary: RunSummary | null, b
     if (f.id === 'el-delay' && f.kind === 'now') return { ...f, value: blockedMs, text: `≥ ${formatSeconds(blockedMs)} (blocked)`, alert: true };
     if (f.id === 'cpu' && f.kind === 'now' && lastProc?.cpuPct !== undefined)
       return { ...f, value: lastProc.cpuPct, text: `${lastProc.cpuPct.toFixed(0)}% of a core (from /proc)` };
+    // The child's watcher thread read the heap mid-block (server/child/block-heap.ts).
+    if (f.id === 'heap-used' && f.kind === 'now' && lastProc?.heapUsed !== undefined)
+      return { ...f, value: lastProc.heapUsed, text: `${formatMb(lastProc.heapUsed)} (read while blocked)` };
     return f;
   });
 }

@@ -76,6 +76,13 @@ export const procSampleSchema = z.object({
    * sampler off; absent in runs recorded before it existed.
    */
   sinceSampleMs: z.number().nullable().optional(),
+  /**
+   * V8's heap while the main thread was blocked, read by a watcher thread of the child through the
+   * inspector (server/child/block-heap.ts); absent whenever the child's own samples carry the heap
+   * (a free loop), where the inspector is off, and in runs recorded before it existed.
+   */
+  heapUsed: z.number().optional(),
+  heapTotal: z.number().optional(),
 });
 export type ProcSample = z.infer<typeof procSampleSchema>;
 

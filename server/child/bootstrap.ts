@@ -14,6 +14,7 @@ import { awaitStart, releaseChannel } from './parent-channel';
 import { watchLongTasks } from './long-tasks';
 import { deniedText } from './denied';
 import { guardRun } from './fence-guard';
+import { watchHeapWhileBlocked } from './block-heap';
 
 const LOOP_RESOLUTION_MS = 10;
 /** How often a scenario's live extras are asked for: a human rate, whatever the sample rate. */
@@ -167,11 +168,17 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
     config.sampleMs,
   );
   let timer: NodeJS.Timeout | undefined;
+  // The heap goes on being read while a synchronous stretch holds this thread (block-heap.ts).
+  const blockHeap = watchHeapWhileBlocked(config.sampleMs);
+  const sample = () => {
+    blockHeap?.beat();
+    send({ type: 'sample', sample: sampler.take() });
+  };
   if (config.sampleMs !== null) {
     // The first sample goes the moment the strategy starts: it is what the page waits for.
-    send({ type: 'sample', sample: sampler.take() });
+    sample();
     // unref: the sampler must not keep a finished (or stuck) run alive.
-    timer = setInterval(() => send({ type: 'sample', sample: sampler.take() }), config.sampleMs).unref();
+    timer = setInterval(sample, config.sampleMs).unref();
   }
 
   const sendLive = () => {
@@ -186,6 +193,8 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   waiting = 'check';
   clearInterval(timer);
   clearInterval(liveTimer);
+  // Not awaited: the worker's exit is not the strategy's time (it is unref'd, and gone by the process's exit).
+  void blockHeap?.stop();
   if (liveTimer) sendLive(); // what changed since the last one, before the run ends
   longTasks?.stop();
   const final = sampler.take();

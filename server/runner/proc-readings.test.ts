@@ -14,7 +14,7 @@ import type { ProcSample } from '../../lib/protocol';
 import { DEFAULT_HOTCODE_PARAMS } from '../../labs/hotcode/shared/params';
 import { killAndWait, startServerProcess } from '../test-support';
 import { TestClient } from '../test-client';
-import { windowedCpuPct } from './proc-poller';
+import { parseHeapLine, windowedCpuPct } from './proc-poller';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'stream-lab-proc-readings-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -67,6 +67,15 @@ describe('readings from outside while the loop is blocked', () => {
       const calm = detail.proc.filter((p) => p.t < t0 - 200 && p.sinceSampleMs !== null && p.sinceSampleMs !== undefined);
       expect(calm.every((p) => p.sinceSampleMs! < 10 * SAMPLE_MS)).toBe(true);
 
+      // The heap too, read by the child's watcher thread through the inspector while the report ran
+      // (server/child/block-heap.ts): at most of the readings once the sampler is two intervals late.
+      const deep = stored.filter((p) => p.t > t0 + 4 * SAMPLE_MS);
+      const withHeap = deep.filter((p) => typeof p.heapUsed === 'number');
+      expect(withHeap.length).toBeGreaterThanOrEqual(0.5 * deep.length);
+      expect(withHeap.every((p) => p.heapUsed! > 0 && p.heapUsed! <= p.heapTotal!)).toBe(true);
+      // While the loop is free the samples carry the heap, and the watcher reads nothing.
+      expect(calm.filter((p) => p.heapUsed !== undefined).length).toBeLessThanOrEqual(Math.max(2, 0.1 * calm.length));
+
       // Live: the page's socket had them during the block, not only afterwards.
       const live = client.messages.flatMap((m) => (m.type === 'run.samples' && m.runId === runId ? m.proc : []));
       expect(during(live).length).toBeGreaterThanOrEqual(stored.length - 3);
@@ -100,5 +109,15 @@ describe('windowedCpuPct', () => {
         2,
       ),
     ).toBe(200);
+  });
+});
+
+describe('parseHeapLine', () => {
+  it('takes the watcher thread’s readings and nothing else a strategy might write to its pipe', () => {
+    expect(parseHeapLine('{"at":1,"heapUsed":4118232,"heapTotal":4694016}')).toEqual({ heapUsed: 4118232, heapTotal: 4694016 });
+    expect(parseHeapLine('{"heapUsed":-1,"heapTotal":5}')).toBeNull();
+    expect(parseHeapLine('{"heapUsed":"1","heapTotal":5}')).toBeNull();
+    expect(parseHeapLine('not json')).toBeNull();
+    expect(parseHeapLine(`{"heapUsed":1,"heapTotal":2,"pad":"${'x'.repeat(300)}"}`)).toBeNull();
   });
 });

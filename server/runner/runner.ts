@@ -308,7 +308,14 @@ class Run {
     // The child's sampler runs on its main thread: how long it has been silent tells a blocked loop from outside.
     const last = this.recorder.last;
     const sinceSampleMs = this.req.params.sampleMs === null || !last ? null : Math.max(0, r.at - last.at);
-    const p: ProcSample = { t: r.at - this.strategyStartWall, at: r.at, rss: r.rss, ...(r.cpuPct !== undefined && { cpuPct: r.cpuPct }), sinceSampleMs };
+    const p: ProcSample = {
+      t: r.at - this.strategyStartWall,
+      at: r.at,
+      rss: r.rss,
+      ...(r.cpuPct !== undefined && { cpuPct: r.cpuPct }),
+      sinceSampleMs,
+      ...r.heap,
+    };
     this.recorder.addProc(p);
     this.req.onProc?.(p);
   }

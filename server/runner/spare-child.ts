@@ -30,7 +30,9 @@ export function forkRunChild(
     execArgv,
     env,
     serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    // fd 4: the heap readings a thread of the child takes while its main thread is blocked
+    // (server/child/block-heap.ts; read by proc-poller.ts).
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc', 'pipe'],
     // Its own process group, so a stop reaches whatever the run started (workers, a database)
     // too; if this process dies, the child still leaves when its IPC channel closes.
     detached: true,

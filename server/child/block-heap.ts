@@ -1,0 +1,104 @@
+/**
+ * The heap of a run whose main thread is blocked, read from a thread of its own. Child side, no zod.
+ *
+ * Why this way: the sampler runs on the main thread, so a synchronous stretch silences it, and
+ * /proc (read by the runner) knows RSS and CPU but nothing of V8's heap. An inspector session a
+ * worker holds on the main thread still answers then: V8 runs its messages as interrupts of the
+ * JavaScript being executed (the hot-code step watchdog relies on the same), so
+ * `Runtime.getHeapUsage` reads the heap mid-block. Not when the thread is blocked outside
+ * JavaScript (a sync syscall, Atomics.wait): the reading waits, and the chart keeps its gap.
+ *
+ * The main thread beats on a shared clock at every sample; the worker reads the heap only when the
+ * beat is older than twice the sample interval, so a free loop costs one timer tick in the worker.
+ * It connects for each reading and disconnects after it: a session still connected when the
+ * process exits makes Node print "Waiting for the debugger to disconnect...".
+ *
+ * The readings go to the runner as JSON lines on HEAP_FD (a pipe the runner gives every run child,
+ * server/runner/spare-child.ts), not over IPC: IPC belongs to the main thread, which is the one
+ * that is stuck. Without that pipe, or where the inspector is off (Node 20/22's permission model),
+ * nothing starts and a block is a gap in the heap lines, as before.
+ */
+import { fstatSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+
+/** The run child's extra pipe for readings taken off the main thread (stdio index 4). */
+export const HEAP_FD = 4;
+
+// CommonJS, evaluated in the worker: no file to bundle or find. Shared: [0] the main thread's last
+// beat (epoch ms: the threads' performance clocks start at different moments).
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { writeSync } = require('node:fs');
+const inspector = require('node:inspector');
+const beat = new Float64Array(workerData.shared, 0, 1);
+let reading = false;
+const poll = setInterval(() => {
+  if (reading || Date.now() - beat[0] <= 2 * workerData.intervalMs) return;
+  reading = true;
+  let session;
+  try {
+    session = new inspector.Session();
+    session.connectToMainThread();
+  } catch {
+    // The inspector is off in this process (the permission model): nothing to read, ever.
+    clearInterval(poll);
+    return;
+  }
+  session.post('Runtime.getHeapUsage', (err, r) => {
+    session.disconnect();
+    reading = false;
+    if (err || !r) return;
+    const line = JSON.stringify({ at: Date.now(), heapUsed: r.usedSize, heapTotal: r.totalSize }) + '\\n';
+    // A full pipe (the runner behind) loses this reading; a closed one ends the watch.
+    try { writeSync(workerData.fd, line); } catch (e) { if (e.code !== 'EAGAIN') clearInterval(poll); }
+  });
+}, workerData.intervalMs);
+parentPort.on('message', () => {
+  clearInterval(poll);
+  parentPort.close();
+});
+`;
+
+export interface BlockHeapWatch {
+  /** The main thread is alive now (call at every sample). */
+  beat(): void;
+  /** Ends the worker; resolves once it has gone. */
+  stop(): Promise<void>;
+}
+
+function heapPipeOpen(): boolean {
+  try {
+    const st = fstatSync(HEAP_FD);
+    return st.isFIFO() || st.isSocket();
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the watch if this process has the runner's pipe and a sample interval; null otherwise. */
+export function watchHeapWhileBlocked(intervalMs: number | null): BlockHeapWatch | null {
+  if (intervalMs === null || !heapPipeOpen()) return null;
+  const shared = new SharedArrayBuffer(8);
+  const beat = new Float64Array(shared, 0, 1);
+  beat[0] = Date.now();
+  let worker: Worker;
+  try {
+    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { shared, intervalMs, fd: HEAP_FD } });
+  } catch {
+    // A fenced run without --allow-worker (server/user-strategies/fence.ts): no thread, no watch.
+    return null;
+  }
+  // Never what keeps a finished run alive; a worker that fails (no inspector module) just ends the watch.
+  worker.unref();
+  worker.on('error', () => {});
+  const gone = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return {
+    beat: () => {
+      beat[0] = Date.now();
+    },
+    stop: () => {
+      worker.postMessage('stop');
+      return gone;
+    },
+  };
+}
