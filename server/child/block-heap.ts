@@ -10,6 +10,10 @@
  *
  * The main thread beats on a shared clock at every sample; the worker reads the heap only when the
  * beat is older than twice the sample interval, so a free loop costs one timer tick in the worker.
+ * The thread itself costs ~10 MB of RSS (an isolate: 42.2 → 51.9 MB idle here, docs/results.md
+ * §23) and ~25 ms to start, so only the labs whose work holds the loop ask for it
+ * (Lab.watchesBlockedHeap); it starts while the lab loads and is online before the run's idle
+ * baseline, so above-idle figures stay the strategy's. STREAM_LAB_BLOCK_HEAP=0 leaves it out.
  * It connects for each reading and disconnects after it: a session still connected when the
  * process exits makes Node print "Waiting for the debugger to disconnect...".
  *
@@ -32,8 +36,9 @@ const { writeSync } = require('node:fs');
 const inspector = require('node:inspector');
 const beat = new Float64Array(workerData.shared, 0, 1);
 let reading = false;
-const poll = setInterval(() => {
-  if (reading || Date.now() - beat[0] <= 2 * workerData.intervalMs) return;
+let poll;
+const look = (intervalMs) => {
+  if (reading || Date.now() - beat[0] <= 2 * intervalMs) return;
   reading = true;
   let session;
   try {
@@ -52,17 +57,22 @@ const poll = setInterval(() => {
     // A full pipe (the runner behind) loses this reading; a closed one ends the watch.
     try { writeSync(workerData.fd, line); } catch (e) { if (e.code !== 'EAGAIN') clearInterval(poll); }
   });
-}, workerData.intervalMs);
-parentPort.on('message', () => {
+};
+parentPort.on('message', (m) => {
   clearInterval(poll);
-  parentPort.close();
+  if (m.type === 'arm') poll = setInterval(look, m.intervalMs, m.intervalMs);
+  else parentPort.close();
 });
 `;
 
 export interface BlockHeapWatch {
+  /** Resolves once the thread runs (or failed to): its memory is then in the process's figures. */
+  online: Promise<void>;
+  /** Starts watching at the run's sample interval, the main thread alive from now. */
+  arm(intervalMs: number): void;
   /** The main thread is alive now (call at every sample). */
   beat(): void;
-  /** Ends the worker; resolves once it has gone. */
+  /** Ends the thread; resolves once it has gone. */
   stop(): Promise<void>;
 }
 
@@ -75,29 +85,44 @@ function heapPipeOpen(): boolean {
   }
 }
 
-/** Starts the watch if this process has the runner's pipe and a sample interval; null otherwise. */
-export function watchHeapWhileBlocked(intervalMs: number | null): BlockHeapWatch | null {
-  if (intervalMs === null || !heapPipeOpen()) return null;
+/** Starts the thread if this process has the runner's pipe; null otherwise (nothing watches then). */
+export function startHeapWatch(): BlockHeapWatch | null {
+  if (process.env.STREAM_LAB_BLOCK_HEAP === '0' || !heapPipeOpen()) return null;
   const shared = new SharedArrayBuffer(8);
   const beat = new Float64Array(shared, 0, 1);
-  beat[0] = Date.now();
   let worker: Worker;
   try {
-    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { shared, intervalMs, fd: HEAP_FD } });
+    // A small young generation: the thread's own garbage (a session and a line per reading) is
+    // collected before it grows RSS (report-slow's RSS above idle: 344 MB with the default, 332 MB
+    // with this, 333–335 MB without the thread).
+    worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { shared, fd: HEAP_FD },
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+    });
   } catch {
     // A fenced run without --allow-worker (server/user-strategies/fence.ts): no thread, no watch.
     return null;
   }
-  // Never what keeps a finished run alive; a worker that fails (no inspector module) just ends the watch.
+  // Never what keeps a process alive; a thread that fails (no inspector module) just ends the watch.
   worker.unref();
   worker.on('error', () => {});
+  const online = new Promise<void>((resolve) => {
+    worker.once('online', () => resolve());
+    worker.once('exit', () => resolve());
+  });
   const gone = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
+    online,
+    arm: (intervalMs) => {
+      beat[0] = Date.now();
+      worker.postMessage({ type: 'arm', intervalMs });
+    },
     beat: () => {
       beat[0] = Date.now();
     },
     stop: () => {
-      worker.postMessage('stop');
+      worker.postMessage({ type: 'stop' });
       return gone;
     },
   };

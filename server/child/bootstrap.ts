@@ -14,7 +14,7 @@ import { awaitStart, releaseChannel } from './parent-channel';
 import { watchLongTasks } from './long-tasks';
 import { deniedText } from './denied';
 import { guardRun } from './fence-guard';
-import { watchHeapWhileBlocked } from './block-heap';
+import { startHeapWatch } from './block-heap';
 
 const LOOP_RESOLUTION_MS = 10;
 /** How often a scenario's live extras are asked for: a human rate, whatever the sample rate. */
@@ -117,6 +117,8 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   // The run keeps this process alive by its own work, not by the parent's channel: else the
   // beforeExit guard could never fire.
   releaseChannel();
+  // Started first, so its boot (~25 ms) overlaps the lab's loading.
+  const heapWatch = config.heapWatch ? startHeapWatch() : null;
   const scenario = await load<Scenario<unknown, unknown>>(config.scenarioModule, 'scenario');
   const scenarioConfig = scenario.parseConfig(config.scenario);
   // Before the strategy's module runs: the runner takes the first inspector URL only, so a strategy
@@ -144,7 +146,8 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   totalDelay.enable();
 
   // The idle baseline: scenario, strategy and its library loaded, what it runs against set up,
-  // nothing started yet.
+  // the harness's heap-watch thread running, nothing started yet.
+  await heapWatch?.online;
   collect?.();
   send({ type: 'ready', idle: process.memoryUsage(), at: Date.now(), node: process.versions.node });
 
@@ -169,7 +172,8 @@ async function main(config: ChildConfig): Promise<ChildMessage> {
   );
   let timer: NodeJS.Timeout | undefined;
   // The heap goes on being read while a synchronous stretch holds this thread (block-heap.ts).
-  const blockHeap = watchHeapWhileBlocked(config.sampleMs);
+  const blockHeap = config.sampleMs === null ? null : heapWatch;
+  if (config.sampleMs !== null) blockHeap?.arm(config.sampleMs);
   const sample = () => {
     blockHeap?.beat();
     send({ type: 'sample', sample: sampler.take() });

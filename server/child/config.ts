@@ -24,5 +24,6 @@ export function parseChildConfig(raw: string | undefined): ChildConfig {
     retained: booleanAt(obj, 'retained'),
     ...(obj.profile !== undefined && { profile: booleanAt(obj, 'profile') }),
     ...(obj.guard !== undefined && { guard: booleanAt(obj, 'guard') }),
+    ...(obj.heapWatch !== undefined && { heapWatch: booleanAt(obj, 'heapWatch') }),
   };
 }

@@ -22,6 +22,8 @@ export interface ChildConfig {
   profile?: boolean;
   /** A fenced run in namespaces of its own: name what its strategy tries beyond them (fence-guard.ts); absent = no. */
   guard?: boolean;
+  /** Read V8's heap from a thread of its own while the main thread is blocked (block-heap.ts); absent = no. */
+  heapWatch?: boolean;
 }
 
 /**
