@@ -107,6 +107,26 @@ describe('cpu lab', () => {
     }
   });
 
+  it("single-thread's tree CPU in every sample is its one process's CPU over that sample's interval, after a held loop too", async () => {
+    // fib(39) holds the loop ~0.5 s a request, one request at a time, so the sample after each
+    // computation comes late. The load reads the tree from its own process, but its reports reach
+    // the run through this very loop: the sample after a computation carried the report from
+    // before it (890 ms old), and the last sample the load's last 200 ms window (92 % of a core
+    // against the interval's 18 %). The tree here is the primary alone, so its CPU in a sample is
+    // the primary's own over the same interval, the sampler's cpuPct.
+    const samples: Array<Record<string, number>> = [];
+    const s = await run('single-thread', small({ n: 39, requests: 3, concurrency: 1 }), (sample) => void samples.push(sample));
+    expect([s.outcome, s.peakProcesses]).toEqual(['completed', 1]);
+    const both = samples.filter((x) => x.treeCpuPct !== undefined && x.cpuPct !== undefined);
+    const said = JSON.stringify(samples.map((x) => [Math.round(x.t), x.cpuPct, x.treeCpuPct]));
+    expect(both.length, said).toBeGreaterThanOrEqual(3);
+    for (const x of both) expect(Math.abs(x.treeCpuPct - x.cpuPct), `t=${Math.round(x.t)} ms: ${said}`).toBeLessThan(5);
+    // The samples after a held loop (the loop's CPU, not an earlier idle moment's) carry the tree's CPU.
+    const afterHeld = samples.filter((x, i) => i > 0 && x.t - samples[i - 1].t > 250 && x.treeCpuPct !== undefined);
+    expect(afterHeld.length, said).toBeGreaterThanOrEqual(1);
+    for (const x of afterHeld) expect(x.treeCpuPct, said).toBeGreaterThan(50);
+  });
+
   it("the leaky pool's listener count grows with requests; the fixed pool's does not", async () => {
     const count = async (id: string, requests: number) => (await run(id, small({ requests, concurrency: 1 }))).peakMessageListeners;
     const [leaky4, leaky12, fixed4, fixed12] = [

@@ -1,8 +1,9 @@
 /**
  * When a run's heap snapshot is taken (`--heap-snapshot` on the CLI, the form's "Heap snapshot"
- * field, `heapSnapshot` in params): `at=<s>` seconds after the strategy started, or
- * `when=<figure>><value>` the first time a sample's figure passes the value, e.g.
- * `when=arrayBuffers>32MB`. Browser-safe: the form, the server and the CLI parse with this one.
+ * field, `heapSnapshot` in params): `at=<s>` seconds after the strategy started (the runner's
+ * timer, server/runner/heap-watch.ts), or `when=<figure>><value>` the first time a sample's figure
+ * passes the value, e.g. `when=arrayBuffers>32MB` (`rss` also the runner's /proc readings).
+ * Browser-safe: the form, the server and the CLI parse with this one.
  */
 
 export type SnapshotTrigger = { kind: 'at'; seconds: number } | { kind: 'when'; figure: string; above: number };
@@ -37,15 +38,15 @@ export function parseSnapshotTrigger(spec: string, field = 'heapSnapshot'): Snap
 const COMMON_TRIGGER_FIGURES = ['elMeanMs', 'elMaxMs', 'gcCount', 'gcMs', 'cpuPct', 'elu', 'longTaskMs'] as const;
 
 /**
- * Why a run's `when=` trigger names a figure its lab's samples never carry (it would never fire),
- * or null. `readings`: the lab's own sample figures.
+ * Why a run's trigger would never fire: a `when=` on a sample figure with the sampler off, or on a
+ * figure its lab's samples never carry; null when it can. `readings`: the lab's own sample figures.
  */
 export function triggerFigureProblem(spec: string | undefined, readings: readonly string[], field = 'heapSnapshot', sampleMs?: number | null): string | null {
   if (spec === undefined) return null;
   const trigger = parseSnapshotTrigger(spec, field);
-  // Triggers are met by samples: with the sampler off none ever comes.
-  if (sampleMs === null) return `${field}: a snapshot trigger needs the sampler on (sampleMs); it is off`;
-  if (trigger.kind !== 'when') return null;
+  if (trigger.kind === 'at') return null; // timed by the runner, not by samples
+  // when= is met by samples (rss also by the runner's /proc readings): with the sampler off no sample comes.
+  if (sampleMs === null && trigger.figure !== 'rss') return `${field}: a when= trigger other than rss needs the sampler on (sampleMs); it is off`;
   const allowed = [...MEMORY_TRIGGER_FIGURES, ...COMMON_TRIGGER_FIGURES, ...readings];
   return allowed.includes(trigger.figure)
     ? null

@@ -170,8 +170,11 @@ describe('parseBenchArgs', () => {
       /^--heap-snapshot: heapSnapshot: when= names "rows", which this lab's samples don't have; allowed: rss, heapTotal, heapUsed, external, arrayBuffers, elMeanMs, .*bytesRead/,
     );
     expect(usageError(['--heap-interval-kb', '8']).message).toBe('--heap-interval-kb: heapIntervalKb must be between 16 and 65536');
-    expect(usageError(['--heap-snapshot', 'at=1', '--sample-ms', 'off']).message).toBe(
-      '--heap-snapshot: heapSnapshot: a snapshot trigger needs the sampler on (sampleMs); it is off',
+    // at= is the runner's timer and rss its /proc readings too: neither waits for a sample.
+    expect(parseBenchArgs(['--heap-snapshot', 'at=1', '--sample-ms', 'off']).params).toMatchObject({ heapSnapshot: 'at=1', sampleMs: null });
+    expect(parseBenchArgs(['--heap-snapshot', 'when=rss>100MB', '--sample-ms', 'off']).params).toMatchObject({ heapSnapshot: 'when=rss>100MB' });
+    expect(usageError(['--heap-snapshot', 'when=heapUsed>1MB', '--sample-ms', 'off']).message).toBe(
+      '--heap-snapshot: heapSnapshot: a when= trigger other than rss needs the sampler on (sampleMs); it is off',
     );
   });
 

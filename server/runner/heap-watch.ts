@@ -4,6 +4,11 @@
  * (params.heapSnapshot) or a person asks ("Snapshot now") — then has them analysed off the main
  * thread (server/heap/snapshot-analysis.ts). Each snapshot is shown live in `heapSnapshots` and
  * kept in the summary; its file goes to the run's record, compressed.
+ *
+ * An `at=` trigger fires on this process's clock, a timer from the strategy's start, not on the
+ * run's samples: those come from the run's main thread and stop while a computation holds it
+ * (at=1 during a report that held the loop from 0.05 to 1.73 s fired at 1.74 s). The inspector
+ * still answers then, and V8 takes the snapshot in the middle of the computation.
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -47,6 +52,7 @@ export class HeapWatch {
   private readonly trigger: SnapshotTrigger | null;
   private triggered = false;
   private timer: NodeJS.Timeout | undefined;
+  private atTimer: NodeJS.Timeout | undefined;
   private taking: Promise<unknown> = Promise.resolve();
   private ended = false;
   /** Snapshots taken (refusals don't count). */
@@ -56,8 +62,12 @@ export class HeapWatch {
     this.trigger = hooks.params.heapSnapshot ? parseSnapshotTrigger(hooks.params.heapSnapshot) : null;
   }
 
-  /** The strategy started: live heap profile reads begin. */
+  /** The strategy started: an `at=` trigger's timer and live heap profile reads begin. */
   started(): void {
+    if (this.trigger?.kind === 'at') {
+      const dueMs = this.trigger.seconds * 1000 - (this.hooks.now() ?? 0);
+      this.atTimer = setTimeout(() => this.fire(), Math.max(0, dueMs));
+    }
     if (!this.hooks.params.heapProfile) return;
     const tick = async () => {
       const at = this.hooks.now();
@@ -69,9 +79,18 @@ export class HeapWatch {
     this.timer = setTimeout(() => void tick(), FIRST_HEAP_PROFILE_MS);
   }
 
-  /** Each sample: takes the run's snapshot once its trigger is met. */
+  /** Each sample: takes the run's snapshot once its `when=` trigger is met. */
   sample(s: Sample): void {
-    if (this.triggered || !this.trigger || !triggerMet(this.trigger, s)) return;
+    if (this.trigger?.kind === 'when' && triggerMet(this.trigger, s)) this.fire();
+  }
+
+  /** Each /proc reading of the run's RSS: a `when=rss>` trigger is met there too, while the run's samples are held up. */
+  procRss(rss: number): void {
+    if (this.trigger?.kind === 'when' && this.trigger.figure === 'rss' && rss > this.trigger.above) this.fire();
+  }
+
+  private fire(): void {
+    if (this.triggered || this.ended || !this.trigger) return;
     this.triggered = true;
     // The trigger's snapshot is recorded even when refused: the run asked for it, and it happens once.
     void this.take(describeTrigger(this.trigger), true);
@@ -157,6 +176,7 @@ export class HeapWatch {
   stopTaking(): void {
     this.ended = true;
     clearTimeout(this.timer);
+    clearTimeout(this.atTimer);
   }
 
   /** Resolves once every snapshot asked for has been analysed and recorded. */

@@ -306,6 +306,7 @@ class Run {
       this.recorder.procPeakRss = Math.max(this.recorder.procPeakRss, r.rss);
       return;
     }
+    this.heap?.procRss(r.rss);
     // The child's sampler runs on its main thread: how long it has been silent tells a blocked loop from outside.
     const last = this.recorder.last;
     const sinceSampleMs = this.req.params.sampleMs === null || !last ? null : Math.max(0, r.at - last.at);

@@ -103,10 +103,10 @@ describe.skipIf(!redis.url)('Redis back end (BullMQ) with worker processes', () 
     const [a, b, worker] = await Promise.all([startWebServer(url), startWebServer(url), startWorker(url)]);
     procs.push(a, b, worker);
     const [starter, watcher] = await Promise.all([client(a.url), client(b.url)]);
-    // groupby-spread copies its group on every row: 2e4 rows take ~2 s. A report blocks the loop, and
-    // the at= trigger is met by the first sample past 0.5 s, which comes only once a report ends: with
-    // one report, on a busy machine, that sample came with the run's end and no snapshot was taken
-    // (busy CI, 2026-12-03). Two reports give it a turn between them, while the second still runs.
+    // groupby-spread copies its group on every row: 2e4 rows take ~2 s, and a report holds the loop.
+    // at= used to wait for the first sample past 0.5 s, which came only once a report ended (with one
+    // report, on busy CI, with the run's end, and no snapshot was taken); it is now the worker's
+    // timer (heap-watch.ts), so the snapshot comes during the first report. Two reports kept.
     const profiled = {
       ...DEFAULT_HOTCODE_PARAMS,
       rows: 20_000,

@@ -28,11 +28,14 @@ export interface CpuLoadReadings {
   requestsInFlight: number;
   pingMs: number;
   loadCpuPct: number;
-  /** The server's process tree (its primary is our parent), read here: a busy server can't delay it. */
+  /** The server's process tree (its primary is our parent), read here: a busy server can't delay the reading, only its delivery. */
   treeRss: number;
   processes: number;
   threads: number;
-  treeCpuPct: number;
+  /** The tree's processes but the primary, % of one core between the last two reads (absent before two); the primary adds its own (tree-cpu.ts). */
+  othersCpuPct?: number;
+  /** Wall clock (epoch ms) of the tree's read these figures come from. */
+  treeReadAt: number;
 }
 
 /** What each report carries besides the numbers: the bars ended since the last one, the busiest threads now. */
@@ -90,7 +93,8 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
     treeRss: tree.state.now.rssBytes,
     processes: tree.state.now.processes,
     threads: tree.state.now.threads,
-    treeCpuPct: tree.state.cpuPct,
+    ...(tree.state.othersCpuPct !== null && { othersCpuPct: tree.state.othersCpuPct }),
+    treeReadAt: tree.state.readAt,
   });
   const agent = new Agent({ keepAlive: cfg.keepAlive, maxSockets: cfg.concurrency });
   const pingAgent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -12,6 +12,8 @@ export interface TreeStats {
   rssBytes: number;
   /** utime + stime of every process in the tree, in ms. */
   cpuMs: number;
+  /** utime + stime of the root alone, in ms (the rest of the tree is `cpuMs - rootCpuMs`). */
+  rootCpuMs: number;
   /** cutime + cstime of the root: the CPU of its children that ended and were reaped (per-request forks), ms. */
   reapedCpuMs: number;
   /** Every thread of every process in the tree, with its own CPU time (ms). */
@@ -64,7 +66,16 @@ export async function readTree(root: number, exclude: ReadonlySet<number>): Prom
   );
   const children = new Map<number, number[]>();
   for (const [pid, s] of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), pid]);
-  const total: TreeStats = { processes: 0, threads: 0, rssBytes: 0, cpuMs: 0, reapedCpuMs: stats.get(root)?.reapedCpuMs ?? 0, tasks: [] };
+  const rootStats = stats.get(root);
+  const total: TreeStats = {
+    processes: 0,
+    threads: 0,
+    rssBytes: 0,
+    cpuMs: 0,
+    rootCpuMs: rootStats?.cpuMs ?? 0,
+    reapedCpuMs: rootStats?.reapedCpuMs ?? 0,
+    tasks: [],
+  };
   const inTree: number[] = [];
   const queue = [root];
   while (queue.length > 0) {
@@ -116,34 +127,40 @@ const KEPT_THREADS = 512;
 const MIN_TOTAL_MS = 10;
 
 /**
- * Reads the tree every `everyMs` (never two reads at once) and keeps its CPU % between reads,
- * timed from before each read, and the peaks; the same per thread (the busiest, live) and each
- * thread's CPU time over the run (`totals`, which outlives threads that ended). For the load
- * process, which no computation of the server blocks.
+ * Reads the tree every `everyMs` (never two reads at once) and keeps the CPU % of its processes
+ * but the root between reads, timed from before each read, and the peaks; the same per thread (the
+ * busiest, live) and each thread's CPU time over the run (`totals`, which outlives threads that
+ * ended). For the load process, which no computation of the server blocks. The root's own CPU is
+ * not kept as a %: the root measures it itself (tree-cpu.ts).
  */
 export function watchTree(root: number, exclude: ReadonlySet<number>, everyMs: number, maxPct: number) {
   const state = {
     now: { processes: 0, threads: 0, rssBytes: 0 },
-    cpuPct: 0,
+    /** Every process of the tree but the root, % of one core between the last two reads; null until there were two. */
+    othersCpuPct: null as number | null,
+    /** Wall clock (epoch ms) the last read began: the end of the window `othersCpuPct` covers. */
+    readAt: 0,
     /** The tree's CPU so far, its reaped children's included (ms): what the run itself used of the machine. */
     cpuMs: 0,
     peaks: { rssBytes: 0, processes: 0, threads: 0 },
     busiest: [] as ThreadCpu[],
   };
   const seen = new Map<string, TaskCpu>();
-  let last: { at: number; cpuMs: number } | null = null;
+  let last: { at: number; othersCpuMs: number } | null = null;
   let reading = false;
   const read = async () => {
     if (reading) return;
     reading = true;
     const at = performance.now();
+    const wallAt = Date.now();
     const t = await readTree(root, exclude);
     reading = false;
     if (t.processes === 0) return; // the server is gone
     // /proc counts CPU in 10 ms ticks per process: over 200 ms and a few processes that is ±15 %,
     // enough to read past the cores; no tree can use more than all of them.
     const pct = (ms: number) => (last && at > last.at ? Math.min(maxPct, Math.max(0, (ms / (at - last.at)) * 100)) : 0);
-    if (last) state.cpuPct = pct(t.cpuMs - last.cpuMs);
+    const othersCpuMs = t.cpuMs - t.rootCpuMs;
+    if (last) state.othersCpuPct = pct(othersCpuMs - last.othersCpuMs);
     state.busiest = t.tasks
       .map((task) => ({ ...task, cpuPct: Math.min(100, pct(task.cpuMs - (seen.get(`${task.pid}/${task.tid}`)?.cpuMs ?? task.cpuMs))) }))
       .filter((task) => task.cpuPct > 0)
@@ -154,7 +171,8 @@ export function watchTree(root: number, exclude: ReadonlySet<number>, everyMs: n
       const idlest = [...seen].sort((a, b) => a[1].cpuMs - b[1].cpuMs).slice(0, seen.size - KEPT_THREADS);
       for (const [key] of idlest) seen.delete(key);
     }
-    last = { at, cpuMs: t.cpuMs };
+    last = { at, othersCpuMs };
+    state.readAt = wallAt;
     state.cpuMs = t.cpuMs + t.reapedCpuMs;
     state.now = { processes: t.processes, threads: t.threads, rssBytes: t.rssBytes };
     state.peaks = {

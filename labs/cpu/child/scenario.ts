@@ -15,6 +15,7 @@ import { endProcess, startLoad } from '../../../server/child/load-process';
 import type { LiveUpdate } from '../../../lib/protocol/common';
 import type { Bar, CpuLoadConfig, CpuLoadDone, CpuLoadLive, CpuLoadReadings } from './load';
 import { readSelf, type TaskCpu, type ThreadCpu, type TreeStats } from './proc-tree';
+import { treeCpuMeter } from './tree-cpu';
 import type { ServerUnderTest, Strategy } from './strategy';
 
 interface CpuConfig {
@@ -37,7 +38,7 @@ const NO_LOAD: CpuLoadReadings = {
   treeRss: 0,
   processes: 0,
   threads: 0,
-  treeCpuPct: 0,
+  treeReadAt: 0,
 };
 const entry = (name: string) => fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
 
@@ -61,7 +62,7 @@ export const scenario: Scenario<CpuConfig> = {
     // computations never block), the tree is this process alone.
     const self = readSelf();
     let tree: Pick<TreeStats, 'processes' | 'threads' | 'rssBytes'> = { processes: 1, threads: self.threads, rssBytes: self.rssBytes };
-    let treeCpuPct = 0;
+    const treeCpu = treeCpuMeter(cores * 100);
     let server: ServerUnderTest | null = null;
     let loadChild: ChildProcess | null = null;
     let final: Record<string, number> = {};
@@ -103,7 +104,6 @@ export const scenario: Scenario<CpuConfig> = {
             unsentBars.push(...newBars);
             busiest = threads;
             tree = { processes: r.processes, threads: r.threads, rssBytes: r.treeRss };
-            treeCpuPct = r.treeCpuPct;
           },
         );
         loadChild = started.child;
@@ -122,10 +122,12 @@ export const scenario: Scenario<CpuConfig> = {
         const listeners = server?.messageListeners() ?? 0;
         peaks.listeners = Math.max(peaks.listeners, listeners);
         // Until the load has reported, /ping, its CPU and the tree's CPU were not measured: absent, not 0.
-        const { pingMs, loadCpuPct, treeCpuPct: _, ...counts } = load;
+        const { pingMs, loadCpuPct, othersCpuPct, treeReadAt, ...counts } = load;
+        const treeCpuPct = treeCpu(load === NO_LOAD ? null : { processes: load.processes, cpuPct: othersCpuPct, readAt: treeReadAt });
         return {
           ...counts,
-          ...(load !== NO_LOAD && { pingMs, loadCpuPct, treeCpuPct }),
+          ...(load !== NO_LOAD && { pingMs, loadCpuPct }),
+          ...(treeCpuPct !== undefined && { treeCpuPct }),
           treeRss: tree.rssBytes,
           processes: tree.processes,
           threads: tree.threads,

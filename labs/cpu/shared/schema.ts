@@ -27,7 +27,11 @@ export const CPU_READINGS = [
   /** Processes in that tree, and threads in all of them. */
   'processes',
   'threads',
-  /** CPU of the whole tree, % of one core (200 = both cores of this machine). */
+  /**
+   * CPU of the whole tree, % of one core (200 = both cores of this machine): the primary's own over
+   * the sample's interval plus the other processes as the load last read them (child/tree-cpu.ts);
+   * absent where either was not measured.
+   */
   'treeCpuPct',
   /** 'message' listeners on the pool's workers (the leaky pool's leak). */
   'messageListeners',
