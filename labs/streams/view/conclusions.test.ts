@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_STREAMS_PARAMS } from '../shared/params';
-import type { Memory } from '../../../lib/protocol';
+import type { Measured, Memory } from '../../../lib/protocol';
 import type { StreamsSummary } from '../shared/schema';
 import { makeSummary } from '../../../lib/test-fixtures';
 import {
@@ -28,7 +28,7 @@ const mem = (over: Partial<Memory> = {}): Memory => ({
 });
 
 /** The shared summary fixture with this file's baseline: an idle reading, 2 ms per chunk. */
-function summary(over: Parameters<typeof makeSummary>[0] = {}): StreamsSummary {
+function summary(over: Parameters<typeof makeSummary>[0] = {}): Measured<StreamsSummary> {
   const { peak, params, ...rest } = over;
   return makeSummary({
     durationMs: 1500,
