@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import { runDetailSchema, runListResponseSchema } from '../../lib/history';
 import { parseMarkdownTable } from '../../lib/history/export';
-import type { RunState, RunSummary } from '../../lib/protocol';
+import { summaryOfLab, type RunState, type RunSummary } from '../../lib/protocol';
 import { RunSummaryList } from '../../components/history/RunSummaryList';
 import { createLabServer, type LabServer } from '../app-server';
 import { RunQueue, type QueueListener } from '../queue/run-queue';
@@ -78,8 +78,17 @@ describe('a run that never started', () => {
     ran = await ends.ended(ranId);
 
     // What the page's socket carries (the hub sends this summary as JSON).
-    expect(JSON.parse(JSON.stringify(stopped))).toMatchObject({ outcome: 'stopped', sampleCount: 0, peak: null, procPeakRss: null, aboveIdle: null });
+    expect(JSON.parse(JSON.stringify(stopped))).toMatchObject({
+      outcome: 'stopped',
+      sampleCount: 0,
+      peak: null,
+      procPeakRss: null,
+      aboveIdle: null,
+      mbPerSec: null,
+      recordsPerSec: null,
+    });
     expect(ran.outcome).toBe('completed');
+    expect(summaryOfLab(ran, 'streams').recordsPerSec).toBeGreaterThan(0);
     expect(ran.sampleCount).toBeGreaterThan(0);
     expect(ran.peak!.rss).toBeGreaterThan(10 * 1024 * 1024);
     expect(ran.procPeakRss).toBeGreaterThan(10 * 1024 * 1024);
@@ -106,7 +115,7 @@ describe('a run that never started', () => {
     const cells = (line: string, names: string[]) => names.map((n) => line.split(',')[header.indexOf(n)]);
     const peaks = ['peakRss', 'peakHeapUsed', 'peakArrayBuffers', 'procPeakRss'];
     expect(cells(csv[1], ['id', ...peaks])).toEqual([ranId, ...[ran.peak!.rss, ran.peak!.heapUsed, ran.peak!.arrayBuffers, ran.procPeakRss].map(String)]);
-    expect(cells(csv[2], ['id', ...peaks])).toEqual([failedId, '', '', '', '']);
+    expect(cells(csv[2], ['id', ...peaks, 'mbPerSec', 'recordsPerSec'])).toEqual([failedId, '', '', '', '', '', '']);
 
     const md = parseMarkdownTable(await (await fetch(`${lab.url}/api/summaries.md?ids=${ranId},${failedId}`)).text());
     const [rss, heap] = [md[0].indexOf('Peak RSS (MB)'), md[0].indexOf('heapUsed (MB)')];
@@ -117,6 +126,6 @@ describe('a run that never started', () => {
     const detail = runDetailSchema.parse(await (await fetch(`${lab.url}/api/runs/${failedId}`)).json());
     const page = renderToStaticMarkup(createElement(RunSummaryList, { record: detail.record, storedSamples: 0 }));
     const term = (name: string) => new RegExp(`<dt>${name}</dt><dd>([^<]*)</dd>`).exec(page)?.[1];
-    expect(['Peak RSS', 'Peak heapUsed', 'RSS from outside'].map(term)).toEqual(['–', '–', '–']);
+    expect(['Peak RSS', 'Peak heapUsed', 'RSS from outside', 'Throughput', 'Records'].map(term)).toEqual(['–', '–', '–', '–', '–']);
   });
 });

@@ -36,9 +36,9 @@ export function benchTable(summaries: readonly StreamsSummary[], strategies: rea
       s.aboveIdle ? mb(s.aboveIdle.rss) : '-',
       mb(s.peakBufferedBytes),
       (s.durationMs / 1000).toFixed(1),
-      s.mbPerSec.toFixed(1),
-      // Runs recorded before the consumers (#30) have no records figure.
-      s.recordsPerSec === undefined ? '-' : Math.round(s.recordsPerSec).toLocaleString('en-US'),
+      s.mbPerSec === null ? '-' : s.mbPerSec.toFixed(1),
+      // Runs recorded before the consumers (#30) have no records figure, a run that never started no rate.
+      s.recordsPerSec === undefined || s.recordsPerSec === null ? '-' : Math.round(s.recordsPerSec).toLocaleString('en-US'),
       String(s.peakInFlight),
       st?.article ? `${st.article.peakMb} MB` : '',
     ];

@@ -83,7 +83,7 @@ function LessonRunImpl({ run, samples, proc, memoryTop = 0, bufferTop = 0 }: Les
       ['peak arrayBuffers', formatMb(s.peak?.arrayBuffers ?? null)],
       ['most read ahead', formatMb(s.peakBufferedBytes)],
       ['peak RSS', formatMb(peakRssOf(s))],
-      ...(s.recordsPerSec === undefined ? [] : [['records/s', Math.round(s.recordsPerSec).toLocaleString('en-US')]]),
+      ...(s.recordsPerSec === undefined || s.recordsPerSec === null ? [] : [['records/s', Math.round(s.recordsPerSec).toLocaleString('en-US')]]),
       ...(calls ? [['calls in flight', `at most ${s.peakInFlight}`]] : []),
     ] as Array<[string, string]>,
   };

@@ -104,8 +104,11 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
               if (s?.lab !== LAB_ID) return null;
               const info = strategies.find((x) => x.lab === run.lab && x.id === run.strategy);
               const { consumer } = streamsKnobs(s.params);
-              // A run that ended without a sample measured nothing: its rates are dashes here, as its (null) peaks are.
+              // A run that ended without a sample measured nothing: its rates are dashes here, as its (null) peaks are
+              // (older records of such runs hold 0 for them).
               const measured = s.sampleCount > 0;
+              const rate = (v: number | null | undefined) => (measured && typeof v === 'number' ? v : null);
+              const recordsPerSec = rate(s.recordsPerSec);
               return (
                 <tr
                   key={run.id}
@@ -138,12 +141,12 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
                   <MbCell field="arrayBuffers" bytes={s.peak?.arrayBuffers ?? null} />
                   <td className="num">{formatMbNumber(s.fileBytes)}</td>
                   <td className="num">{(s.durationMs / 1000).toFixed(1)}</td>
-                  <td className="num">{measured ? s.mbPerSec.toFixed(1) : '–'}</td>
+                  <td className="num">{rate(s.mbPerSec)?.toFixed(1) ?? '–'}</td>
                   <td className="num" data-field="concurrency">
                     {concurrencyText(s.concurrency)}
                   </td>
-                  <td className="num" data-field="recordsPerSec" data-value={measured ? (s.recordsPerSec ?? '') : ''}>
-                    {s.recordsPerSec === undefined || !measured ? '–' : formatPerSec(s.recordsPerSec)}
+                  <td className="num" data-field="recordsPerSec" data-value={recordsPerSec ?? ''}>
+                    {recordsPerSec === null ? '–' : formatPerSec(recordsPerSec)}
                   </td>
                 </tr>
               );
