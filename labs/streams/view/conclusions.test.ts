@@ -283,6 +283,18 @@ describe('concludeWhoHoldsTheFile', () => {
     expect(c.text).toContain("pipeline-generator's at 1.0 s: Histogram, retaining 0.4 MB (1% of the 32 MB file).");
   });
 
+  it("leaves out what Stream Lab's harness keeps: the sampler's histogram is not the pull run's answer", () => {
+    const sampler = { ...holder('Node / histogram', 0.4 * MIB, false), harness: true };
+    const c = concludeWhoHoldsTheFile(
+      run('rxjs-from', snap(1000, [holder('Array', 22.7 * MIB, true)])),
+      run('pipeline-generator', snap(1000, [sampler, holder('ArrayBuffer', 64 * KB, false)])),
+    );
+    expect(c.asExpected).toBe(true);
+    expect(c.text).toContain(
+      "pipeline-generator's at 1.0 s: ArrayBuffer, retaining 0.06 MB (0.2% of the 32 MB file). Holders Stream Lab's own code keeps (its sampler, the lab's scenario) are left out.",
+    );
+  });
+
   it('says so when the figures contradict the lesson: a pull run holding the file, a path without rxjs, a missing snapshot', () => {
     const pushy = run('rxjs-from', snap(1000, [holder('Array', 22.7 * MIB, true)]));
     const c = concludeWhoHoldsTheFile(pushy, run('pipeline-generator', snap(1000, [holder('Array', 8 * MIB, false)])));

@@ -213,7 +213,12 @@ export function concludeWhoHoldsTheFile(push: Measured<StreamsSummary>, pull: Me
   if (!a || !b) return { asExpected: false, text: `No heap snapshot of ${missing.join(' or ')}: the run ended before its moment came.` };
   const failed = [a.analysis ? null : `${push.strategy}: ${a.error}`, b.analysis ? null : `${pull.strategy}: ${b.error}`].filter(Boolean);
   if (!a.analysis || !b.analysis) return { asExpected: false, text: `A snapshot could not be analysed (${failed.join('; ')}).` };
-  const [top, other] = [a.analysis.largest[0], b.analysis.largest[0]];
+  // The lesson is about the strategies: what the sampler or the scenario keeps (labelled harness) is no answer.
+  const own = (largest: readonly HeapHolder[]) => largest.find((h) => !h.harness);
+  const [top, other] = [own(a.analysis.largest), own(b.analysis.largest)];
+  const leftOut = [a.analysis.largest[0], b.analysis.largest[0]].some((h) => h?.harness)
+    ? " Holders Stream Lab's own code keeps (its sampler, the lab's scenario) are left out."
+    : '';
   const file = push.fileBytes;
   const holds = (h: HeapHolder | undefined) =>
     h
@@ -222,7 +227,7 @@ export function concludeWhoHoldsTheFile(push: Measured<StreamsSummary>, pull: Me
   const fromRxjs = (top?.path ?? []).flatMap((s) => s.functions ?? []).find((f) => /node_modules\/rxjs\//.test(f.script));
   const facts =
     `${formatSeconds(a.atMs)} in, ${push.strategy}'s largest holder was ${holds(top)}: ${top ? formatRetainerPath(top.path) : ''}. ` +
-    `${pull.strategy}'s at ${formatSeconds(b.atMs)}: ${holds(other)}.`;
+    `${pull.strategy}'s at ${formatSeconds(b.atMs)}: ${holds(other)}.${leftOut}`;
   const pushHolds = top !== undefined && share(top.retainedBytes, file) >= HOLDS_FILE_SHARE;
   const pullHolds = other !== undefined && share(other.retainedBytes, file) >= HOLDS_NOTHING_SHARE;
   if (pushHolds && !pullHolds && fromRxjs) {
