@@ -4,7 +4,7 @@
  * Figures every run has, for a lab whose pages have no results table of their own yet (its server
  * side came first): outcome, peak memory, event-loop delay, duration.
  */
-import type { RunState, StrategyInfo } from '@/lib/protocol';
+import { isMeasured, type RunState, type StrategyInfo } from '@/lib/protocol';
 import { formatMbNumber } from '@/lib/readouts/format';
 import { StatusBadge } from '@/components/StatusBadge';
 import { strategyLabel } from '@/components/history/labels';
@@ -52,14 +52,14 @@ export function CommonResultsTable({ runs, strategies, lab }: { runs: readonly R
                 <td title={s.reason ?? undefined}>
                   <StatusBadge status={s.outcome} />
                 </td>
-                {s.sampleCount === 0 ? (
-                  [0, 1, 2].map((i) => <NotMeasured key={i} />)
-                ) : (
+                {isMeasured(s) ? (
                   <>
                     <td className="num">{formatMbNumber(s.peak.heapUsed)}</td>
                     <td className="num">{formatMbNumber(peakRssOf(s))}</td>
                     <td className="num">{s.eventLoopDelayMs.max.toFixed(1)}</td>
                   </>
+                ) : (
+                  [0, 1, 2].map((i) => <NotMeasured key={i} />)
                 )}
                 <td className="num">{(s.durationMs / 1000).toFixed(1)}</td>
               </tr>

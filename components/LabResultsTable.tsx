@@ -6,7 +6,7 @@
  * A lab gives its columns and how one of its summaries fills them.
  */
 import type { ReactNode } from 'react';
-import type { Experiment, LabSummary, RunState, RunSummary, StrategyInfo } from '@/lib/protocol';
+import { isMeasured, type Experiment, type LabSummary, type Measured, type RunState, type RunSummary, type StrategyInfo } from '@/lib/protocol';
 import { StatusBadge } from '@/components/StatusBadge';
 import { RuntimeTag } from '@/components/RuntimeVerdict';
 import { runtimesDiffer } from '@/lib/readouts/runtime-verdict';
@@ -21,8 +21,8 @@ export interface LabResultsTableProps<L extends RunSummary['lab']> {
   name: string;
   caption: string;
   columns: readonly Column[];
-  /** The lab's cells for one run, in column order (use `Num`). */
-  cells(summary: LabSummary<L>): ReactNode;
+  /** The lab's cells for one run that took samples, in column order (use `Num`). */
+  cells(summary: Measured<LabSummary<L>>): ReactNode;
   /** Finished runs (with a summary), in display order; other labs' runs are skipped. */
   runs: readonly RunState[];
   strategies: readonly StrategyInfo[];
@@ -121,7 +121,7 @@ export function LabResultsTable<L extends RunSummary['lab']>({
                     )}
                   </td>
                   {/* A run that ended without a sample measured nothing: dashes, not the zeros of its summary. */}
-                  {s.sampleCount === 0 ? columns.map(([heading]) => <NotMeasured key={heading} />) : cells(summary)}
+                  {isMeasured(summary) ? cells(summary) : columns.map(([heading]) => <NotMeasured key={heading} />)}
                 </tr>
               );
             })}

@@ -5,7 +5,7 @@
  * versions beyond the run-to-run noise and what did not, computed from these runs' figures
  * (lib/readouts/runtime-verdict.ts). Also the runtime tag the results tables put beside a strategy.
  */
-import type { RunState, StrategyInfo } from '@/lib/protocol';
+import { isMeasured, type RunState, type StrategyInfo } from '@/lib/protocol';
 import { runtimeVerdict } from '@/lib/readouts/runtime-verdict';
 import { compareVersions } from '@/lib/runtimes';
 import { strategyLabel } from '@/components/history/labels';
@@ -29,7 +29,8 @@ export function byStrategyAndRuntime(runs: readonly RunState[]): RunState[] {
 }
 
 export function RuntimeVerdict({ runs, strategies }: { runs: readonly RunState[]; strategies: readonly StrategyInfo[] }) {
-  const verdict = runtimeVerdict(runs.flatMap((r) => (r.summary ? [r.summary] : [])));
+  // Only runs that took samples have peaks to compare.
+  const verdict = runtimeVerdict(runs.flatMap((r) => (r.summary && isMeasured(r.summary) ? [r.summary] : [])));
   if (verdict.length === 0) return null;
   const label = (id: string) => strategyLabel(strategies, runs[0]?.lab ?? '', id);
   return (

@@ -4,7 +4,7 @@
  * or a verdict through it and never name a lab.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { Experiment, LiveState, ProcSample, RunState, RunSummary, Sample, StrategyInfo, Verdict } from '@/lib/protocol';
+import type { Experiment, LiveState, ProcSample, RunState, Measured, RunSummary, Sample, StrategyInfo, Verdict } from '@/lib/protocol';
 import type { SampleSource } from '@/components/charts/sample-source';
 import type { ScaleGroups } from '@/components/charts/scale-group';
 import type { CardLab } from '@/components/run-card/figures';
@@ -55,7 +55,8 @@ export type StrategyTraits = Pick<StrategyInfo, 'mode' | 'keepsResults'> & Parti
  * a finished run of that lab, the experiment's other finished runs of that lab, and the strategy's
  * traits when the catalog has them. Browser- and server-safe: no React on its import chain.
  */
-export type LabVerdict = (summary: RunSummary, siblings: readonly RunSummary[], traits: StrategyTraits | undefined) => Verdict;
+/** Handed only runs that took samples (labs/verdict-of.ts answers for the others). */
+export type LabVerdict = (summary: Measured<RunSummary>, siblings: readonly Measured<RunSummary>[], traits: StrategyTraits | undefined) => Verdict;
 
 /** One guided lesson of a lab, served at /lessons/<slug> (labs/<lab>/view/lessons.tsx). */
 export interface LessonInfo {

@@ -4,8 +4,8 @@
  * traits it already has; the server's entry point (labs/verdicts.ts) looks them up itself.
  */
 import type { LabVerdict, StrategyTraits } from '../components/lab-view';
-import type { RunSummary, Verdict } from '../lib/protocol';
-import { commonVerdict } from '../lib/readouts/outcome-text';
+import { isMeasured, type RunSummary, type Verdict } from '../lib/protocol';
+import { commonVerdict, unmeasuredVerdict } from '../lib/readouts/outcome-text';
 import { FOUND_VERDICTS } from './generated/verdicts';
 
 function labVerdict(lab: string): LabVerdict | undefined {
@@ -18,11 +18,13 @@ function labVerdict(lab: string): LabVerdict | undefined {
  * without a verdict of its own, how it ended.
  */
 export function verdictOf(s: RunSummary, traits?: StrategyTraits, others: readonly RunSummary[] = []): Verdict {
+  // A run with no sample has no figures to judge, and a sibling with none is nothing to compare with.
+  if (!isMeasured(s)) return unmeasuredVerdict(s, traits);
   const judge = labVerdict(s.lab);
   const v = judge
     ? judge(
         s,
-        others.filter((o) => o.lab === s.lab && o.runId !== s.runId),
+        others.filter((o) => o.lab === s.lab && o.runId !== s.runId).filter(isMeasured),
         traits,
       )
     : commonVerdict(s, traits);

@@ -8,7 +8,8 @@ import { verdictFor } from './verdicts';
 import { RECORDED_HTTP } from './http/view/verdict.fixtures';
 import { httpVerdict } from './http/view/verdict';
 import { traitsOf } from './test-traits';
-import { makeSummary } from '../lib/test-fixtures';
+import { makeHttpSummary, makeSummary } from '../lib/test-fixtures';
+import type { RunSummary } from '../lib/protocol';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'verdicts-'));
@@ -28,6 +29,25 @@ describe('verdictFor (the server’s and the bench’s entry point)', () => {
     const v = verdictFor(makeSummary({ strategy: 'not-in-the-catalog' }));
     expect(v.expected).toBeNull();
     expect(v.text).toBe('arrayBuffers stayed under 2.0 MB (6% of the file): backpressure held.');
+  });
+
+  it('says a run with no sample measured nothing, whatever its lab, and quotes only what was read from outside', () => {
+    const MB = 1024 * 1024;
+    const unmeasured = (s: RunSummary): RunSummary => ({ ...s, peak: null, procPeakRss: null, sampleCount: 0, durationMs: 0 });
+    const streams = (patch: Parameters<typeof makeSummary>[0]) => unmeasured(makeSummary({ strategy: 'for-await', ...patch }));
+    expect(verdictFor(streams({ outcome: 'stopped' })).text).toBe('Stopped before it started: nothing was measured.');
+    expect(verdictFor(unmeasured(makeHttpSummary({ outcome: 'stopped' }))).text).toBe('Stopped before it started: nothing was measured.');
+    expect(verdictFor(streams({ outcome: 'crashed', reason: 'could not start the run: spawn ENOENT' }))).toEqual({
+      text: 'Crashed before it started, so nothing was measured: could not start the run: spawn ENOENT.',
+      figures: {},
+      expected: false,
+    });
+    // Killed for its budget while booting: /proc saw the RSS, the child never sampled.
+    const oom = { ...streams({ outcome: 'out-of-memory', params: { budgetMb: 40 } }), procPeakRss: 60 * MB };
+    expect(verdictFor(oom)).toMatchObject({
+      text: 'Out of memory before it started: RSS reached 60 MB (read from outside) and passed the 40 MB memory budget.',
+      figures: { peakRss: 60 * MB, 'params.budgetMb': 40 },
+    });
   });
 
   it('loads under node --import tsx with no React on its import chain', () => {

@@ -1,7 +1,7 @@
-/** Shared by unit tests: the one sample fixture and a summary fixture per lab. */
+/** Shared by unit tests: the one sample fixture and a summary fixture per lab (of a run that took samples). */
 import { MIB } from './protocol/params';
 import { DEFAULT_STREAMS_PARAMS as DEFAULT_PARAMS } from '../labs/streams/shared/params';
-import type { Memory, Sample } from './protocol';
+import type { Measured, Memory, Sample } from './protocol';
 import type { CpuSummary } from '../labs/cpu/shared/schema';
 import type { DeadlineSummary } from '../labs/deadline/shared/schema';
 import type { HttpSummary } from '../labs/http/shared/schema';
@@ -29,7 +29,7 @@ export function makeHttpSample(patch: Partial<Sample> = {}): Sample {
 type SummaryPatch = Omit<Partial<StreamsSummary>, 'peak' | 'params'> & { peak?: Partial<Memory>; params?: Partial<StreamsSummary['params']> };
 
 /** A completed streams run over a 32 MiB file with unremarkable figures; tests patch what they test. */
-export function makeSummary(over: SummaryPatch = {}): StreamsSummary {
+export function makeSummary(over: SummaryPatch = {}): Measured<StreamsSummary> {
   const { peak, params, ...rest } = over;
   const file = 32 * MIB;
   return {
@@ -68,7 +68,7 @@ type HttpSummaryPatch = Omit<Partial<HttpSummary>, 'peak' | 'params'> & { peak?:
  * A completed HTTP run: 20 responses of a 1,000-row table, 4 clients at once, with unremarkable
  * figures; tests patch what they test.
  */
-export function makeHttpSummary(over: HttpSummaryPatch = {}): HttpSummary {
+export function makeHttpSummary(over: HttpSummaryPatch = {}): Measured<HttpSummary> {
   const { peak, params, ...rest } = over;
   return {
     runId: 'h1',
@@ -113,7 +113,7 @@ type CpuSummaryPatch = Omit<Partial<CpuSummary>, 'peak' | 'params'> & { peak?: P
  * A completed CPU run of one thread: 4 requests of fib(40) (1 s each alone), 4 at once, on 2
  * cores, one after another; tests patch what they test.
  */
-export function makeCpuSummary(over: CpuSummaryPatch = {}): CpuSummary {
+export function makeCpuSummary(over: CpuSummaryPatch = {}): Measured<CpuSummary> {
   const { peak, params, ...rest } = over;
   return {
     runId: 'c1',
@@ -160,7 +160,7 @@ export function makeCpuSummary(over: CpuSummaryPatch = {}): CpuSummary {
 }
 
 /** The unbounded run recorded in docs/results.md §10 (default schedule); tests patch what they test. */
-export function makeDeadlineSummary(over: Partial<DeadlineSummary> = {}): DeadlineSummary {
+export function makeDeadlineSummary(over: Partial<Measured<DeadlineSummary>> = {}): Measured<DeadlineSummary> {
   return {
     runId: 'd1',
     strategy: 'unbounded',

@@ -9,6 +9,7 @@ import type { HeapProfileSummary } from '@/lib/protocol';
 import { shortScriptName } from '@/lib/heap/analysis';
 import { formatMb, formatPercent, formatSeconds } from '@/lib/readouts/format';
 import { FlameGraph } from '@/components/profile/FlameGraph';
+import { HarnessBadge } from './HarnessBadge';
 
 const ROWS = 5;
 
@@ -71,11 +72,7 @@ export function AllocationsPanel({ label, profile, live, downloadUrl }: Allocati
               >
                 <td>
                   {f.name}
-                  {f.harness && (
-                    <span className="badge" title="Allocated by Stream Lab's own code (its sampler, the lab's scenario and consumers), not by the strategy">
-                      Stream Lab’s harness
-                    </span>
-                  )}
+                  {f.harness && <HarnessBadge what="allocated" />}
                   {f.url && (
                     <span className="heap-where mono" title={f.url}>
                       {whereText(f.url, f.line)}

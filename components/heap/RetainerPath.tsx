@@ -5,10 +5,12 @@
  * ("Array 59.5 MB ← context of outerNext / doInnerSub / checkComplete
  * (node_modules/rxjs/…/mergeInternals.js:12) ← OperatorSubscriber ← …"), then step by step: how
  * each is held by the next (a variable, a property, an element), what it retains, and for a
- * closure Context the functions sharing it with their scripts.
+ * closure Context the functions sharing it with their scripts. A holder Stream Lab's own code keeps
+ * is labelled, as its allocations are.
  */
 import { formatRetainerPath, shortScriptName, stepLabel, type HeapHolder, type RetainerStep } from '@/lib/heap/analysis';
 import { formatMb } from '@/lib/readouts/format';
+import { HarnessBadge } from './HarnessBadge';
 
 const CONTEXT_CLASS = 'system / Context';
 
@@ -47,8 +49,14 @@ function StepItem({ step }: { step: RetainerStep }) {
 export function RetainerPath({ holder }: { holder: HeapHolder }) {
   return (
     <div className="retainer">
-      <p className="retainer-path" data-testid="retainer-path" data-holder-id={holder.id}>
+      <p className="retainer-path" data-testid="retainer-path" data-holder-id={holder.id} data-harness={holder.harness ? 'true' : undefined}>
         {formatRetainerPath(holder.path, { maxSteps: holder.path.length, omitted: holder.pathOmitted })}
+        {holder.harness && (
+          <>
+            {' '}
+            <HarnessBadge what="kept" />
+          </>
+        )}
       </p>
       <details className="retainer-steps">
         <summary>

@@ -11,10 +11,10 @@ import { peakRssOf } from '@/lib/readouts/outcome-text';
 /** `rss`: the run's peak RSS as its card and the results tables give it (peakRssOf), when known. */
 function memoryItems(peak: Memory | null, rss: number | null): Items {
   return [
-    ['Peak RSS', rss !== null ? formatMb(rss) : '–'],
-    ['Peak heapUsed', peak ? formatMb(peak.heapUsed) : '–'],
-    ['Peak external', peak ? formatMb(peak.external) : '–'],
-    ['Peak arrayBuffers', peak ? formatMb(peak.arrayBuffers) : '–'],
+    ['Peak RSS', formatMb(rss)],
+    ['Peak heapUsed', formatMb(peak?.heapUsed ?? null)],
+    ['Peak external', formatMb(peak?.external ?? null)],
+    ['Peak arrayBuffers', formatMb(peak?.arrayBuffers ?? null)],
   ];
 }
 
@@ -30,7 +30,7 @@ export function RunSummaryList({ record, storedSamples, role = null }: { record:
     ...memoryItems(s?.peak ?? o?.peak ?? null, s ? peakRssOf(s) : o ? peakRssOf(o) : null),
     // Every lab's runs: synchronous stretches over 50 ms, named by the profile when there is one.
     ...(s?.longTasks ? ([['Long tasks', longTasksText(s.longTasks)]] as Items) : []),
-    ['RSS from outside', s ? formatMb(s.procPeakRss) : o ? formatMb(o.procPeakRss) : '–'],
+    ['RSS from outside', formatMb(s ? s.procPeakRss : (o?.procPeakRss ?? null))],
     ...own.memory,
     ['Event-loop delay p99', s ? `${s.eventLoopDelayMs.p99.toFixed(1)} ms` : '–'],
     ['GC', s ? `${s.gc.count} × (${s.gc.totalMs.toFixed(0)} ms)` : '–'],

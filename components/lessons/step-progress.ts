@@ -3,10 +3,10 @@
  * step card only renders it.
  */
 import { isActive, runsOf, type LabState } from '@/lib/lab-state';
-import type { Conclusion } from '@/lib/lessons/unfinished';
+import { unmeasured, type Conclusion } from '@/lib/lessons/unfinished';
 import { matchStepExperiments, type LessonStep } from '@/lib/lessons/lesson';
 import type { LabId } from '@/lib/labs';
-import { summaryOfLab, type RunState } from '@/lib/protocol';
+import { isMeasured, summaryOfLab, type RunState } from '@/lib/protocol';
 
 /** What a Run click recorded, so the experiments that follow can be told apart from older ones. */
 export interface StepLaunch {
@@ -45,5 +45,8 @@ export function stepProgress<L extends LabId>(step: LessonStep<L>, launch: StepL
     };
   }
   // The step matched experiments of its own lab, so every summary is that lab's.
-  return { status: 'done', runs, conclusion: step.conclude(summaries.filter((s) => s !== null).map((s) => summaryOfLab(s, step.lab))), error: null };
+  const own = summaries.filter((s) => s !== null).map((s) => summaryOfLab(s, step.lab));
+  const measured = own.filter(isMeasured);
+  if (measured.length < own.length) return { status: 'done', runs, conclusion: unmeasured(own), error: null };
+  return { status: 'done', runs, conclusion: step.conclude(measured), error: null };
 }

@@ -80,7 +80,10 @@ export function cpuFigures(summary: RunSummary | null, last: Sample | undefined,
 
 /** One memory field of the run's own process: the summary's peak, or the latest sample's. */
 function memoryFigure(field: 'heapUsed' | 'arrayBuffers', id: string, summary: RunSummary | null, last: Sample | undefined): Figure {
-  if (summary) return { id, term: field, value: summary.peak[field], text: formatMb(summary.peak[field]), kind: 'peak' };
+  if (summary) {
+    const peak = summary.peak?.[field] ?? null;
+    return { id, term: field, value: peak, text: formatMb(peak), kind: 'peak' };
+  }
   return { id, term: field, value: last?.[field] ?? null, text: last ? formatMb(last[field]) : '–', kind: 'now' };
 }
 
@@ -90,7 +93,10 @@ function memoryFigure(field: 'heapUsed' | 'arrayBuffers', id: string, summary: R
  * the latest /proc reading.
  */
 function rssOutsideFigure(summary: RunSummary | null, lastProc: ProcSample | undefined): Figure {
-  if (summary) return { id: 'rss-outside', term: 'RSS', value: peakRssOf(summary), text: formatMb(peakRssOf(summary)), kind: 'peak' };
+  if (summary) {
+    const peak = peakRssOf(summary);
+    return { id: 'rss-outside', term: 'RSS', value: peak, text: formatMb(peak), kind: 'peak' };
+  }
   return { id: 'rss-outside', term: 'RSS from outside', value: lastProc?.rss ?? null, text: lastProc ? formatMb(lastProc.rss) : '–', kind: 'now' };
 }
 

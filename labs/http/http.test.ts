@@ -88,7 +88,7 @@ describe('http lab', () => {
     expect(s.latencyP99Ms).toBeGreaterThanOrEqual(s.latencyP50Ms);
     expect(s.ttfbP50Ms).toBeLessThanOrEqual(s.latencyP50Ms);
     expect(s.loadCpuMs).toBeGreaterThan(0);
-    expect(s.peak.heapUsed).toBeGreaterThan(0);
+    expect(s.peak?.heapUsed).toBeGreaterThan(0);
     expect(s.library.name).toBe(httpLab.strategies.find((x) => x.id === id)!.library);
   });
 

@@ -13,6 +13,7 @@ import type { DataFile } from '../../server/data/data-files';
 import { withDataFiles } from '../../server/test-support';
 import { liveChildCount } from '../../server/runner/runner';
 import { startStreamsRun } from './parent/run';
+import { isHarnessScript } from '../../server/runner/harness-scripts';
 
 let seq = 0;
 // 32 MiB in 64 KiB chunks, 5 ms each: the reader is done in well under a second, the consumer
@@ -50,12 +51,28 @@ describe('heap snapshots of the streams lab', () => {
       said,
     ).toBe(true);
     expect(fns.map((f) => f.name)).toEqual(expect.arrayContaining(['outerNext']));
+    // rxjs's closures keep it, whatever of Stream Lab's holds the subscription further up: the strategy's.
+    expect(top.harness, said).toBeUndefined();
 
     const pull = await snapshotOf('pipeline-generator', `at=${(push.atMs / 1000).toFixed(2)}`, file);
     const pullSaid = JSON.stringify({ ...pull, analysis: pull.analysis && { ...pull.analysis, largest: pull.analysis.largest.slice(0, 2).map(onPath) } });
     expect(pull.error, pullSaid).toBeNull();
     // No object over 5 % of the file.
     expect(pull.analysis!.largest[0].retainedBytes, pullSaid).toBeLessThan(0.05 * file.bytes);
+    // Beside so little, the sampler's event-loop histogram is among the largest: labelled the
+    // harness's, with the sampler's closures (child/bootstrap.mjs) on its path.
+    const harness = pull.analysis!.largest.filter((h) => h.harness);
+    expect(harness.length, pullSaid).toBeGreaterThan(0);
+    // Where the path as kept shows the nearest script of ours (not Node's), it says whose the holder is.
+    for (const h of [...push.analysis!.largest, ...pull.analysis!.largest]) {
+      const kept = h.pathOmitted > 0 ? h.path.slice(0, -1) : h.path;
+      const nearest = kept.flatMap((step) => step.functions ?? []).find((f) => f.script !== '' && !f.script.startsWith('node:'));
+      if (nearest) expect(h.harness ?? false, `${onPath(h)} (${nearest.script})`).toBe(isHarnessScript(nearest.script));
+    }
+    expect(
+      harness.some((h) => h.path.some((step) => step.className === 'Sampler')),
+      pullSaid,
+    ).toBe(true);
   });
 
   it("refuses a snapshot the run's RSS budget can't afford, saying why, and the run goes on", async () => {

@@ -84,6 +84,12 @@ export const heapHolderSchema = z.object({
   path: z.array(retainerStepSchema),
   /** Steps left out of the middle of a longer path (0 when the path is whole). */
   pathOmitted: z.number(),
+  /**
+   * Stream Lab's own code keeps it (the sampler, the lab's scenario and consumers), not the
+   * strategy: the nearest closure on its whole path is theirs. Absent otherwise, and in analyses
+   * made before it was told.
+   */
+  harness: z.boolean().optional(),
 });
 export type HeapHolder = z.infer<typeof heapHolderSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { observedSchema, observeSeries, parseListQuery, parsePoints, parseRunIds, RECORD_FORMAT, runRecordSchema } from '.';
-import { runStateSchema } from '../protocol';
+import { runStateSchema, summarySchema } from '../protocol';
+import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import { DEFAULT_HTTP_PARAMS } from '../../labs/http/shared/params';
 import { parseSamplesCsv, samplesToCsv } from './export';
 import { makeHttpSample, makeSample } from '../test-fixtures';
@@ -85,6 +86,53 @@ describe('observeSeries', () => {
       sampleCount: 2,
       procCount: 1,
     });
+  });
+
+  it('keeps peaks null, not zeros, when nothing was stored', () => {
+    expect(observeSeries([], [])).toMatchObject({ peak: null, procPeakRss: null, sampleCount: 0, procCount: 0 });
+  });
+});
+
+describe('summaries recorded before unmeasured peaks were null', () => {
+  const summary = (patch: object) => ({
+    lab: 'streams',
+    runId: 'r-0000000001',
+    strategy: 'for-await',
+    outcome: 'stopped',
+    reason: 'stopped by the user before it started',
+    durationMs: 0,
+    peak: { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 },
+    idle: null,
+    aboveIdle: null,
+    procPeakRss: 0,
+    eventLoopDelayMs: { p50: 0, p99: 0, max: 0 },
+    gc: { count: 0, totalMs: 0 },
+    sampleCount: 0,
+    nodeVersion: '22.0.0',
+    library: { name: 'node', version: '22.0.0' },
+    params: DEFAULT_STREAMS_PARAMS,
+    startedAt: 1,
+    fileBytes: 0,
+    bytesRead: 0,
+    bytesProcessed: 0,
+    chunks: 0,
+    mbPerSec: 0,
+    peakBufferedBytes: 0,
+    peakInFlight: 0,
+    ...patch,
+  });
+
+  it('reads their zero peaks (no process has an RSS of 0) as not measured', () => {
+    expect(summarySchema.parse(summary({}))).toMatchObject({ peak: null, procPeakRss: null });
+    expect(observedSchema.parse({ peak: summary({}).peak, procPeakRss: 0, readings: {}, lastT: 0, sampleCount: 0, procCount: 0 })).toMatchObject({
+      peak: null,
+      procPeakRss: null,
+    });
+  });
+
+  it('keeps their measured peaks as they were', () => {
+    const peak = { rss: 50e6, heapTotal: 8e6, heapUsed: 6e6, external: 1e6, arrayBuffers: 0 };
+    expect(summarySchema.parse(summary({ peak, procPeakRss: 51e6, sampleCount: 3 }))).toMatchObject({ peak, procPeakRss: 51e6 });
   });
 });
 

@@ -6,19 +6,21 @@ import { z } from 'zod';
 import { LAB_SCHEMAS, labSchema } from '../../labs/schemas';
 import { LEGACY_LAB, OUTCOMES } from '../protocol/common';
 import {
-  memorySchema,
   ownerSchema,
+  peakMemorySchema,
+  procPeakRssSchema,
   procSampleSchema,
   runStateSchema,
   runStateShape,
   runStatusSchema,
   sampleSchema,
   STRATEGY_ID_PATTERN,
+  type Memory,
   type ProcSample,
   type RunStatus,
   type Sample,
 } from '../protocol';
-import { emptyMemory, foldPeaks } from '../series';
+import { foldMax, foldPeaks } from '../series';
 
 /** The lab's run ids: "r-" and 10 hex digits. Strict, because an id becomes a directory name. */
 export const RUN_ID_PATTERN = /^r-[0-9a-f]{10}$/;
@@ -38,8 +40,9 @@ export const RECORD_FORMAT = 1;
 export const observedSchema = z.preprocess(
   readingsFromLegacy,
   z.object({
-    peak: memorySchema,
-    procPeakRss: z.number(),
+    /** Null while no sample (or no /proc reading) was stored. */
+    peak: peakMemorySchema,
+    procPeakRss: procPeakRssSchema,
     /** The lab's readings in the last stored sample (the streams lab: bytesRead, bytesProcessed, …). */
     readings: z.record(z.string(), z.number()),
     /** t of the last stored sample: how long the run had been going. */
@@ -89,9 +92,9 @@ export const runListItemSchema = z.object({
   startedAt: z.number().nullable(),
   endedAt: z.number().nullable(),
   durationMs: z.number().nullable(),
-  peak: memorySchema.nullable(),
+  peak: peakMemorySchema,
   /** The highest RSS read from outside the process (/proc), so the list's peak RSS is the card's (peakRssOf); null if never read. */
-  procPeakRss: z.number().nullable().default(null),
+  procPeakRss: procPeakRssSchema.default(null),
   fileBytes: z.number().nullable(),
   bytesProcessed: z.number().nullable(),
   sampleCount: z.number(),
@@ -192,12 +195,11 @@ export function labReadings(sample: Sample | undefined): Record<string, number> 
 
 /** Peaks and progress over the stored series (what is known of a run without a summary). */
 export function observeSeries(samples: readonly Sample[], proc: readonly ProcSample[]): Observed {
-  const peak = emptyMemory();
-  for (const s of samples) foldPeaks(peak, s);
+  const peak = samples.reduce<Memory | null>((m, s) => foldPeaks(m, s), null);
   const last = samples.at(-1);
   return {
     peak,
-    procPeakRss: proc.reduce((m, p) => Math.max(m, p.rss), 0),
+    procPeakRss: proc.reduce<number | null>((m, p) => foldMax(m, p.rss), null),
     readings: labReadings(last),
     lastT: last?.t ?? 0,
     sampleCount: samples.length,

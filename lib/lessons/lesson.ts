@@ -4,7 +4,7 @@
  * created. Client-safe and pure.
  */
 import type { LabId, ParamsOfLab } from '../labs';
-import type { Experiment, LabParams, LabSummary } from '../protocol';
+import type { Experiment, LabParams, LabSummary, Measured } from '../protocol';
 import type { Conclusion } from './unfinished';
 
 /** One experiment.start a step sends. */
@@ -23,8 +23,8 @@ export interface LessonStep<L extends LabId> {
   watch: string;
   /** Sent in order; the server's queue runs them one after another. */
   presets: LessonPreset<ParamsOfLab[L]>[];
-  /** From the summaries of every run of every preset, in preset then strategy order. */
-  conclude(summaries: readonly LabSummary<L>[]): Conclusion;
+  /** From the summaries of every run of every preset, in preset then strategy order; each took samples (stepProgress sees to it). */
+  conclude(summaries: readonly Measured<LabSummary<L>>[]): Conclusion;
 }
 
 function sameParams(a: object, b: object): boolean {

@@ -1,5 +1,5 @@
 /** What every lesson concludes from a run that did not end the way its step needs: nothing, and why. Pure. */
-import type { Outcome, RunSummary } from '../protocol';
+import { isMeasured, type Outcome, type RunSummary } from '../protocol';
 
 /** What a lesson step concludes from its runs' figures. */
 export interface Conclusion {
@@ -21,5 +21,19 @@ export function unfinished<S extends RunSummary>(runs: ReadonlyArray<[S, readonl
   return {
     asExpected: false,
     text: `${s.strategy} ended as ${s.outcome}${why} after ${progress(s)}, not ${wanted.join(' or ')} as this step needs, so it shows nothing about the lesson. Run the step again.`,
+  };
+}
+
+/**
+ * When a run took no sample (stopped or failed before its strategy started), there is nothing to
+ * conclude from any of the step's runs: that conclusion, or null when every run measured something.
+ */
+export function unmeasured(runs: readonly RunSummary[]): Conclusion | null {
+  const bad = runs.find((s) => !isMeasured(s));
+  if (!bad) return null;
+  const why = bad.reason ? ` (${bad.reason.trim().replace(/\.$/, '')})` : '';
+  return {
+    asExpected: false,
+    text: `${bad.strategy} ended as ${bad.outcome}${why} before it measured anything, so it shows nothing about the lesson. Run the step again.`,
   };
 }

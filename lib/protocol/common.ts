@@ -33,6 +33,24 @@ export type Memory = z.infer<typeof memorySchema>;
 export const MEMORY_FIELDS = ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'] as const;
 export type MemoryField = (typeof MEMORY_FIELDS)[number];
 
+// Records from before "not measured" was null hold zeros where a run measured nothing (a run stopped
+// before it started). No live process has an RSS of 0, so a 0 RSS there reads as "not measured".
+const zeroRssAsUnmeasured = (v: unknown) => (v === 0 ? null : v);
+const zeroPeakAsUnmeasured = (v: unknown) => (v !== null && typeof v === 'object' && (v as { rss?: unknown }).rss === 0 ? null : v);
+
+/** A run's peak memory over its samples: null when it has no sample (never started). */
+export const peakMemorySchema = z.preprocess(zeroPeakAsUnmeasured, memorySchema.nullable());
+/** The highest RSS read from outside the process (/proc): null when none was read. */
+export const procPeakRssSchema = z.preprocess(zeroRssAsUnmeasured, z.number().nullable());
+
+/** A summary of a run that took samples, so its peak was measured: what verdicts and lessons compare. */
+export type Measured<S extends { peak: Memory | null }> = S & { peak: Memory };
+
+/** True when the run took samples (a run that ended before its strategy started has none, and a null peak). */
+export function isMeasured<S extends { peak: Memory | null }>(s: S): s is Measured<S> {
+  return s.peak !== null;
+}
+
 /**
  * One reading taken inside the child: these common fields, plus the lab's own readings (all
  * numbers, named by the lab's schema, e.g. the streams lab's bytesRead). Bytes are bytes; times ms.
@@ -192,11 +210,12 @@ export const commonSummaryShape = {
   /** Why the run ended the way it did (error text, budget crossed, …). */
   reason: z.string().nullable(),
   durationMs: z.number(),
-  peak: memorySchema,
+  /** Null when the run has no sample (it ended before its strategy started). */
+  peak: peakMemorySchema,
   idle: memorySchema.nullable(),
   aboveIdle: memorySchema.nullable(),
-  /** Highest RSS the parent saw from outside (/proc). */
-  procPeakRss: z.number(),
+  /** Highest RSS the parent saw from outside (/proc); null when it read none. */
+  procPeakRss: procPeakRssSchema,
   eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
   gc: z.object({ count: z.number(), totalMs: z.number() }),
   /** null in runs recorded before CPU was measured. */

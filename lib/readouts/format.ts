@@ -9,13 +9,14 @@ export function toMb(bytes: number): number {
   return bytes / MIB;
 }
 
-/** "31 MB", "1.4 MB", "0.05 MB": fewer decimals as the number grows, so columns stay readable. */
-export function formatMb(bytes: number): string {
-  return `${formatMbNumber(bytes)} MB`;
+/** "31 MB", "1.4 MB", "0.05 MB": fewer decimals as the number grows, so columns stay readable; a dash when not measured (null), never a 0. */
+export function formatMb(bytes: number | null): string {
+  return bytes === null ? '–' : `${formatMbNumber(bytes)} MB`;
 }
 
-/** The number part of formatMb. */
-export function formatMbNumber(bytes: number): string {
+/** The number part of formatMb ("–" when not measured). */
+export function formatMbNumber(bytes: number | null): string {
+  if (bytes === null) return '–';
   const mb = toMb(bytes);
   const abs = Math.abs(mb);
   if (abs >= 100) return mb.toFixed(0);

@@ -35,15 +35,26 @@ export function tailAfter<T extends { at: number }>(series: readonly T[], at: nu
   return series.slice(i);
 }
 
-/** A memory reading of zeros: the start of a peak. */
+/** A memory reading of zeros. */
 export function emptyMemory(): Memory {
   return { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
 }
 
-/** Raises each field of `peak` to the reading's where the reading is higher (in place). */
-export function foldPeaks(peak: Memory, reading: Memory): Memory {
-  for (const f of MEMORY_FIELDS) peak[f] = Math.max(peak[f], reading[f]);
-  return peak;
+/**
+ * Raises each field of `peak` to the reading's where the reading is higher (in place) and returns
+ * it; with no peak yet (null: nothing measured) a new one from the reading. Start from null, not
+ * from zeros, so a run with no reading keeps a null peak.
+ */
+export function foldPeaks(peak: Memory | null, reading: Memory): Memory {
+  // Readings are never negative, so zeros raised to the reading are the reading.
+  const into = peak ?? emptyMemory();
+  for (const f of MEMORY_FIELDS) into[f] = Math.max(into[f], reading[f]);
+  return into;
+}
+
+/** The higher of a peak so far (null: nothing read yet) and a reading. */
+export function foldMax(peak: number | null, reading: number): number {
+  return peak === null ? reading : Math.max(peak, reading);
 }
 
 const HALF = MAX_SAMPLES_PER_RUN / 2;

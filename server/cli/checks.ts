@@ -52,7 +52,7 @@ export function labFigures(labId: string): Map<string, Figure> {
   ]);
   for (const f of MEMORY_FIELDS) {
     // rss.peak is the card's: the higher of the child's samples and /proc's readings.
-    figures.set(`${f}.peak`, { unit: 'bytes', read: (s) => (f === 'rss' ? peakRssOf(s) : s.peak[f]) });
+    figures.set(`${f}.peak`, { unit: 'bytes', read: (s) => (f === 'rss' ? peakRssOf(s) : (s.peak?.[f] ?? null)) });
     figures.set(`${f}.aboveIdle`, { unit: 'bytes', read: (s) => s.aboveIdle?.[f] ?? null });
   }
   for (const k of ['p50', 'p99', 'max'] as const) figures.set(`eventLoopDelay.${k}`, { unit: 'ms', read: (s) => s.eventLoopDelayMs[k] });

@@ -12,11 +12,17 @@
  * Paths: shortest chains of strong edges from a root, found by a breadth-first walk that starts at
  * the global objects and only then at the rest of the GC roots (as DevTools orders retainers by
  * distance), so an object reachable from your code shows that route, not a debugger handle.
+ *
+ * Whose: a holder is the harness's (`harness: true`) when the nearest closure or context on its
+ * whole path that names a script, Node's own skipped, is in one of Stream Lab's scripts (the
+ * sampler, the lab's scenario…; isHarnessScript). The nearest, because what is closest keeps it:
+ * rxjs's buffer is held by rxjs's closures, whatever holds the subscription further up.
  */
 import type { HeapClassGroup, HeapFunction, HeapHolder, RetainerStep } from '../../lib/heap/analysis';
 import { MAX_FUNCTIONS, MAX_PATH_STEPS } from '../../lib/heap/analysis';
 import { type DominatorTree, dominatorTree, type Dominators } from './dominators';
 import { classNameOf, edgeName, type HeapGraph, isStrongEdge, nodeName, userRoots } from './heap-graph';
+import { isHarnessScript } from '../runner/harness-scripts';
 
 export interface SummaryOptions {
   /** How many classes (default 20). */
@@ -229,7 +235,22 @@ class RetainerPaths {
       retainedBytes: this.dom.retained[v],
       path: steps,
       pathOmitted,
+      // From the whole path: the steps left out of a long one may be where the sampler holds it.
+      ...(isHarnessScript(this.nearestScript(nodes)) && { harness: true }),
     };
+  }
+
+  /** The script of the first closure or context on the chain (from the object up) that names one outside Node's own, or ''. */
+  private nearestScript(chain: readonly number[]): string {
+    const { g } = this;
+    for (const v of chain) {
+      let scripts: string[] = [];
+      if (g.nodeType[v] === g.types.node.closure) scripts = [this.functionOf(v).script];
+      else if (classNameOf(g, v) === CONTEXT) scripts = this.closuresOf(v).map((f) => f.script);
+      const own = scripts.find((s) => s !== '' && !s.startsWith('node:'));
+      if (own) return own;
+    }
+    return '';
   }
 
   private step(v: number, edge: number): RetainerStep {

@@ -14,6 +14,7 @@ import { functionsByAllocation, heapFlameTree, sampledBytes, type HeapProfile } 
 import type { HeapProfileSummary } from '../../lib/protocol';
 import { sendToChild } from '../child/protocol';
 import { connect, summarizeProfile, type InspectorSession, type ProfileResult } from './profiler';
+import { isHarnessScript } from './harness-scripts';
 
 /** Functions kept in a heap profile's brief. */
 const TOP_ALLOCATORS = 15;
@@ -25,14 +26,6 @@ export interface InspectOptions {
   cpuIntervalUs: number | null;
   /** Heap profiler's mean interval (KB); null = no heap profile. */
   heapIntervalKb: number | null;
-}
-
-/**
- * Scripts of the child build that are Stream Lab's, not the strategy's: the bootstrap and sampler
- * (child/bootstrap.mjs) and each lab's child code but its strategies (scenario, consumers, load).
- */
-export function isHarnessScript(url: string): boolean {
-  return /\/child\/bootstrap\.mjs$/.test(url) || /\/labs\/[^/]+\/child\/(?!strategies\/)[^/]+\.mjs$/.test(url);
 }
 
 /** The brief of a heap profile, read `atMs` after the strategy started. */

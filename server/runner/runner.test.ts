@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MIB } from '../../lib/protocol/params';
 import { DEFAULT_STREAMS_PARAMS, type StreamsParams } from '../../labs/streams/shared/params';
-import type { Sample } from '../../lib/protocol';
+import { summarySchema, type Sample } from '../../lib/protocol';
 import type { StreamsSummary } from '../../labs/streams/shared/schema';
 import { ensureDataFile, type DataFile } from '../data/data-files';
 import { withDataFiles } from '../test-support';
@@ -98,6 +98,9 @@ describe('startRun', () => {
     handle.stop();
     const summary = await handle.done;
     expect(summary).toMatchObject({ outcome: 'stopped', reason: 'stopped by the user', sampleCount: 0, bytesProcessed: 0, idle: null });
+    // Nothing was measured: null peaks, not zeros, and so they stay on the wire.
+    expect(summary).toMatchObject({ peak: null, procPeakRss: null, aboveIdle: null });
+    expect(summarySchema.parse(JSON.parse(JSON.stringify(summary)))).toMatchObject({ peak: null, procPeakRss: null });
     expect(liveChildCount()).toBe(0);
   });
 
@@ -121,6 +124,15 @@ describe('startRun', () => {
     const run = await runToEnd('for-await', params({ sizeMb: 4, delayMs: 0, sampleMs: null }), small);
     expect(run.summary).toMatchObject({ outcome: 'completed', bytesProcessed: small.bytes, sampleCount: 1 });
     expect(run.samples).toHaveLength(1);
+    // The final sample is a measurement: the peak is its reading.
+    expect(run.summary.peak).toEqual({
+      rss: run.samples[0].rss,
+      heapTotal: run.samples[0].heapTotal,
+      heapUsed: run.samples[0].heapUsed,
+      external: run.samples[0].external,
+      arrayBuffers: run.samples[0].arrayBuffers,
+    });
+    expect(run.summary.peak!.rss).toBeGreaterThan(0);
     // The parent still watches the child from outside.
     expect(run.summary.procPeakRss).toBeGreaterThan(0);
     expectChildGone(run);
@@ -139,7 +151,7 @@ describe('startRun', () => {
       expect(match, run.summary.reason ?? 'no reason').not.toBeNull();
       expect(Number(match![1])).toBeGreaterThanOrEqual(budgetMb);
       // The reading that crossed the budget is the run's peak (from a sample or from /proc).
-      expect(Math.max(run.summary.peak.rss, run.summary.procPeakRss)).toBeGreaterThan(budgetMb * MIB);
+      expect(Math.max(run.summary.peak?.rss ?? 0, run.summary.procPeakRss ?? 0)).toBeGreaterThan(budgetMb * MIB);
       expect(run.summary.bytesProcessed).toBeLessThan(large.bytes);
       expectChildGone(run);
     });

@@ -34,6 +34,7 @@ import { attachChild, type ChildChannel } from './child-channel';
 import { pollProc, type ProcReading } from './proc-poller';
 import { budgetBreach, startWatchdog } from './guards';
 import { RunRecorder } from './summary';
+import { foldMax } from '../../lib/series';
 
 export { liveChildCount } from './children';
 
@@ -303,7 +304,7 @@ class Run {
     // Drawn on the child's clock (t = 0 when the strategy started), so both RSS lines line up;
     // readings taken while the child is still booting count for the peak and the budget only.
     if (this.strategyStartWall === null) {
-      this.recorder.procPeakRss = Math.max(this.recorder.procPeakRss, r.rss);
+      this.recorder.procPeakRss = foldMax(this.recorder.procPeakRss, r.rss);
       return;
     }
     this.heap?.procRss(r.rss);

@@ -57,10 +57,11 @@ describe('RunRecorder', () => {
     expect(r.summarize(run).aboveIdle).toEqual({ rss: 30, heapTotal: 0, heapUsed: 1, external: 0, arrayBuffers: 30 });
   });
 
-  it('summarizes a run that never sent anything with zeros and no idle baseline', () => {
+  it('summarizes a run that never sent anything with null peaks (not measured), not zeros, and no idle baseline', () => {
     const s = newRecorder().summarize({ ...run, outcome: 'crashed', reason: 'boom', durationMs: 0 });
-    expect(s).toMatchObject({ outcome: 'crashed', reason: 'boom', bytesProcessed: 0, sampleCount: 0, idle: null, aboveIdle: null, mbPerSec: 0 });
-    expect(s.peak).toEqual({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 });
+    expect(s).toMatchObject({ outcome: 'crashed', reason: 'boom', bytesProcessed: 0, sampleCount: 0, idle: null, aboveIdle: null, mbPerSec: null, recordsPerSec: null });
+    expect(s.peak).toBeNull();
+    expect(s.procPeakRss).toBeNull();
   });
 
   it('keeps the most consumer calls seen running at once', () => {

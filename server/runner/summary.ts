@@ -13,7 +13,7 @@ import {
   type RunSummary,
   type Sample,
 } from '../../lib/protocol';
-import { emptyMemory, foldPeaks } from '../../lib/series';
+import { emptyMemory, foldMax, foldPeaks } from '../../lib/series';
 import type { FigureRecorder } from '../../labs/types';
 import { availableParallelism } from 'node:os';
 
@@ -37,10 +37,12 @@ export interface RunFacts {
 }
 
 export class RunRecorder {
-  readonly peak: Memory = emptyMemory();
+  /** Null until a sample comes, and so in a run that never started: not measured is not 0. */
+  peak: Memory | null = null;
   idle: Memory | null = null;
   last: Sample | null = null;
-  procPeakRss = 0;
+  /** Null until /proc is read. */
+  procPeakRss: number | null = null;
   sampleCount = 0;
   eventLoop = { p50: 0, p99: 0, max: 0 };
   cpu: { userMs: number; systemMs: number } | null = null;
@@ -69,7 +71,7 @@ export class RunRecorder {
   }
 
   addSample(s: Sample): void {
-    foldPeaks(this.peak, s);
+    this.peak = foldPeaks(this.peak, s);
     this.eventLoop.max = Math.max(this.eventLoop.max, s.elMaxMs);
     this.foldCpu(s.cpuPct, s.t - (this.last?.t ?? 0));
     this.figures.addSample(s);
@@ -78,7 +80,7 @@ export class RunRecorder {
   }
 
   addProc(p: ProcSample): void {
-    this.procPeakRss = Math.max(this.procPeakRss, p.rss);
+    this.procPeakRss = foldMax(this.procPeakRss, p.rss);
     // The first /proc reading has no rate; each later one is over the time since the previous.
     if (this.lastProcT !== null) this.foldCpu(p.cpuPct, p.t - this.lastProcT);
     this.lastProcT = p.t;
@@ -86,14 +88,16 @@ export class RunRecorder {
 
   summarize(run: RunFacts): RunSummary {
     const last = this.last;
-    const aboveIdle = this.idle ? emptyMemory() : null;
-    if (aboveIdle && this.idle) {
-      for (const f of MEMORY_FIELDS) aboveIdle[f] = Math.max(0, this.peak[f] - this.idle[f]);
+    const { peak, idle } = this;
+    let aboveIdle: Memory | null = null;
+    if (peak && idle) {
+      aboveIdle = emptyMemory();
+      for (const f of MEMORY_FIELDS) aboveIdle[f] = Math.max(0, peak[f] - idle[f]);
     }
     return {
       ...this.figures.figures(run.durationMs),
       ...run,
-      peak: { ...this.peak },
+      peak: peak && { ...peak },
       idle: this.idle,
       aboveIdle,
       procPeakRss: this.procPeakRss,

@@ -9,7 +9,7 @@
  */
 import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
 import { ensureDataFile } from '../data/data-files';
-import type { RunSummary } from '../../lib/protocol';
+import { isMeasured, type RunSummary } from '../../lib/protocol';
 import { TestClient } from '../test-client';
 import { killAndWait } from '../test-support';
 import { flushRedis, startProcess, startRedis, startWebServer, tempDir } from './scale-test-support';
@@ -72,8 +72,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function fold(summaries: RunSummary[], strategy: string) {
   const mine = summaries.filter((s) => s.strategy === strategy);
   const d = mine.map((s) => s.durationMs);
-  const ab = mine.map((s) => s.peak.arrayBuffers);
-  const rss = mine.map((s) => s.peak.rss);
+  // A run with no sample has no peaks to fold (null, not 0).
+  const measured = mine.filter(isMeasured);
+  const ab = measured.map((s) => s.peak.arrayBuffers);
+  const rss = measured.map((s) => s.peak.rss);
   return {
     runs: mine.length,
     outcomes: [...new Set(mine.map((s) => s.outcome))].join(','),

@@ -47,7 +47,7 @@ describe('RunStore', () => {
     const again = await openStore();
     expect(again.list().map((r) => [r.id, r.status, r.sampleCount])).toEqual([[run.id, 'completed', 25]]);
     // The list's peak RSS is the card's: the summary's peak and the RSS read from outside both travel.
-    expect(again.list().map((r) => [r.peak?.rss, r.procPeakRss])).toEqual([[summary.peak.rss, summary.procPeakRss]]);
+    expect(again.list().map((r) => [r.peak?.rss, r.procPeakRss])).toEqual([[summary.peak?.rss, summary.procPeakRss]]);
     const detail = (await again.read(run.id, 20_000))!;
     expect(detail.record.run.summary).toEqual(summary);
     expect(detail.record.endedAt).toBe(1_700_000_010_000);

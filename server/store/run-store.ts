@@ -12,7 +12,7 @@ import { type ProcSample, type RunState, type RunStatus, type Sample } from '../
 import { RecordWriter } from './record-writer';
 import { loadRecords } from './recovery';
 import { chooseForDeletion } from './retention';
-import { boundSeries, emptyMemory, foldPeaks, Thinning } from '../../lib/series';
+import { boundSeries, foldMax, foldPeaks, Thinning } from '../../lib/series';
 import { labOf } from '../../lib/labs';
 
 export interface RunStoreOptions {
@@ -44,8 +44,8 @@ interface Entry {
 }
 
 const emptyObserved = (): Observed => ({
-  peak: emptyMemory(),
-  procPeakRss: 0,
+  peak: null,
+  procPeakRss: null,
   readings: {},
   lastT: 0,
   sampleCount: 0,
@@ -172,7 +172,7 @@ export class RunStore {
     const e = this.entries.get(runId);
     if (!e) return;
     const o = e.observed;
-    foldPeaks(o.peak, sample);
+    o.peak = foldPeaks(o.peak, sample);
     o.readings = labReadings(sample);
     o.lastT = sample.t;
     if (e.samples.take()) e.writer.push({ s: sample });
@@ -181,7 +181,7 @@ export class RunStore {
   appendProc(runId: string, proc: ProcSample): void {
     const e = this.entries.get(runId);
     if (!e) return;
-    e.observed.procPeakRss = Math.max(e.observed.procPeakRss, proc.rss);
+    e.observed.procPeakRss = foldMax(e.observed.procPeakRss, proc.rss);
     if (e.proc.take()) e.writer.push({ p: proc });
   }
 

@@ -214,7 +214,7 @@ describe.skipIf(!support.ok)('the fence against hostile code: namespaces of its 
       // itself, not the few MB of `unshare` or PID 1's shell.
       for (const s of [...summaries(http.stdout), ...summaries(postgres.stdout)]) {
         expect(s.procPeakRss).toBeGreaterThan(20 * 1024 * 1024);
-        expect(s.procPeakRss).toBeGreaterThan(0.8 * s.peak.rss);
+        expect(s.procPeakRss).toBeGreaterThan(0.8 * s.peak!.rss);
       }
     }, 300_000);
   });

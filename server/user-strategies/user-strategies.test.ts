@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScript } from '../test-support';
 import type { StreamsSummary } from '../../labs/streams/shared/schema';
+import { isMeasured } from '../../lib/protocol';
 import { streamsVerdict } from '../../labs/streams/view/verdict';
 import { strategyCatalog } from '../../labs/catalog';
 import { findStrategy, userStrategyEntries } from '../../labs/registry';
@@ -131,7 +132,12 @@ describe('strategies of yours', () => {
       // A secret the server holds: the fenced run must not see it.
       STREAM_LAB_OPERATOR_TOKEN: 'a-secret-of-the-server',
     });
-  const summaries = (stdout: string) => JSON.parse(stdout) as StreamsSummary[];
+  // Runs that ended took samples; one that took none would have no verdict to test.
+  const summaries = (stdout: string) =>
+    (JSON.parse(stdout) as StreamsSummary[]).map((s) => {
+      if (!isMeasured(s)) throw new Error(`${s.strategy} took no sample`);
+      return s;
+    });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'stream-lab-yours-'));

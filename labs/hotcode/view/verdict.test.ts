@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Measured } from '../../../lib/protocol';
 import type { HotcodeSummary } from '../shared/schema';
 import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_HOTCODE_PARAMS } from '../shared/params';
@@ -10,9 +11,9 @@ import { verdictOf } from '../../verdict-of';
 const verdictFor = (...args: Parameters<typeof verdictOf>) => verdictOf(...args).text;
 
 /** The lab's verdict with the run's strategy's declared traits (labs/test-traits.ts). */
-const verdict = (s: HotcodeSummary, others: readonly HotcodeSummary[] = []) => hotcodeVerdict(s, others, traitsOf(s)).text;
+const verdict = (s: Measured<HotcodeSummary>, others: readonly Measured<HotcodeSummary>[] = []) => hotcodeVerdict(s, others, traitsOf(s)).text;
 
-function summary(over: Partial<HotcodeSummary> = {}): HotcodeSummary {
+function summary(over: Partial<Measured<HotcodeSummary>> = {}): Measured<HotcodeSummary> {
   return {
     lab: 'hotcode',
     runId: 'h1',
@@ -49,7 +50,7 @@ function summary(over: Partial<HotcodeSummary> = {}): HotcodeSummary {
     sweepSlopes: [],
     sweepCliff: null,
     ...over,
-  } as HotcodeSummary;
+  } as Measured<HotcodeSummary>;
 }
 
 const slow = summary();
@@ -140,7 +141,7 @@ describe('healthText', () => {
 });
 
 describe('the verdict’s expected and figures', () => {
-  const judged = (s: HotcodeSummary, others: readonly HotcodeSummary[] = []) => hotcodeVerdict(s, others, traitsOf(s));
+  const judged = (s: Measured<HotcodeSummary>, others: readonly Measured<HotcodeSummary>[] = []) => hotcodeVerdict(s, others, traitsOf(s));
   const sweep = [
     { rows: 1000, ms: 1 },
     { rows: 10_000, ms: 90 },

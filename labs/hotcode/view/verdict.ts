@@ -7,7 +7,7 @@
  */
 import type { HotcodeSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
-import type { Verdict } from '../../../lib/protocol';
+import type { Measured, Verdict } from '../../../lib/protocol';
 import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
 import { counterpartOf } from '../../../lib/readouts/counterpart';
 import { formatCount, formatMedian, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
@@ -137,7 +137,7 @@ function reportsVerdict(s: HotcodeSummary, fix: HotcodeSummary | undefined): Ver
  * The verdict for a finished hot-code run. `others` are the experiment's other finished hot-code
  * runs: a slow strategy is measured against its fix when that ran too.
  */
-export function hotcodeVerdict(s: HotcodeSummary, others: readonly HotcodeSummary[], traits: StrategyTraits | undefined): Verdict {
+export function hotcodeVerdict(s: Measured<HotcodeSummary>, others: readonly HotcodeSummary[], traits: StrategyTraits | undefined): Verdict {
   const expected = outcomeExpected(s.outcome, traits);
   const reports = { reportsOk: s.reportsOk, reportsPlanned: s.reportsPlanned };
   switch (s.outcome) {
@@ -166,4 +166,4 @@ export function hotcodeVerdict(s: HotcodeSummary, others: readonly HotcodeSummar
 }
 
 /** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
-export const verdict: LabVerdict = (s, siblings, traits) => hotcodeVerdict(s as HotcodeSummary, siblings as readonly HotcodeSummary[], traits);
+export const verdict: LabVerdict = (s, siblings, traits) => hotcodeVerdict(s as Measured<HotcodeSummary>, siblings as readonly HotcodeSummary[], traits);

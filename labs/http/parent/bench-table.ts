@@ -3,7 +3,7 @@ import type { HttpSummary } from '../shared/schema';
 import type { BenchTable } from '../../types';
 import type { StrategyBase } from '../../types';
 
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const mb = (bytes: number | null) => (bytes === null ? '-' : (bytes / 1024 / 1024).toFixed(1));
 
 /** The HTTP lab's table: the server under test's peaks, the load's throughput and latencies. */
 /** `strategies`: the lab's own (for each run's mode and the article's figure), passed in: importing the registry here would be an import cycle. */
@@ -32,10 +32,10 @@ export function benchTable(summaries: readonly HttpSummary[], strategies: readon
     return [
       s.strategy,
       s.outcome,
-      mb(s.peak.rss),
-      mb(s.peak.heapUsed),
-      mb(s.peak.external),
-      mb(s.peak.arrayBuffers),
+      mb(s.peak?.rss ?? null),
+      mb(s.peak?.heapUsed ?? null),
+      mb(s.peak?.external ?? null),
+      mb(s.peak?.arrayBuffers ?? null),
       mb(s.peakWritableBytes),
       s.reqPerSec.toFixed(2),
       s.latencyP50Ms.toFixed(0),

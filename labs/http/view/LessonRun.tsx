@@ -26,7 +26,7 @@ function HttpLessonRunImpl({ run, samples, memoryTop = 0 }: HttpLessonRunProps) 
   const s = run.summary?.lab === LAB_ID ? run.summary : null;
   const figures = s && {
     data: {
-      'peak-heap-used': s.peak.heapUsed,
+      'peak-heap-used': s.peak?.heapUsed ?? '',
       'peak-writable-bytes': s.peakWritableBytes,
       'latency-p50-ms': s.latencyP50Ms,
       'ttfb-p50-ms': s.ttfbP50Ms,
@@ -34,7 +34,7 @@ function HttpLessonRunImpl({ run, samples, memoryTop = 0 }: HttpLessonRunProps) 
     },
     items: [
       ['responses right', `${s.responsesOk} of ${s.requestsPlanned}`],
-      ['peak heapUsed', formatMb(s.peak.heapUsed)],
+      ['peak heapUsed', formatMb(s.peak?.heapUsed ?? null)],
       ['socket buffers', formatMb(s.peakWritableBytes)],
       ['p50 latency / first byte', `${formatMs(s.latencyP50Ms)} / ${formatMs(s.ttfbP50Ms)}`],
     ] as Array<[string, string]>,

@@ -1,7 +1,7 @@
 'use client';
 
 /** Figures of finished HTTP runs: the server's memory and socket buffers, and what the load measured. */
-import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
+import type { Experiment, Measured, RunState, StrategyInfo } from '@/lib/protocol';
 import type { HttpSummary } from '../shared/schema';
 import { formatCount, formatMbNumber } from '@/lib/readouts/format';
 import { LabResultsTable, Num, tableMs as ms, type Column } from '@/components/LabResultsTable';
@@ -31,7 +31,7 @@ const COLUMNS: readonly Column[] = [
   ['EL max (ms)', 'largest event-loop delay of the server'],
 ];
 
-function cells(s: HttpSummary) {
+function cells(s: Measured<HttpSummary>) {
   return (
     <>
       <Num field="heapUsed" value={s.peak.heapUsed} text={formatMbNumber(s.peak.heapUsed)} />

@@ -38,7 +38,7 @@ export const httpCard: CardLab = {
     if (summary && s) {
       const loadCpu: Figure = { id: 'load-cpu', term: 'Load generator CPU', value: s.loadCpuMs, text: formatSeconds(s.loadCpuMs), kind: 'total' };
       return [
-        { id: 'heap-used', term: 'heapUsed', value: s.peak.heapUsed, text: formatMb(s.peak.heapUsed), kind: 'peak' },
+        { id: 'heap-used', term: 'heapUsed', value: s.peak?.heapUsed ?? null, text: formatMb(s.peak?.heapUsed ?? null), kind: 'peak' },
         { id: 'socket-buffers', term: 'Socket buffers', value: s.peakWritableBytes, text: formatMb(s.peakWritableBytes), kind: 'peak' },
         { id: 'req-per-sec', term: 'Responses/s', value: s.reqPerSec, text: s.reqPerSec.toFixed(1), kind: 'overall' },
         {

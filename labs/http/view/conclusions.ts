@@ -4,21 +4,22 @@
  * so a step and a run card never disagree; when the figures contradict the lesson, the text says so.
  * Pure.
  */
+import type { Measured } from '../../../lib/protocol';
 import type { HttpSummary } from '../shared/schema';
 import { formatMb, formatMbCeil, formatMs, formatPercent, formatTimes } from '../../../lib/readouts/format';
 import { BASELINE_STRATEGY, heapRatio, latencyChange, loadPart, LOWER_RATIO, piledUp, responsesPart, slowPart, smallTableHint } from './verdict';
 import type { Conclusion } from '../../../lib/lessons/unfinished';
 import { unfinished } from '../../../lib/lessons/unfinished';
 
-const served = (s: HttpSummary) => `${responsesPart(s)} came back right`;
+const served = (s: Measured<HttpSummary>) => `${responsesPart(s)} came back right`;
 
 /** "buffered-json's heapUsed peaked at 292 MB; ndjson-cursor's at 61.8 MB". */
-function heaps(a: HttpSummary, b: HttpSummary): string {
+function heaps(a: Measured<HttpSummary>, b: Measured<HttpSummary>): string {
   return `${a.strategy}'s heapUsed peaked at ${formatMb(a.peak.heapUsed)} serving ${loadPart(a)}; ${b.strategy}'s at ${formatMb(b.peak.heapUsed)}`;
 }
 
 /** Step 1: a cursor streamed into the response keeps the heap far below the buffered endpoint's. */
-export function concludeBufferedVsStreamed(buffered: HttpSummary, cursor: HttpSummary): Conclusion {
+export function concludeBufferedVsStreamed(buffered: Measured<HttpSummary>, cursor: Measured<HttpSummary>): Conclusion {
   const stop = unfinished(
     [
       [buffered, ['completed']],
@@ -46,7 +47,7 @@ export function concludeBufferedVsStreamed(buffered: HttpSummary, cursor: HttpSu
 }
 
 /** Step 2: NDJSON written with drain, but from pool.query's every row: the heap stays near the buffered one. */
-export function concludeBufferedIn(buffered: HttpSummary, allRows: HttpSummary): Conclusion {
+export function concludeBufferedIn(buffered: Measured<HttpSummary>, allRows: Measured<HttpSummary>): Conclusion {
   const stop = unfinished(
     [
       [buffered, ['completed']],
@@ -74,7 +75,7 @@ export function concludeBufferedIn(buffered: HttpSummary, allRows: HttpSummary):
 }
 
 /** Step 3: with slow clients, writes that ignore drain pile up in socket buffers; the pipeline waits. */
-export function concludeSlowClients(drain: HttpSummary, cursor: HttpSummary): Conclusion {
+export function concludeSlowClients(drain: Measured<HttpSummary>, cursor: Measured<HttpSummary>): Conclusion {
   const stop = unfinished(
     [
       [drain, ['completed']],

@@ -1,4 +1,5 @@
 /** HTTP run summaries for the verdict tests, with the figures real runs recorded (the fields a verdict reads). */
+import type { Measured } from '../../../lib/protocol';
 import type { HttpSummary } from '../shared/schema';
 import { makeHttpSummary } from '../../../lib/test-fixtures';
 
@@ -9,7 +10,7 @@ type Recorded = Pick<HttpSummary, 'strategy' | 'peakWritableBytes' | 'latencyP50
 
 const params = { rows: 100_000, requests: 40, concurrency: 10, slowClients: 4 };
 
-function recorded({ heapUsed, aboveIdleHeapUsed, ...rest }: Recorded, i: number): HttpSummary {
+function recorded({ heapUsed, aboveIdleHeapUsed, ...rest }: Recorded, i: number): Measured<HttpSummary> {
   return makeHttpSummary({
     ...rest,
     runId: `rec-${i}`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MIB } from '../../../lib/protocol/params';
 import { makeHttpSummary as summary } from '../../../lib/test-fixtures';
 import { httpVerdict } from './verdict';
+import type { Measured } from '../../../lib/protocol';
 import type { HttpSummary } from '../shared/schema';
 import { traitsOf } from '../../test-traits';
 import { RECORDED_HTTP } from './verdict.fixtures';
@@ -12,7 +13,7 @@ import { commonVerdict } from '../../../lib/readouts/outcome-text';
 const verdictFor = (...args: Parameters<typeof verdictOf>) => verdictOf(...args).text;
 
 /** The lab's verdict with the run's strategy's declared traits (labs/test-traits.ts). */
-const verdict = (s: HttpSummary, others: readonly HttpSummary[] = []) => httpVerdict(s, others, traitsOf(s)).text;
+const verdict = (s: Measured<HttpSummary>, others: readonly Measured<HttpSummary>[] = []) => httpVerdict(s, others, traitsOf(s)).text;
 
 // A 100,000-row experiment as the lab runs it: the buffered baseline and the runs measured against it.
 const buffered = summary({
@@ -196,7 +197,7 @@ describe('commonVerdict, for a lab without a verdict of its own', () => {
 });
 
 describe('the verdict’s expected and figures', () => {
-  const judged = (s: HttpSummary, others: readonly HttpSummary[] = []) => httpVerdict(s, others, traitsOf(s));
+  const judged = (s: Measured<HttpSummary>, others: readonly Measured<HttpSummary>[] = []) => httpVerdict(s, others, traitsOf(s));
 
   it('confirms every strategy of the recorded experiment: each showed what it is there to show', () => {
     for (const s of RECORDED_HTTP) expect(judged(s, RECORDED_HTTP).expected, s.strategy).toBe(true);

@@ -5,7 +5,7 @@
  * sentence says so instead of reciting the lesson. Pure: every number comes from a summary.
  */
 import { MIB } from '../../../lib/protocol/params';
-import type { Verdict } from '../../../lib/protocol';
+import type { Measured, Verdict } from '../../../lib/protocol';
 import type { HttpSummary } from '../shared/schema';
 import type { Role } from '../shared/roles';
 import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
@@ -30,43 +30,43 @@ type Figures = Verdict['figures'];
 type Judged = { text: string; figures: Figures; expected: boolean | null };
 
 /** The figures responsesPart quotes. */
-function responsesFigures(s: HttpSummary): Figures {
+function responsesFigures(s: Measured<HttpSummary>): Figures {
   return { responsesOk: s.responsesOk, requestsPlanned: s.requestsPlanned };
 }
 
 /** The figures loadPart quotes. */
-function loadFigures(s: HttpSummary): Figures {
+function loadFigures(s: Measured<HttpSummary>): Figures {
   return { responsesOk: s.responsesOk, rows: s.rows, 'params.concurrency': s.params.concurrency };
 }
 
 /** The figures slowPart quotes. */
-function slowFigures(s: HttpSummary): Figures {
+function slowFigures(s: Measured<HttpSummary>): Figures {
   return { 'params.slowClients': s.params.slowClients, 'params.slowKbps': s.params.slowKbps };
 }
 
 /** A figure of the run it is measured against, under that run's strategy id ("buffered-json.peak.heapUsed"). */
-function theirs(o: HttpSummary, figures: Figures): Figures {
+function theirs(o: Measured<HttpSummary>, figures: Figures): Figures {
   return Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${o.strategy}.${k}`, v]));
 }
 
 /** "18 of 20 responses": how far a run got. */
-export function responsesPart(s: HttpSummary): string {
+export function responsesPart(s: Measured<HttpSummary>): string {
   return `${formatCount(s.responsesOk)} of ${formatCount(s.requestsPlanned)} responses`;
 }
 
 /** "20 responses of 1,000 rows from a cursor, 4 at once": the load a run served (`how`: where the rows came from). */
-export function loadPart(s: HttpSummary, how = ''): string {
+export function loadPart(s: Measured<HttpSummary>, how = ''): string {
   return `${formatCount(s.responsesOk)} responses of ${formatCount(s.rows)} rows${how}, ${s.params.concurrency} at once`;
 }
 
 /** "4 slow clients reading 256 KB/s each". */
-export function slowPart(s: HttpSummary): string {
+export function slowPart(s: Measured<HttpSummary>): string {
   const n = s.params.slowClients;
   return `${n} slow client${n === 1 ? '' : 's'} reading ${formatCount(s.params.slowKbps)} KB/s each`;
 }
 
 /** "raised p50 latency 4× (120 ms vs 30 ms)": how a run's median latency compares with the baseline's. */
-export function latencyChange(s: HttpSummary, base: HttpSummary): string {
+export function latencyChange(s: Measured<HttpSummary>, base: Measured<HttpSummary>): string {
   const facts = `(${formatMs(s.latencyP50Ms)} vs ${formatMs(base.latencyP50Ms)})`;
   if (!(s.latencyP50Ms > 0) || !(base.latencyP50Ms > 0)) return `p50 latency ${facts}`;
   const ratio = s.latencyP50Ms / base.latencyP50Ms;
@@ -76,12 +76,12 @@ export function latencyChange(s: HttpSummary, base: HttpSummary): string {
 }
 
 /** How many times the baseline's peak heapUsed is the run's (above 1: the run's was lower). */
-export function heapRatio(s: HttpSummary, base: HttpSummary): number {
+export function heapRatio(s: Measured<HttpSummary>, base: Measured<HttpSummary>): number {
   return s.peak.heapUsed > 0 ? base.peak.heapUsed / s.peak.heapUsed : Infinity;
 }
 
 /** A hint when the buffered run's heap hardly grew: then no strategy can look lower. */
-export function smallTableHint(base: HttpSummary): string {
+export function smallTableHint(base: Measured<HttpSummary>): string {
   const growth = base.aboveIdle?.heapUsed;
   if (growth === undefined || growth >= SMALL_GROWTH_BYTES) return '';
   return (
@@ -91,30 +91,30 @@ export function smallTableHint(base: HttpSummary): string {
 }
 
 /** " and held at most 0.3 MB in socket buffers with 4 slow clients…", or "" without slow clients. */
-function socketPart(s: HttpSummary): string {
+function socketPart(s: Measured<HttpSummary>): string {
   return s.params.slowClients > 0 ? `; it held at most ${formatMbCeil(s.peakWritableBytes)} in socket buffers with ${slowPart(s)}` : '';
 }
 
 /** The figures socketPart quotes. */
-function socketFigures(s: HttpSummary): Figures {
+function socketFigures(s: Measured<HttpSummary>): Figures {
   return s.params.slowClients > 0 ? { peakWritableBytes: s.peakWritableBytes, ...slowFigures(s) } : {};
 }
 
 /** The figures latencyChange quotes. */
-function latencyFigures(s: HttpSummary, base: HttpSummary): Figures {
+function latencyFigures(s: Measured<HttpSummary>, base: Measured<HttpSummary>): Figures {
   const figures: Figures = { latencyP50Ms: s.latencyP50Ms, ...theirs(base, { latencyP50Ms: base.latencyP50Ms }) };
   if (s.latencyP50Ms > 0 && base.latencyP50Ms > 0) figures.latencyRatio = s.latencyP50Ms / base.latencyP50Ms;
   return figures;
 }
 
 /** The figures of a comparison of peak heaps, and smallTableHint's when it is said. */
-function heapFigures(s: HttpSummary, base: HttpSummary, hint = false): Figures {
+function heapFigures(s: Measured<HttpSummary>, base: Measured<HttpSummary>, hint = false): Figures {
   const growth = hint && smallTableHint(base) ? theirs(base, { 'aboveIdle.heapUsed': Math.max(0, base.aboveIdle?.heapUsed ?? 0) }) : {};
   return { 'peak.heapUsed': s.peak.heapUsed, ...theirs(base, { 'peak.heapUsed': base.peak.heapUsed }), heapRatio: heapRatio(s, base), ...growth };
 }
 
 /** A pull (cursor) run: did streaming lower the heap compared with the buffered run? */
-function cursorVerdict(s: HttpSummary, base: HttpSummary | undefined): Judged {
+function cursorVerdict(s: Measured<HttpSummary>, base: Measured<HttpSummary> | undefined): Judged {
   if (!base) {
     return {
       text:
@@ -152,7 +152,7 @@ function cursorVerdict(s: HttpSummary, base: HttpSummary | undefined): Judged {
 }
 
 /** Rows read whole, then streamed out: the heap should stay near the buffered run's. */
-function bufferedInVerdict(s: HttpSummary, base: HttpSummary | undefined): Judged {
+function bufferedInVerdict(s: Measured<HttpSummary>, base: Measured<HttpSummary> | undefined): Judged {
   if (!base) {
     return {
       text:
@@ -182,12 +182,12 @@ function bufferedInVerdict(s: HttpSummary, base: HttpSummary | undefined): Judge
 }
 
 /** True when a run's socket buffers piled up next to a pull run's: PILE_RATIO times as much, and at least PILE_MIN_BYTES. */
-export function piledUp(s: HttpSummary, pull: HttpSummary): boolean {
+export function piledUp(s: Measured<HttpSummary>, pull: Measured<HttpSummary>): boolean {
   return s.peakWritableBytes >= PILE_MIN_BYTES && s.peakWritableBytes >= PILE_RATIO * pull.peakWritableBytes;
 }
 
 /** Writes that ignore drain: with slow clients the unread rows pile up in socket buffers. */
-function drainVerdict(s: HttpSummary, pull: HttpSummary | undefined): Judged {
+function drainVerdict(s: Measured<HttpSummary>, pull: Measured<HttpSummary> | undefined): Judged {
   const held = formatMb(s.peakWritableBytes);
   const beside = pull ? ` (${pull.strategy}: ${formatMb(pull.peakWritableBytes)})` : '';
   const own = { peakWritableBytes: s.peakWritableBytes };
@@ -233,7 +233,7 @@ function drainVerdict(s: HttpSummary, pull: HttpSummary | undefined): Judged {
  * The buffered baseline on its own: the figures, whether nothing went out before the body was
  * built, and, with slow clients, the whole bodies res.end left queued in their sockets.
  */
-function bufferedVerdict(s: HttpSummary): Judged {
+function bufferedVerdict(s: Measured<HttpSummary>): Judged {
   const facts = `Served ${loadPart(s)}: heapUsed peaked at ${formatMb(s.peak.heapUsed)}, p50 latency ${formatMs(s.latencyP50Ms)}`;
   const piled = s.params.slowClients > 0 && s.peakWritableBytes >= PILE_MIN_BYTES;
   const slow = piled ? ` With ${slowPart(s)}, res.end handed their whole bodies to the sockets: up to ${formatMb(s.peakWritableBytes)} waited there.` : '';
@@ -260,7 +260,7 @@ function bufferedVerdict(s: HttpSummary): Judged {
   };
 }
 
-function completedVerdict(s: HttpSummary, others: readonly HttpSummary[], traits: StrategyTraits | undefined): Judged {
+function completedVerdict(s: Measured<HttpSummary>, others: readonly Measured<HttpSummary>[], traits: StrategyTraits | undefined): Judged {
   // What it is measured against is the strategy's own declaration (comparedWith), first found first.
   const base = counterpartOf(s, others, traits);
   const role = traits?.role as Role | null | undefined;
@@ -288,7 +288,7 @@ function completedVerdict(s: HttpSummary, others: readonly HttpSummary[], traits
  * `traits` are the strategy's declarations: its role picks the lesson, and it is measured against
  * the first of its comparedWith that ran (a streamed run: buffered-json; write-ignoring-drain: a cursor).
  */
-export function httpVerdict(s: HttpSummary, others: readonly HttpSummary[], traits: StrategyTraits | undefined): Verdict {
+export function httpVerdict(s: Measured<HttpSummary>, others: readonly Measured<HttpSummary>[], traits: StrategyTraits | undefined): Verdict {
   const ended = (text: string, figures: Figures): Verdict => ({ text, figures, expected: outcomeExpected(s.outcome, traits) });
   const heap = { 'peak.heapUsed': s.peak.heapUsed };
   switch (s.outcome) {
@@ -337,4 +337,4 @@ export function httpVerdict(s: HttpSummary, others: readonly HttpSummary[], trai
 }
 
 /** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
-export const verdict: LabVerdict = (s, siblings, traits) => httpVerdict(s as HttpSummary, siblings as readonly HttpSummary[], traits);
+export const verdict: LabVerdict = (s, siblings, traits) => httpVerdict(s as Measured<HttpSummary>, siblings as readonly Measured<HttpSummary>[], traits);

@@ -3,7 +3,7 @@ import type { StreamsSummary } from '../shared/schema';
 import type { BenchTable } from '../../types';
 import type { StrategyBase } from '../../types';
 
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const mb = (bytes: number | null) => (bytes === null ? '-' : (bytes / 1024 / 1024).toFixed(1));
 
 /** `strategies`: the lab's, built-in and yours (for each run's mode and the article's figure), passed in: importing the registry here would be an import cycle. */
 export function benchTable(summaries: readonly StreamsSummary[], strategies: readonly StrategyBase[]): BenchTable {
@@ -29,16 +29,16 @@ export function benchTable(summaries: readonly StreamsSummary[], strategies: rea
       s.strategy,
       st?.mode ?? '?',
       s.outcome,
-      mb(s.peak.rss),
-      mb(s.peak.heapUsed),
-      mb(s.peak.external),
-      mb(s.peak.arrayBuffers),
+      mb(s.peak?.rss ?? null),
+      mb(s.peak?.heapUsed ?? null),
+      mb(s.peak?.external ?? null),
+      mb(s.peak?.arrayBuffers ?? null),
       s.aboveIdle ? mb(s.aboveIdle.rss) : '-',
       mb(s.peakBufferedBytes),
       (s.durationMs / 1000).toFixed(1),
-      s.mbPerSec.toFixed(1),
-      // Runs recorded before the consumers (#30) have no records figure.
-      s.recordsPerSec === undefined ? '-' : Math.round(s.recordsPerSec).toLocaleString('en-US'),
+      s.mbPerSec === null ? '-' : s.mbPerSec.toFixed(1),
+      // Runs recorded before the consumers (#30) have no records figure, a run that never started no rate.
+      s.recordsPerSec === undefined || s.recordsPerSec === null ? '-' : Math.round(s.recordsPerSec).toLocaleString('en-US'),
       String(s.peakInFlight),
       st?.article ? `${st.article.peakMb} MB` : '',
     ];

@@ -14,6 +14,10 @@ describe('StreamsFigures rates', () => {
     // Otherwise the parent's measure stands: it includes the last sample's time.
     expect(f.figures(8).recordsPerSec).toBe(2_000_000);
   });
+
+  it('has no rate (null, not 0) for a run that never started: no time and no sample', () => {
+    expect(new StreamsFigures(1024 * 1024).figures(0)).toMatchObject({ mbPerSec: null, recordsPerSec: null });
+  });
 });
 
 describe('StreamsFigures, what GCs left', () => {

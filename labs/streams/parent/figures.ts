@@ -39,9 +39,10 @@ export class StreamsFigures implements FigureRecorder {
     const records = this.extras.records ?? this.last?.records ?? 0;
     // The parent times a run from the child's 'ready' to its 'done'; a run of a few milliseconds on a
     // starved machine can have both messages read in one turn (0 ms, and 0 records/s: busy 43). The
-    // child's own clock (the last sample's t) still saw it take time.
+    // child's own clock (the last sample's t) still saw it take time. With neither (the run never
+    // started) there is no rate: null, not 0.
     const ms = Math.max(durationMs, this.last?.t ?? 0);
-    const perSec = (n: number) => (ms > 0 ? n / (ms / 1000) : 0);
+    const perSec = (n: number) => (ms > 0 ? n / (ms / 1000) : null);
     const x = this.extras;
     return {
       fileBytes: this.fileBytes,

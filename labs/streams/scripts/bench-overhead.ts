@@ -39,7 +39,8 @@ async function main(): Promise<void> {
           budgetMb: null,
         };
         const s = await startStreamsRun({ runId: randomUUID(), strategy, params, file }).done;
-        if (s.outcome !== 'completed') throw new Error(`${strategy} ended ${s.outcome}: ${s.reason}`);
+        // A completed run took time, so it has a rate.
+        if (s.outcome !== 'completed' || s.mbPerSec === null) throw new Error(`${strategy} ended ${s.outcome}: ${s.reason}`);
         rates[mode].push(s.mbPerSec);
         process.stderr.write(`${strategy} sampler ${mode} #${i + 1}: ${s.mbPerSec.toFixed(0)} MB/s\n`);
       }

@@ -45,7 +45,8 @@ export const streamsFigures = {
   bytesRead: z.number(),
   bytesProcessed: z.number(),
   chunks: z.number(),
-  mbPerSec: z.number(),
+  /** Null when the run took no time (it never started): a rate of nothing measured is no rate. */
+  mbPerSec: z.number().nullable(),
   /** Largest gap between bytes read and bytes processed: how far the reader ran ahead. */
   peakBufferedBytes: z.number(),
   /** Most consumer calls running at once. */
@@ -53,7 +54,7 @@ export const streamsFigures = {
   // Since the consumers (#30); absent in runs recorded before them.
   /** CSV lines processed, and per second of the run: the throughput a team compares. */
   records: z.number().optional(),
-  recordsPerSec: z.number().optional(),
+  recordsPerSec: z.number().nullable().optional(),
   /** The concurrency the strategy ran with: the knob for a bounded strategy, 1 for a sequential one, null for an unbounded one. */
   concurrency: z.number().nullable().optional(),
   /** The http consumer: calls the API answered, errors among them, and the latency the consumer saw (ms). */
@@ -65,7 +66,7 @@ export const streamsFigures = {
   peakApiQueued: z.number().optional(),
   /** The postgres consumer: rows in the table at the end (checked against the rows sent), and inserted per second. */
   dbRows: z.number().optional(),
-  insertsPerSec: z.number().optional(),
+  insertsPerSec: z.number().nullable().optional(),
   /**
    * The http and postgres consumers: how long the API or database took to start, and the end check
    * (every item arrived once) with the close (ms). Neither is in the run's time, records/s or inserts/s.

@@ -104,9 +104,11 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
               if (s?.lab !== LAB_ID) return null;
               const info = strategies.find((x) => x.lab === run.lab && x.id === run.strategy);
               const { consumer } = streamsKnobs(s.params);
-              // A run that ended without a sample measured nothing: its summary's zeros are dashes here.
+              // A run that ended without a sample measured nothing: its rates are dashes here, as its (null) peaks are
+              // (older records of such runs hold 0 for them).
               const measured = s.sampleCount > 0;
-              const mb = (bytes: number) => (measured ? bytes : null);
+              const rate = (v: number | null | undefined) => (measured && typeof v === 'number' ? v : null);
+              const recordsPerSec = rate(s.recordsPerSec);
               return (
                 <tr
                   key={run.id}
@@ -130,21 +132,21 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
                   <td title={s.reason ?? undefined}>
                     <StatusBadge status={s.outcome} />
                   </td>
-                  <MbCell field="rss" bytes={mb(peakRssOf(s))} />
+                  <MbCell field="rss" bytes={peakRssOf(s)} />
                   <td className="num article" title={info?.article?.note} data-testid="article-cell">
                     {info?.article && likeTheArticle(run) ? info.article.peakMb : '–'}
                   </td>
-                  <MbCell field="heapUsed" bytes={mb(s.peak.heapUsed)} />
-                  <MbCell field="external" bytes={mb(s.peak.external)} />
-                  <MbCell field="arrayBuffers" bytes={mb(s.peak.arrayBuffers)} />
+                  <MbCell field="heapUsed" bytes={s.peak?.heapUsed ?? null} />
+                  <MbCell field="external" bytes={s.peak?.external ?? null} />
+                  <MbCell field="arrayBuffers" bytes={s.peak?.arrayBuffers ?? null} />
                   <td className="num">{formatMbNumber(s.fileBytes)}</td>
                   <td className="num">{(s.durationMs / 1000).toFixed(1)}</td>
-                  <td className="num">{measured ? s.mbPerSec.toFixed(1) : '–'}</td>
+                  <td className="num">{rate(s.mbPerSec)?.toFixed(1) ?? '–'}</td>
                   <td className="num" data-field="concurrency">
                     {concurrencyText(s.concurrency)}
                   </td>
-                  <td className="num" data-field="recordsPerSec" data-value={measured ? (s.recordsPerSec ?? '') : ''}>
-                    {s.recordsPerSec === undefined || !measured ? '–' : formatPerSec(s.recordsPerSec)}
+                  <td className="num" data-field="recordsPerSec" data-value={recordsPerSec ?? ''}>
+                    {recordsPerSec === null ? '–' : formatPerSec(recordsPerSec)}
                   </td>
                 </tr>
               );

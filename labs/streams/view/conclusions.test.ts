@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_STREAMS_PARAMS } from '../shared/params';
-import type { Memory } from '../../../lib/protocol';
+import type { Measured, Memory } from '../../../lib/protocol';
 import type { StreamsSummary } from '../shared/schema';
 import { makeSummary } from '../../../lib/test-fixtures';
 import {
@@ -28,7 +28,7 @@ const mem = (over: Partial<Memory> = {}): Memory => ({
 });
 
 /** The shared summary fixture with this file's baseline: an idle reading, 2 ms per chunk. */
-function summary(over: Parameters<typeof makeSummary>[0] = {}): StreamsSummary {
+function summary(over: Parameters<typeof makeSummary>[0] = {}): Measured<StreamsSummary> {
   const { peak, params, ...rest } = over;
   return makeSummary({
     durationMs: 1500,
@@ -281,6 +281,18 @@ describe('concludeWhoHoldsTheFile', () => {
     expect(c.text).toContain("1.0 s in, rxjs-from's largest holder was Array, retaining 22.7 MB (71% of the 32 MB file): Array 22.7 MB ← context of outerNext");
     expect(c.text).toContain('node_modules/rxjs/dist/cjs/internal/operators/mergeInternals.js');
     expect(c.text).toContain("pipeline-generator's at 1.0 s: Histogram, retaining 0.4 MB (1% of the 32 MB file).");
+  });
+
+  it("leaves out what Stream Lab's harness keeps: the sampler's histogram is not the pull run's answer", () => {
+    const sampler = { ...holder('Node / histogram', 0.4 * MIB, false), harness: true };
+    const c = concludeWhoHoldsTheFile(
+      run('rxjs-from', snap(1000, [holder('Array', 22.7 * MIB, true)])),
+      run('pipeline-generator', snap(1000, [sampler, holder('ArrayBuffer', 64 * KB, false)])),
+    );
+    expect(c.asExpected).toBe(true);
+    expect(c.text).toContain(
+      "pipeline-generator's at 1.0 s: ArrayBuffer, retaining 0.06 MB (0.2% of the 32 MB file). Holders Stream Lab's own code keeps (its sampler, the lab's scenario) are left out.",
+    );
   });
 
   it('says so when the figures contradict the lesson: a pull run holding the file, a path without rxjs, a missing snapshot', () => {

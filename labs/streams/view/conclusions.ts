@@ -1,9 +1,10 @@
 /**
  * What each walkthrough step concludes from the runs that just happened. Every number comes from a
- * StreamsSummary; when the figures contradict what the lesson expects, the text says so instead of
- * reciting the expected result. Pure: the walkthrough and the tests call these with summaries only.
+ * StreamsSummary of a run that took samples; when the figures contradict what the lesson expects,
+ * the text says so instead of reciting the expected result. Pure: the walkthrough and the tests
+ * call these with summaries only.
  */
-import type { Outcome } from '../../../lib/protocol';
+import type { Measured, Outcome } from '../../../lib/protocol';
 import type { StreamsSummary } from '../shared/schema';
 import { formatMb, formatPercent, formatSeconds } from '../../../lib/readouts/format';
 import { highWaterMarkBytes } from './buffer';
@@ -21,35 +22,35 @@ function share(part: number, whole: number): number {
 }
 
 /** "2.0 highWaterMarks": how many of the run's chunks a byte count is. */
-function inHwms(bytes: number, s: StreamsSummary): string {
+function inHwms(bytes: number, s: Measured<StreamsSummary>): string {
   const n = bytes / highWaterMarkBytes(s.params.chunkKb);
   return `${n.toFixed(1)} highWaterMark${n.toFixed(1) === '1.0' ? '' : 's'}`;
 }
 
 /** "12 of 32 MB (38%)" */
-function processedPart(s: StreamsSummary): string {
+function processedPart(s: Measured<StreamsSummary>): string {
   return `${formatMb(s.bytesProcessed).replace(/ MB$/, '')} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
 }
 
 /** "57 times (229 ms in all)": the garbage collections the child observed during the run. */
-function gcFigures(s: StreamsSummary): string {
+function gcFigures(s: Measured<StreamsSummary>): string {
   const ms = s.gc.totalMs < 10 ? s.gc.totalMs.toFixed(1) : Math.round(s.gc.totalMs).toString();
   return `${s.gc.count} time${s.gc.count === 1 ? '' : 's'} (${ms} ms in all)`;
 }
 
 /** "RSS peak 79 MB, 58 MB when idle, at most 2.0 MB read ahead of its consumer": what a budget run measured. */
-function budgetFigures(s: StreamsSummary): string {
+function budgetFigures(s: Measured<StreamsSummary>): string {
   const idle = s.idle ? `, ${formatMb(s.idle.rss)} when idle` : '';
   return `RSS peak ${formatMb(peakRssOf(s))}${idle}, at most ${formatMb(s.peakBufferedBytes)} read ahead of its consumer`;
 }
 
 /** The streams lab's runs that did not end as a step needs: see unfinished.ts. */
-function unfinished(runs: ReadonlyArray<[StreamsSummary, readonly Outcome[]]>): Conclusion | null {
+function unfinished(runs: ReadonlyArray<[Measured<StreamsSummary>, readonly Outcome[]]>): Conclusion | null {
   return unfinishedRuns(runs, (s) => `${processedPart(s)} was processed`);
 }
 
 /** Step 1: a push reader runs ahead by the whole file, a pull reader by a few chunks. */
-export function concludePushVsPull(push: StreamsSummary, pull: StreamsSummary): Conclusion {
+export function concludePushVsPull(push: Measured<StreamsSummary>, pull: Measured<StreamsSummary>): Conclusion {
   const stop = unfinished([
     [push, ['completed']],
     [pull, ['completed']],
@@ -84,7 +85,7 @@ export function concludePushVsPull(push: StreamsSummary, pull: StreamsSummary): 
 }
 
 /** Step 2: the file piles up in arrayBuffers (Buffers live outside the V8 heap), not in heapUsed. */
-export function concludeWhereTheFileGoes(push: StreamsSummary): Conclusion {
+export function concludeWhereTheFileGoes(push: Measured<StreamsSummary>): Conclusion {
   const stop = unfinished([[push, ['completed']]]);
   if (stop) return stop;
   // Growth over the idle process is what the run added; fall back to peaks if idle was never read.
@@ -112,7 +113,7 @@ export function concludeWhereTheFileGoes(push: StreamsSummary): Conclusion {
 }
 
 /** Step 3: takeUntil(fromEvent(stream, 'end')) completes while chunks are still queued. */
-export function concludeFromEventLoss(s: StreamsSummary): Conclusion {
+export function concludeFromEventLoss(s: Measured<StreamsSummary>): Conclusion {
   const stop = unfinished([[s, ['data-lost', 'completed']]]);
   if (stop) return stop;
   if (s.outcome === 'completed') {
@@ -138,7 +139,7 @@ export function concludeFromEventLoss(s: StreamsSummary): Conclusion {
 }
 
 /** Step 4: memory a default run shows includes garbage; retained mode (GC before each sample) does not. */
-export function concludeGarbageVsRetained(plain: StreamsSummary, retained: StreamsSummary): Conclusion {
+export function concludeGarbageVsRetained(plain: Measured<StreamsSummary>, retained: Measured<StreamsSummary>): Conclusion {
   const stop = unfinished([
     [plain, ['completed']],
     [retained, ['completed']],
@@ -169,7 +170,7 @@ export function concludeGarbageVsRetained(plain: StreamsSummary, retained: Strea
 }
 
 /** Step 5: under a memory budget the push reader is killed; the pull reader finishes the same file. */
-export function concludeMemoryBudget(push: StreamsSummary, pull: StreamsSummary): Conclusion {
+export function concludeMemoryBudget(push: Measured<StreamsSummary>, pull: Measured<StreamsSummary>): Conclusion {
   const stop = unfinished([
     [push, ['out-of-memory', 'completed']],
     [pull, ['completed', 'out-of-memory']],
@@ -201,7 +202,7 @@ export const HOLDS_FILE_SHARE = 0.5;
 export const HOLDS_NOTHING_SHARE = 0.05;
 
 /** Step 6: heap snapshots of both runs at the same moment, and what their largest holders are. */
-export function concludeWhoHoldsTheFile(push: StreamsSummary, pull: StreamsSummary): Conclusion {
+export function concludeWhoHoldsTheFile(push: Measured<StreamsSummary>, pull: Measured<StreamsSummary>): Conclusion {
   const stop = unfinished([
     [push, ['completed']],
     [pull, ['completed']],
@@ -212,7 +213,12 @@ export function concludeWhoHoldsTheFile(push: StreamsSummary, pull: StreamsSumma
   if (!a || !b) return { asExpected: false, text: `No heap snapshot of ${missing.join(' or ')}: the run ended before its moment came.` };
   const failed = [a.analysis ? null : `${push.strategy}: ${a.error}`, b.analysis ? null : `${pull.strategy}: ${b.error}`].filter(Boolean);
   if (!a.analysis || !b.analysis) return { asExpected: false, text: `A snapshot could not be analysed (${failed.join('; ')}).` };
-  const [top, other] = [a.analysis.largest[0], b.analysis.largest[0]];
+  // The lesson is about the strategies: what the sampler or the scenario keeps (labelled harness) is no answer.
+  const own = (largest: readonly HeapHolder[]) => largest.find((h) => !h.harness);
+  const [top, other] = [own(a.analysis.largest), own(b.analysis.largest)];
+  const leftOut = [a.analysis.largest[0], b.analysis.largest[0]].some((h) => h?.harness)
+    ? " Holders Stream Lab's own code keeps (its sampler, the lab's scenario) are left out."
+    : '';
   const file = push.fileBytes;
   const holds = (h: HeapHolder | undefined) =>
     h
@@ -221,7 +227,7 @@ export function concludeWhoHoldsTheFile(push: StreamsSummary, pull: StreamsSumma
   const fromRxjs = (top?.path ?? []).flatMap((s) => s.functions ?? []).find((f) => /node_modules\/rxjs\//.test(f.script));
   const facts =
     `${formatSeconds(a.atMs)} in, ${push.strategy}'s largest holder was ${holds(top)}: ${top ? formatRetainerPath(top.path) : ''}. ` +
-    `${pull.strategy}'s at ${formatSeconds(b.atMs)}: ${holds(other)}.`;
+    `${pull.strategy}'s at ${formatSeconds(b.atMs)}: ${holds(other)}.${leftOut}`;
   const pushHolds = top !== undefined && share(top.retainedBytes, file) >= HOLDS_FILE_SHARE;
   const pullHolds = other !== undefined && share(other.retainedBytes, file) >= HOLDS_NOTHING_SHARE;
   if (pushHolds && !pullHolds && fromRxjs) {
@@ -252,7 +258,7 @@ export const CONCURRENCY_SPEEDUP = 3;
 export const BOUNDED_AHEAD_SHARE = 0.1;
 
 /** "1,234 records/s" */
-function perSec(s: StreamsSummary): string {
+function perSec(s: Measured<StreamsSummary>): string {
   return `${Math.round(s.recordsPerSec ?? 0).toLocaleString('en-US')} records/s`;
 }
 
@@ -260,7 +266,7 @@ function perSec(s: StreamsSummary): string {
  * Step 7: one strategy at one call and at N calls in flight against the mock API, and a push
  * strategy with the same bound: the calls overlap in both, only the pull one keeps memory flat.
  */
-export function concludeConcurrency(one: StreamsSummary, bounded: StreamsSummary, push: StreamsSummary): Conclusion {
+export function concludeConcurrency(one: Measured<StreamsSummary>, bounded: Measured<StreamsSummary>, push: Measured<StreamsSummary>): Conclusion {
   const stop = unfinished([
     [one, ['completed']],
     [bounded, ['completed']],

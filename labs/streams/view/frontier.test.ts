@@ -2,15 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { MIB } from '@/lib/protocol/params';
 import { makeSummary } from '@/lib/test-fixtures';
+import type { Measured } from '@/lib/protocol';
 import type { StreamsSummary } from '../shared/schema';
 import { frontierOf, sweepKey } from './frontier';
 
 type Run = { strategy: string; concurrency: number | null; recordsPerSec: number; abMb: number; params?: Partial<StreamsSummary['params']> } & Partial<
-  Omit<StreamsSummary, 'concurrency' | 'recordsPerSec' | 'params'>
+  Omit<Measured<StreamsSummary>, 'concurrency' | 'recordsPerSec' | 'params'>
 >;
 
 /** A finished 4 MB, 2 ms run of `strategy` at `concurrency`, with its rate and peak arrayBuffers (MB). */
-function run({ strategy, concurrency, recordsPerSec, abMb, params, ...rest }: Run, i = 0): StreamsSummary {
+function run({ strategy, concurrency, recordsPerSec, abMb, params, ...rest }: Run, i = 0): Measured<StreamsSummary> {
   return makeSummary({
     runId: `r${strategy}-${concurrency}-${i}`,
     strategy,

@@ -4,7 +4,7 @@
  * concurrency, in concurrency order (a concurrency sweep draws each strategy's curve). Pure:
  * FrontierChart draws it.
  */
-import type { Outcome } from '@/lib/protocol';
+import { isMeasured, type Measured, type Outcome } from '@/lib/protocol';
 import { streamsKnobs, type ConsumerKind, type StreamsParams } from '../shared/params';
 import type { StreamsSummary } from '../shared/schema';
 
@@ -67,7 +67,7 @@ export function sweepKey(s: Pick<StreamsSummary, 'strategy' | 'params' | 'nodeVe
   return `${s.strategy}|${s.nodeVersion}|${canonicalJson(rest)}`;
 }
 
-function pointOf(s: StreamsSummary & { recordsPerSec: number }): FrontierPoint {
+function pointOf(s: Measured<StreamsSummary> & { recordsPerSec: number }): FrontierPoint {
   const k = streamsKnobs(s.params);
   return {
     runId: s.runId,
@@ -107,7 +107,9 @@ function verticesOf(points: readonly FrontierPoint[]): FrontierVertex[] {
  * the order the series should come (the catalog's).
  */
 export function frontierOf(summaries: readonly StreamsSummary[], order: readonly string[] = []): Frontier {
-  const measured = summaries.filter((s): s is StreamsSummary & { recordsPerSec: number } => typeof s.recordsPerSec === 'number');
+  // A run with no sample (stopped before it started) is no point at all, nor one recorded before records/s.
+  const ran = summaries.filter(isMeasured);
+  const measured = ran.filter((s): s is Measured<StreamsSummary> & { recordsPerSec: number } => typeof s.recordsPerSec === 'number');
   const points = measured.map(pointOf);
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
   const strategies = [...new Set(points.map((p) => p.strategy))].sort((a, b) => rank(a) - rank(b));
@@ -126,6 +128,6 @@ export function frontierOf(summaries: readonly StreamsSummary[], order: readonly
   return {
     series: strategies.map((strategy) => ({ strategy, points: points.filter((p) => p.strategy === strategy) })),
     lines,
-    withoutRecords: summaries.length - measured.length,
+    withoutRecords: ran.length - measured.length,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_STREAMS_PARAMS } from '../shared/params';
+import type { Measured } from '../../../lib/protocol';
 import type { StreamsSummary } from '../shared/schema';
 import { verdictOf } from '../../verdict-of';
 import { summary } from './verdict.fixtures';
@@ -11,7 +12,7 @@ const PULL = { mode: 'pull', keepsResults: false } as const;
 const TO_ARRAY = { mode: 'pull', keepsResults: true } as const;
 
 type Recorded = Pick<
-  StreamsSummary,
+  Measured<StreamsSummary>,
   | 'strategy'
   | 'peak'
   | 'idle'
@@ -31,7 +32,7 @@ const mem = (rss: number, heapTotal: number, heapUsed: number, external: number,
   external,
   arrayBuffers,
 });
-const run = (f: Recorded, retained = false): StreamsSummary =>
+const run = (f: Recorded, retained = false): Measured<StreamsSummary> =>
   summary({
     ...f,
     peakInFlight: 1,

@@ -6,7 +6,7 @@
  * finished (labs/streams/child/gc-left.ts). Pure.
  */
 import type { StreamsSummary } from '../shared/schema';
-import type { Verdict } from '../../../lib/protocol';
+import type { Measured, Verdict } from '../../../lib/protocol';
 import { formatMb, formatPercent } from '../../../lib/readouts/format';
 import type { StrategyTraits } from '../../../components/lab-view';
 
@@ -25,17 +25,17 @@ export type KeptEvidence =
 const above = (value: number, base: number | undefined) => Math.max(0, value - (base ?? 0));
 
 /** Bytes a reading holds beyond the idle baseline (arrayBuffers plus the V8 heap). */
-function leftAbove(s: StreamsSummary, arrayBuffers: number, heapUsed: number): number {
+function leftAbove(s: Measured<StreamsSummary>, arrayBuffers: number, heapUsed: number): number {
   return above(arrayBuffers, s.idle?.arrayBuffers) + above(heapUsed, s.idle?.heapUsed);
 }
 
 /** "16 MB (100% of the file)". */
-function ofFile(s: StreamsSummary, bytes: number): string {
+function ofFile(s: Measured<StreamsSummary>, bytes: number): string {
   return `${formatMb(bytes)} (${formatPercent(s.fileBytes > 0 ? bytes / s.fileBytes : 0)} of the file)`;
 }
 
 /** Retained mode: every sample came after a GC, so its peaks are memory still referenced. */
-function retainedEvidence(s: StreamsSummary): KeptEvidence {
+function retainedEvidence(s: Measured<StreamsSummary>): KeptEvidence {
   const kept = above(s.peak.arrayBuffers, s.idle?.arrayBuffers) + (s.aboveIdle?.heapUsed ?? 0);
   const figures = { 'peak.arrayBuffers': s.peak.arrayBuffers, 'aboveIdle.heapUsed': s.aboveIdle?.heapUsed ?? 0 };
   if (kept >= KEPT_SHARE * s.fileBytes) {
@@ -51,7 +51,7 @@ function retainedEvidence(s: StreamsSummary): KeptEvidence {
  * read 10.7 MB there, another 0.2 MB; docs/results.md §21). What is kept is told by a GC that ran
  * to the end of its sweep: retained mode's, or the harness's after the run.
  */
-function duringRun(s: StreamsSummary): KeptEvidence | null {
+function duringRun(s: Measured<StreamsSummary>): KeptEvidence | null {
   const { gcLeftArrayBuffers: ab, gcLeftHeapUsed: heap, gcLeftBytesRead: read } = s;
   if (typeof ab !== 'number' || typeof heap !== 'number' || typeof read !== 'number') return null;
   if (read < 8 * s.params.chunkKb * 1024) return null;
@@ -64,7 +64,7 @@ function duringRun(s: StreamsSummary): KeptEvidence | null {
 }
 
 /** The harness's full GC once the strategy had finished. */
-function afterRun(s: StreamsSummary): KeptEvidence | null {
+function afterRun(s: Measured<StreamsSummary>): KeptEvidence | null {
   const { endGcArrayBuffers: ab, endGcHeapUsed: heap } = s;
   if (typeof ab !== 'number' || typeof heap !== 'number') return null;
   const left = leftAbove(s, ab, heap);
@@ -80,7 +80,7 @@ function afterRun(s: StreamsSummary): KeptEvidence | null {
  * garbage when a full GC freed it, unknown without a GC's reading. A strategy that held its chunks
  * only until its run returned is freed by then: its memory reads as garbage that outlived no run.
  */
-export function keptEvidence(s: StreamsSummary): KeptEvidence {
+export function keptEvidence(s: Measured<StreamsSummary>): KeptEvidence {
   if (s.params.retained) return retainedEvidence(s);
   const after = afterRun(s);
   if (after?.kind === 'kept') return after;
@@ -96,7 +96,7 @@ export function keptEvidence(s: StreamsSummary): KeptEvidence {
  * that claims to discard them. `keptBytes` tells the card to offer a heap snapshot of a run again.
  */
 export function keptVerdict(
-  s: StreamsSummary,
+  s: Measured<StreamsSummary>,
   evidence: Extract<KeptEvidence, { kind: 'kept' }>,
   traits: StrategyTraits | undefined,
 ): Pick<Verdict, 'text' | 'figures' | 'expected'> {
@@ -111,7 +111,7 @@ export function keptVerdict(
 }
 
 /** Default mode with no GC's reading (the runtime refused to expose gc()): neither can be told. */
-export function undecidedText(s: StreamsSummary, what: string): string {
+export function undecidedText(s: Measured<StreamsSummary>, what: string): string {
   return (
     `${what}, while the reader was never more than ${formatMb(s.peakBufferedBytes)} ahead of the consumer: garbage not yet ` +
     'collected or chunks the strategy keeps, which no GC measured here tells apart. Retained mode (a GC before every sample) counts only memory still referenced.'

@@ -14,7 +14,7 @@ function consumerItems(s: StreamsSummary): Items {
     if (s.peakApiQueued !== undefined) items.push(['Pool queue (peak)', formatCount(s.peakApiQueued)]);
   }
   if (s.dbRows !== undefined)
-    items.push(['Rows checked in the table', `${formatCount(s.dbRows)}${s.insertsPerSec === undefined ? '' : `, ${formatPerSec(s.insertsPerSec)} inserts/s`}`]);
+    items.push(['Rows checked in the table', `${formatCount(s.dbRows)}${typeof s.insertsPerSec === 'number' ? `, ${formatPerSec(s.insertsPerSec)} inserts/s` : ''}`]);
   if (s.consumerStartMs !== undefined)
     items.push(['Consumer start / end check', `${formatMs(s.consumerStartMs)} / ${formatMs(s.consumerCheckMs ?? 0)}, not in the run's time`]);
   return items;
@@ -27,10 +27,12 @@ export function recordFigures(s: StreamsSummary | null, o: RunRecord['observed']
       'Processed',
       s ? `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}` : o?.readings.bytesProcessed !== undefined ? formatMb(o.readings.bytesProcessed) : '–',
     ],
-    ['Throughput', s ? `${s.mbPerSec.toFixed(1)} MB/s` : '–'],
+    // A run that never started has no rate (null): a dash, not 0.0.
+    ['Throughput', typeof s?.mbPerSec === 'number' ? `${s.mbPerSec.toFixed(1)} MB/s` : '–'],
   ];
   // Since the consumers (#30): absent from runs recorded before them.
-  if (s?.recordsPerSec !== undefined) items.push(['Records', `${formatCount(s.records ?? 0)}, ${formatPerSec(s.recordsPerSec)}/s`]);
+  if (s?.recordsPerSec !== undefined)
+    items.push(['Records', s.recordsPerSec === null ? '–' : `${formatCount(s.records ?? 0)}, ${formatPerSec(s.recordsPerSec)}/s`]);
   if (s?.concurrency !== undefined) items.push(['Concurrency', concurrencyText(s.concurrency)]);
   return s ? [...items, ...consumerItems(s)] : items;
 }

@@ -1,6 +1,7 @@
 /** Run summaries for the verdict tests: a synthetic base and figures recorded from real runs. */
 import { MIB } from '../../../lib/protocol/params';
 import { DEFAULT_STREAMS_PARAMS } from '../shared/params';
+import type { Measured } from '../../../lib/protocol';
 import type { StreamsSummary } from '../shared/schema';
 import { makeSummary } from '../../../lib/test-fixtures';
 
@@ -11,13 +12,13 @@ export const summary = makeSummary;
 
 const MB16 = 16 * MIB;
 
-type Figures = Pick<StreamsSummary, 'strategy' | 'peak' | 'peakBufferedBytes' | 'peakInFlight' | 'sampleCount'> & {
+type Figures = Pick<Measured<StreamsSummary>, 'strategy' | 'peak' | 'peakBufferedBytes' | 'peakInFlight' | 'sampleCount'> & {
   heapGrowth: number;
   retained?: boolean;
 };
 
 /** A 16 MiB, 2 ms/chunk run with the figures a real run recorded (the fields a verdict reads). */
-function recorded(f: Figures): StreamsSummary {
+function recorded(f: Figures): Measured<StreamsSummary> {
   const { heapGrowth, retained = false, ...rest } = f;
   return summary({
     ...rest,

@@ -5,7 +5,7 @@
  * tests call it with a summary and nothing else.
  */
 import type { StreamsSummary } from '../shared/schema';
-import type { Verdict } from '../../../lib/protocol';
+import type { Measured, Verdict } from '../../../lib/protocol';
 import { formatMb, formatMbCeil, formatPercent, formatSeconds } from '../../../lib/readouts/format';
 import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
 import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
@@ -24,7 +24,7 @@ function share(part: number, whole: number): number {
 type Judged = Pick<Verdict, 'text' | 'expected'> & { figures: Verdict['figures'] };
 
 /** The figures processedPart quotes. */
-function processedFigures(s: StreamsSummary): Verdict['figures'] {
+function processedFigures(s: Measured<StreamsSummary>): Verdict['figures'] {
   return { bytesProcessed: s.bytesProcessed, fileBytes: s.fileBytes };
 }
 
@@ -45,7 +45,7 @@ function heldExpected(info: StrategyTraits | undefined): boolean | null {
 }
 
 /** "12 of 31 MB (40%)": how much of the file reached the consumer. */
-function processedPart(s: StreamsSummary): string {
+function processedPart(s: Measured<StreamsSummary>): string {
   const mb = (bytes: number) => formatMb(bytes).replace(/ MB$/, '');
   return `${mb(s.bytesProcessed)} of ${formatMb(s.fileBytes)} (${formatPercent(share(s.bytesProcessed, s.fileBytes))})`;
 }
@@ -60,7 +60,7 @@ function heldEnding(mode: StrategyTraits['mode'] | undefined): string {
  * every sample) or a strategy that keeps its results by design (toArray) can call that kept;
  * in default mode a strategy that discards every result only shows garbage not yet collected.
  */
-function heapVerdict(s: StreamsSummary, heapGrowth: number, info: StrategyTraits | undefined): Judged {
+function heapVerdict(s: Measured<StreamsSummary>, heapGrowth: number, info: StrategyTraits | undefined): Judged {
   const grew = `heapUsed grew by ${formatMb(heapGrowth)} (${formatPercent(share(heapGrowth, s.fileBytes))} of the file)`;
   const head = `The reader stayed within ${formatMb(s.peakBufferedBytes)} of the consumer`;
   const figures = { peakBufferedBytes: s.peakBufferedBytes, 'aboveIdle.heapUsed': heapGrowth, fileBytes: s.fileBytes };
@@ -106,7 +106,7 @@ function contradicted(info: StrategyTraits | undefined): string {
  * keeps memory flat; calls bounded by a push reader still let the backlog pile up; calls past the
  * knob, or with no knob at all, are the unbounded kind. Told apart by the figures, not the claim.
  */
-function concurrencyVerdict(s: StreamsSummary, info: StrategyTraits | undefined, aheadShare: number): Judged {
+function concurrencyVerdict(s: Measured<StreamsSummary>, info: StrategyTraits | undefined, aheadShare: number): Judged {
   const ab = s.peak.arrayBuffers;
   const abShare = share(ab, s.fileBytes);
   const bound = s.concurrency;
@@ -146,7 +146,7 @@ function concurrencyVerdict(s: StreamsSummary, info: StrategyTraits | undefined,
 }
 
 /** How the memory behaved for a run that finished reading: did backpressure hold? */
-function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined): Judged {
+function backpressureVerdict(s: Measured<StreamsSummary>, info: StrategyTraits | undefined): Judged {
   const ab = s.peak.arrayBuffers;
   const abShare = share(ab, s.fileBytes);
   const aheadShare = share(s.peakBufferedBytes, s.fileBytes);
@@ -210,7 +210,7 @@ function backpressureVerdict(s: StreamsSummary, info: StrategyTraits | undefined
  * reader whose consumer kept up, and tells results kept by design from garbage; its mode and
  * expected outcome decide `expected`.
  */
-export function streamsVerdict(s: StreamsSummary, info?: StrategyTraits): Verdict {
+export function streamsVerdict(s: Measured<StreamsSummary>, info?: StrategyTraits): Verdict {
   const ended = (text: string, figures: Verdict['figures']): Verdict => ({ text, figures, expected: outcomeExpected(s.outcome, info) });
   const abFigure = { 'peak.arrayBuffers': s.peak.arrayBuffers };
   switch (s.outcome) {
@@ -262,4 +262,4 @@ export function streamsVerdict(s: StreamsSummary, info?: StrategyTraits): Verdic
 }
 
 /** What the lab registry picks up from this folder (scripts/lab-index.mjs). */
-export const verdict: LabVerdict = (s, _siblings, traits) => streamsVerdict(s as StreamsSummary, traits);
+export const verdict: LabVerdict = (s, _siblings, traits) => streamsVerdict(s as Measured<StreamsSummary>, traits);
