@@ -70,6 +70,15 @@ describe('RunRecorder', () => {
     expect(summaryOfLab(r.summarize(run), 'streams').peakInFlight).toBe(6);
   });
 
+  it('takes the heap read while the loop was blocked into the heap’s peak', () => {
+    const r = newRecorder();
+    r.addSample(sample({ rss: 100, heapUsed: 9, heapTotal: 20 }));
+    r.addProc({ t: 50, at: 50, rss: 120, heapUsed: 40, heapTotal: 48 });
+    r.addProc({ t: 100, at: 100, rss: 125 });
+    r.addSample(sample({ rss: 110, heapUsed: 11, heapTotal: 30 }));
+    expect(r.summarize(run).peak).toMatchObject({ rss: 110, heapUsed: 40, heapTotal: 48 });
+  });
+
   it('keeps the highest RSS read from /proc', () => {
     const r = newRecorder();
     for (const rss of [10, 30, 20]) r.addProc({ t: 0, at: 0, rss });

@@ -81,6 +81,12 @@ export class RunRecorder {
 
   addProc(p: ProcSample): void {
     this.procPeakRss = foldMax(this.procPeakRss, p.rss);
+    // The heap the child's watcher thread read while the loop was blocked (server/child/block-heap.ts)
+    // is the heap's too: a peak reached mid-block has no sample of its own.
+    if (this.peak && p.heapUsed !== undefined && p.heapTotal !== undefined) {
+      this.peak.heapUsed = Math.max(this.peak.heapUsed, p.heapUsed);
+      this.peak.heapTotal = Math.max(this.peak.heapTotal, p.heapTotal);
+    }
     // The first /proc reading has no rate; each later one is over the time since the previous.
     if (this.lastProcT !== null) this.foldCpu(p.cpuPct, p.t - this.lastProcT);
     this.lastProcT = p.t;
