@@ -66,6 +66,11 @@ export function formatCount(n: number): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** A count and its noun, singular for one: "1 probe", "2 probes", "1,200 probes". */
+export function formatCountOf(n: number, noun: string): string {
+  return `${formatCount(n)} ${noun}${Math.round(n) === 1 ? '' : 's'}`;
+}
+
 /** A rate per second as a figure reads: whole with separators from 100 up ("12,345"), one decimal below ("42.5"). */
 export function formatPerSec(perSec: number): string {
   return Math.abs(perSec) >= 100 ? formatCount(perSec) : perSec.toFixed(1);

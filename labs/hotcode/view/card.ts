@@ -5,7 +5,7 @@
 import { paramsOfLab, progressReadingOf } from '@/lib/labs';
 import { exponentText } from './verdict';
 import { runProgress } from '@/lib/readouts/progress';
-import { FEW_SAMPLES, formatCount, formatMs, formatPercent, longTasksText } from '@/lib/readouts/format';
+import { FEW_SAMPLES, formatCount, formatCountOf, formatMs, formatPercent, longTasksText } from '@/lib/readouts/format';
 import { eventLoopFigure, latencyText, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';
 import { LAB_ID } from '../shared/id';
 
@@ -46,7 +46,7 @@ export const hotcodeCard: CardLab = {
     const s = summary?.lab === LAB_ID ? summary : null;
     if (summary && s) {
       // A p50 of a handful of probes says so (a blocked server answers few).
-      const few = s.probes < FEW_SAMPLES ? ` (${formatCount(s.probes)} probe${s.probes === 1 ? '' : 's'})` : '';
+      const few = s.probes < FEW_SAMPLES ? ` (${formatCountOf(s.probes, 'probe')})` : '';
       const probe = s.params.probeMs === 0 ? 'off' : `${formatMs(s.probeP50Ms)} / ${formatMs(s.probeMaxMs)}${few}`;
       const figures: Figure[] = [
         { id: 'report', term: 'Report min / max', value: s.reportMsMax, text: `${formatMs(s.reportMsMin)} / ${formatMs(s.reportMsMax)}`, kind: 'overall' },

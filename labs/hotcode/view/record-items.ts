@@ -2,7 +2,7 @@
 import type { HotcodeSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
 import type { Items } from '@/components/lab-view';
-import { formatCount, formatMs } from '@/lib/readouts/format';
+import { formatCount, formatCountOf, formatMs } from '@/lib/readouts/format';
 import { exponentText } from './verdict';
 
 /** What the hot-code lab measured: the reports' synchronous time, what /health waited, a sweep's exponent. */
@@ -10,7 +10,7 @@ export function recordFigures(s: HotcodeSummary | null, _o: RunRecord['observed'
   return [
     ['Reports', s ? `${formatCount(s.reportsOk)} of ${formatCount(s.reportsPlanned)} right, ${formatCount(s.badReports)} wrong` : '–'],
     ['Report min / max', s ? `${formatMs(s.reportMsMin)} / ${formatMs(s.reportMsMax)}` : '–'],
-    ['/health p50 / max', s ? `${formatMs(s.probeP50Ms)} / ${formatMs(s.probeMaxMs)} (${formatCount(s.probes)} probes)` : '–'],
+    ['/health p50 / max', s ? `${formatMs(s.probeP50Ms)} / ${formatMs(s.probeMaxMs)} (${formatCountOf(s.probes, 'probe')})` : '–'],
     ...(s && s.sweep.length > 1 ? ([['Time ∝ rows^k', exponentText(s.sweepExponent)]] as Items) : []),
   ];
 }
