@@ -49,6 +49,13 @@ export interface LabSchema {
    * each strategy declares one and the verdict reads it. null: the lab's verdict needs no roles.
    */
   roles: Readonly<Record<string, string>> | null;
+  /**
+   * This lab's work holds the run's main thread by design (a report, fib on the loop, a spike, a
+   * buffered response): its runs get a thread that reads V8's heap while the loop is blocked
+   * (server/child/block-heap.ts). Not every lab: the thread costs ~10 MB of RSS, which would blur
+   * the RSS figures of a lab about memory.
+   */
+  watchesBlockedHeap?: boolean;
   /** The lab's params in words, the lab's own part only (lib/readouts/params-text.ts adds the common knobs). */
   describe(params: Record<string, unknown>, style: ParamsStyle): string[];
 }

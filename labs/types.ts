@@ -126,13 +126,6 @@ export interface Lab<S extends StrategyBase = StrategyBase> {
     /** The param that needs the inspector in the child with these params (its name), or null: allowed on Node 24+ only. */
     inspector?(params: Record<string, unknown>): string | null;
   };
-  /**
-   * This lab's work holds the run's main thread by design (a report, fib on the loop, a spike, a
-   * buffered response): its runs get a thread that reads V8's heap while the loop is blocked
-   * (server/child/block-heap.ts). Not every lab: the thread costs ~10 MB of RSS, which would blur
-   * the RSS figures of a lab about memory.
-   */
-  watchesBlockedHeap?: boolean;
   /** Roughly how long a run with these params works (ms), for the queue's wait estimate; null if unknown. */
   estimateMs(params: Record<string, unknown>): number | null;
 }

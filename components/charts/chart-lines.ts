@@ -98,14 +98,27 @@ export function metricLines(
 
 const procTime = (p: ProcSample) => p.t;
 
+/** The heap a blocked run's watcher thread read (server/child/block-heap.ts): a gap wherever the loop was free. */
+function blockedHeapTwin(field: 'heapUsed' | 'heapTotal') {
+  return (inside: SeriesSpec<Sample>): SeriesSpec<ProcSample> => ({
+    key: field === 'heapUsed' ? 'blockedHeapUsed' : 'blockedHeapTotal',
+    label: `${inside.label}, read while the loop was blocked`,
+    unit: 'bytes',
+    color: inside.color,
+    dash: [1, 2],
+    value: (p) => p[field] ?? NaN,
+  });
+}
+
 /**
  * The readings taken from outside the run's process (the runner's /proc readings), each keyed by
  * the child's series it stands beside: RSS and CPU go on while the run's main thread is blocked,
- * the heap while its watcher thread can read it,
- * and beside the event-loop delay, how long the loop has been held so far (from the sampler's
- * silence; nothing while it is not blocked). `sampleMs`: the run's sample interval.
+ * the heap too in a lab that reads it then (`heapWhileBlocked`: LabSchema.watchesBlockedHeap; no
+ * such line, not an empty one, elsewhere), and beside the event-loop delay, how long the loop has
+ * been held so far (from the sampler's silence; nothing while it is not blocked). `sampleMs`: the
+ * run's sample interval.
  */
-export function outsideTwins(sampleMs: number | null): Record<string, (inside: SeriesSpec<Sample>) => SeriesSpec<ProcSample>> {
+export function outsideTwins(sampleMs: number | null, heapWhileBlocked = false): Record<string, (inside: SeriesSpec<Sample>) => SeriesSpec<ProcSample>> {
   return {
     rss: (inside) => ({ key: 'procRss', label: `${inside.label}, read from /proc`, unit: 'bytes', color: inside.color, dash: [1, 2], value: (p) => p.rss }),
     cpuPct: (inside) => ({
@@ -116,23 +129,7 @@ export function outsideTwins(sampleMs: number | null): Record<string, (inside: S
       dash: [1, 2],
       value: (p) => p.cpuPct ?? NaN,
     }),
-    // Only while the loop is held (the child's watcher thread, server/child/block-heap.ts): a gap elsewhere.
-    heapUsed: (inside) => ({
-      key: 'blockedHeapUsed',
-      label: `${inside.label}, read while the loop was blocked`,
-      unit: 'bytes',
-      color: inside.color,
-      dash: [1, 2],
-      value: (p) => p.heapUsed ?? NaN,
-    }),
-    heapTotal: (inside) => ({
-      key: 'blockedHeapTotal',
-      label: `${inside.label}, read while the loop was blocked`,
-      unit: 'bytes',
-      color: inside.color,
-      dash: [1, 2],
-      value: (p) => p.heapTotal ?? NaN,
-    }),
+    ...(heapWhileBlocked && { heapUsed: blockedHeapTwin('heapUsed'), heapTotal: blockedHeapTwin('heapTotal') }),
     elMaxMs: () => ({
       key: 'blockedMs',
       label: 'event loop blocked so far (seen from outside)',
@@ -155,8 +152,9 @@ export function viewLines(
   outside: SampleSource<ProcSample>,
   specs: readonly SeriesSpec<Sample>[],
   sampleMs: number | null,
+  heapWhileBlocked = false,
 ): ChartLine<unknown>[] {
-  const twins = outsideTwins(sampleMs);
+  const twins = outsideTwins(sampleMs, heapWhileBlocked);
   const lines: ChartLine<unknown>[] = [];
   for (const spec of specs) {
     lines.push({ ...spec, source, time: sampleTime } as ChartLine<unknown>);

@@ -106,6 +106,18 @@ describe('a blocked loop on a card', () => {
     expect(Number.isNaN(blocked.y[5])).toBe(true);
   });
 
+  it('draws the heap read while blocked only for a lab that reads it, and only where it was read', () => {
+    const withHeap = proc.map((p, i) => (i > 10 && i < 100 ? { ...p, heapUsed: 5e6 + i, heapTotal: 8e6 } : p));
+    const lines = viewLines(new ArraySource(samples), new ArraySource(withHeap), memorySpecs(['heapUsed', 'heapTotal']), 50, true);
+    expect(lines.map((l) => l.key)).toEqual(['heapUsed', 'blockedHeapUsed', 'heapTotal', 'blockedHeapTotal']);
+    const columns = new ChartColumns(lines);
+    columns.pull();
+    const read = Array.from(columns.columnsOf(1).y).filter((v) => !Number.isNaN(v));
+    expect(read.length).toBe(89);
+    // A lab that never reads it (the streams lab) gets no such line, not an empty one in its legend.
+    expect(viewLines(new ArraySource(samples), new ArraySource(withHeap), memorySpecs(['heapUsed']), 50).map((l) => l.key)).toEqual(['heapUsed']);
+  });
+
   it("breaks the child's lines over the block (never a line across it) and leaves the /proc lines whole", () => {
     const columns = new ChartColumns(viewLines(new ArraySource(samples), new ArraySource(proc), memorySpecs(['rss']), 50));
     columns.pull();

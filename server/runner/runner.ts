@@ -160,7 +160,7 @@ class Run {
       sampleMs: params.sampleMs,
       retained: params.retained,
       ...(this.profiling && { profile: true }),
-      ...(requireLab(this.req.lab).watchesBlockedHeap && params.sampleMs !== null && { heapWatch: true }),
+      ...(requireLab(this.req.lab).schema.watchesBlockedHeap && params.sampleMs !== null && { heapWatch: true }),
     };
     // In a PID namespace, the run's PostgreSQL can't tell a live server's pid from a stale one: told here, outside.
     if (namespaceSupport().ok && isUserStrategy(this.req.lab, this.req.strategy)) await Promise.all(this.clusterDirs().map((d) => clearStaleLock(d)));

@@ -22,8 +22,6 @@ export const cpuLab: Lab<Strategy> = {
   dir: LAB_ID,
   // Its strategies start processes (cluster, fork) and threads (worker_threads, piscina) from the
   // child build's entries, and the harness forks the load and imports its packages.
-  // Its work holds the loop (the lab's point): the heap is read during the block too.
-  watchesBlockedHeap: true,
   userFence: { childProcess: true, worker: true, packages: true },
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),

@@ -116,6 +116,8 @@ export const cpuSchema = {
   figures: cpuFigures,
   form,
   markdownTable,
+  // Its work holds the loop (the lab's point): the heap is read during the block too.
+  watchesBlockedHeap: true,
   csv,
   // The whole process tree first: the primary alone misses every worker process.
   historyColumns: [

@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { viewLines } from '@/components/charts/chart-lines';
+import { cpuSchema } from '../shared/schema';
 import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
 import { CPU_LOAD_VIEWS, CPU_MEMORY_SERIES, type CpuLoadView } from './series';
@@ -16,9 +17,9 @@ export function CpuCharts({ run, label, source, outside, active, scaleGroups, li
   // CPU first: the tree climbing to every core (or staying at one) is the lab's point.
   const [view, setView] = useState<CpuLoadView>('cpu');
   const sampleMs = run.params.sampleMs;
-  const memory = useMemo(() => viewLines(source, outside, CPU_MEMORY_SERIES, sampleMs), [source, outside, sampleMs]);
+  const memory = useMemo(() => viewLines(source, outside, CPU_MEMORY_SERIES, sampleMs, cpuSchema.watchesBlockedHeap), [source, outside, sampleMs]);
   const chosen = CPU_LOAD_VIEWS.find((v) => v.id === view)!;
-  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs), [source, outside, chosen, sampleMs]);
+  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs, cpuSchema.watchesBlockedHeap), [source, outside, chosen, sampleMs]);
   return (
     <>
       <TimeChart

@@ -22,8 +22,6 @@ export const deadlineLab: Lab<Strategy> = {
   benchTable: (summaries) => benchTable(summaries as readonly DeadlineSummary[]),
   dir: LAB_ID,
   // The run's child forks the object store and the load, the offloading strategies start threads, and the harness imports its packages.
-  // Its work holds the loop (the lab's point): the heap is read during the block too.
-  watchesBlockedHeap: true,
   userFence: { childProcess: true, worker: true, packages: true },
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),

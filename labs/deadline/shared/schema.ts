@@ -100,6 +100,8 @@ export const deadlineSchema = {
   figures: deadlineFigures,
   form,
   markdownTable,
+  // Its work holds the loop (the lab's point): the heap is read during the block too.
+  watchesBlockedHeap: true,
   // No columns of its own in the CSV yet (its Markdown table has them).
   csv: NO_CSV_COLUMNS,
   // Timer lateness first: whether the deadlines could fire on time is the lab's point.

@@ -8,6 +8,7 @@
 import { useMemo, useState } from 'react';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { viewLines } from '@/components/charts/chart-lines';
+import { deadlineSchema } from '../shared/schema';
 import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
 import { paramsOfLab } from '@/lib/labs';
@@ -19,7 +20,7 @@ export function DeadlineCharts({ run, samples, label, source, outside, active, s
   const [view, setView] = useState<DeadlineLoadView>('rates');
   const chosen = DEADLINE_LOAD_VIEWS.find((v) => v.id === view)!;
   const sampleMs = run.params.sampleMs;
-  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs), [source, outside, chosen, sampleMs]);
+  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs, deadlineSchema.watchesBlockedHeap), [source, outside, chosen, sampleMs]);
   const params = paramsOfLab(run, LAB_ID);
   const scheduleStartMs = run.summary?.lab === LAB_ID ? run.summary.scheduleStartMs : samples.findLast((s) => (s.scheduleStartMs ?? -1) >= 0)?.scheduleStartMs;
   const band = useMemo(() => {

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import type { ProcSample, RunSummary, Sample } from '@/lib/protocol';
 import { TimeChart, type TimeBand } from '@/components/charts/TimeChart';
 import { viewLines } from '@/components/charts/chart-lines';
+import { deadlineSchema } from '../shared/schema';
 import { DEADLINE_LATENESS_SERIES } from './series';
 import { LatenessScatter } from './LatenessScatter';
 import type { SampleSource } from '@/components/charts/sample-source';
@@ -27,7 +28,7 @@ export interface LatenessPanelProps {
 }
 
 export function LatenessPanel({ label, summary, source, outside, sampleMs, active, band, scaleGroups }: LatenessPanelProps) {
-  const lines = useMemo(() => viewLines(source, outside, DEADLINE_LATENESS_SERIES, sampleMs), [source, outside, sampleMs]);
+  const lines = useMemo(() => viewLines(source, outside, DEADLINE_LATENESS_SERIES, sampleMs, deadlineSchema.watchesBlockedHeap), [source, outside, sampleMs]);
   const bands = useMemo(() => (band ? [band] : []), [band]);
   const points = summary?.lab === LAB_ID ? summary.lateness : null;
   return (

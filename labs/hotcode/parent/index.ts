@@ -25,8 +25,6 @@ export const hotcodeLab: Lab<Strategy> = {
   dir: LAB_ID,
   // The run's child forks the load, starts the sweep's step watchdog (a thread) and imports its harness's packages.
   // A sweep's watchdog stops an overlong step through the inspector (step-watchdog.ts).
-  // Its work holds the loop (the lab's point): the heap is read during the block too.
-  watchesBlockedHeap: true,
   userFence: { childProcess: true, worker: true, packages: true, inspector: (p) => (p.sweep === true ? 'sweep' : null) },
   strategies: found.map((f) => f.strategy),
   strategyFiles: new Map(found.map((f) => [f.strategy.id, f.file])),

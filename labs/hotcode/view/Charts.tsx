@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { viewLines } from '@/components/charts/chart-lines';
+import { hotcodeSchema } from '../shared/schema';
 import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
 import { HOTCODE_PROBE_SERIES, HOTCODE_VIEWS, type HotcodeView } from './series';
@@ -13,9 +14,9 @@ import { LAB_ID } from '../shared/id';
 export function HotcodeCharts({ run, label, source, outside, active, scaleGroups }: RunChartsProps) {
   const [view, setView] = useState<HotcodeView>('cpu');
   const sampleMs = run.params.sampleMs;
-  const probe = useMemo(() => viewLines(source, outside, HOTCODE_PROBE_SERIES, sampleMs), [source, outside, sampleMs]);
+  const probe = useMemo(() => viewLines(source, outside, HOTCODE_PROBE_SERIES, sampleMs, hotcodeSchema.watchesBlockedHeap), [source, outside, sampleMs]);
   const chosen = HOTCODE_VIEWS.find((v) => v.id === view)!;
-  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs), [source, outside, chosen, sampleMs]);
+  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs, hotcodeSchema.watchesBlockedHeap), [source, outside, chosen, sampleMs]);
   return (
     <>
       <TimeChart

@@ -25,8 +25,6 @@ export const httpLab: Lab<Strategy> = {
   dir: LAB_ID,
   // The run's child starts PostgreSQL and the load (its harness), imports pg, and connects with
   // DATABASE_URL when one is set.
-  // Its work holds the loop (the lab's point): the heap is read during the block too.
-  watchesBlockedHeap: true,
   userFence: { childProcess: true, env: ['DATABASE_URL'], packages: true },
   declaredFields: ['format'],
   checkUserStrategy(_s, fields) {

@@ -77,6 +77,8 @@ export const httpSchema = {
   figures: httpFigures,
   form,
   markdownTable,
+  // Its work holds the loop (the lab's point): the heap is read during the block too.
+  watchesBlockedHeap: true,
   csv,
   historyColumns: [
     { key: 'peak.heapUsed', header: 'Peak heapUsed', unit: 'bytes' },

@@ -8,6 +8,7 @@
 import { useMemo, useState } from 'react';
 import { TimeChart } from '@/components/charts/TimeChart';
 import { viewLines } from '@/components/charts/chart-lines';
+import { httpSchema } from '../shared/schema';
 import { ViewButtons } from '@/components/run-card/ViewButtons';
 import type { RunChartsProps } from '@/components/lab-view';
 import { HTTP_LOAD_VIEWS, HTTP_MEMORY_SERIES, type HttpLoadView } from './series';
@@ -15,9 +16,9 @@ import { HTTP_LOAD_VIEWS, HTTP_MEMORY_SERIES, type HttpLoadView } from './series
 export function HttpCharts({ run, label, source, outside, active, scaleGroups }: RunChartsProps) {
   const [view, setView] = useState<HttpLoadView>('latency');
   const sampleMs = run.params.sampleMs;
-  const memory = useMemo(() => viewLines(source, outside, HTTP_MEMORY_SERIES, sampleMs), [source, outside, sampleMs]);
+  const memory = useMemo(() => viewLines(source, outside, HTTP_MEMORY_SERIES, sampleMs, httpSchema.watchesBlockedHeap), [source, outside, sampleMs]);
   const chosen = HTTP_LOAD_VIEWS.find((v) => v.id === view)!;
-  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs), [source, outside, chosen, sampleMs]);
+  const load = useMemo(() => viewLines(source, outside, chosen.specs, sampleMs, httpSchema.watchesBlockedHeap), [source, outside, chosen, sampleMs]);
   return (
     <>
       <TimeChart
