@@ -39,6 +39,11 @@ export function formatSeconds(ms: number): string {
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 }
 
+/** A duration as a sentence reads it: in ms below a second ("37.0 ms", not "0.0 s"), in seconds above. */
+export function formatDuration(ms: number): string {
+  return Math.abs(ms) < 1000 ? formatMs(ms) : formatSeconds(ms);
+}
+
 /** 0.4567 → "46%"; below 1% keeps one decimal so a tiny share does not read as zero. */
 export function formatPercent(fraction: number): string {
   const pct = fraction * 100;

@@ -6,7 +6,7 @@
 import { paramsOfLab, progressReadingOf } from '@/lib/labs';
 import { listenersLeaked, speedupFigureText } from './verdict';
 import { runProgress } from '@/lib/readouts/progress';
-import { formatCount, formatMb, formatMs, formatPercent, formatSeconds } from '@/lib/readouts/format';
+import { formatCount, formatMb, formatMs, formatPercent, formatDuration } from '@/lib/readouts/format';
 import { eventLoopFigure, latencyText, paceText, type CardLab, type Figure } from '../../../components/run-card/figures';
 import { LAB_ID } from '../shared/id';
 
@@ -37,7 +37,7 @@ export const cpuCard: CardLab = {
     if (summary && s) {
       const ping = s.params.pingMs === 0 ? 'off' : `${formatMs(s.pingP50Ms)} / ${formatMs(s.pingMaxMs)}`;
       return [
-        { id: 'makespan', term: 'Makespan', value: s.makespanMs, text: formatSeconds(s.makespanMs), kind: 'total' },
+        { id: 'makespan', term: 'Makespan', value: s.makespanMs, text: formatDuration(s.makespanMs), kind: 'total' },
         { id: 'speedup', term: 'Speed-up', value: s.speedup, text: speedupFigureText(s, role), kind: 'overall' },
         { id: 'latency', term: 'Latency p50 / max', value: s.latencyMaxMs, text: `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}`, kind: 'overall' },
         {

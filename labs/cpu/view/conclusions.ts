@@ -5,7 +5,7 @@
  */
 import type { CpuSummary } from '../shared/schema';
 import { listenersLeaked, NO_GAIN } from './verdict';
-import { formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
+import { formatMb, formatMs, formatDuration, formatTimes } from '../../../lib/readouts/format';
 import type { Conclusion } from '../../../lib/lessons/unfinished';
 import { unfinished } from '../../../lib/lessons/unfinished';
 
@@ -18,15 +18,15 @@ export function concludeOneThread(s: CpuSummary): Conclusion {
   const stop = unfinished([[s, ['completed']]], answered);
   if (stop) return stop;
   const serialMs = s.requestsOk * s.computeMsMin;
-  const facts = `${s.requestsOk} requests of fib(${s.params.n}) (${formatMs(s.computeMsMin)} each) took ${formatSeconds(s.makespanMs)} on one thread; the slowest waited ${formatMs(s.latencyMaxMs)}`;
+  const facts = `${s.requestsOk} requests of fib(${s.params.n}) (${formatMs(s.computeMsMin)} each) took ${formatDuration(s.makespanMs)} on one thread; the slowest waited ${formatMs(s.latencyMaxMs)}`;
   const ping = s.params.pingMs > 0 ? ` and /ping, which computes nothing, waited up to ${formatMs(s.pingMaxMs)}` : '';
   if (s.makespanMs >= SERIAL_SHARE * serialMs) {
     return {
       asExpected: true,
-      text: `${facts}${ping}. ${formatSeconds(s.makespanMs)} is every computation one after another (${formatSeconds(serialMs)}): the requests queued on the one event loop.`,
+      text: `${facts}${ping}. ${formatDuration(s.makespanMs)} is every computation one after another (${formatDuration(serialMs)}): the requests queued on the one event loop.`,
     };
   }
-  return { asExpected: false, text: `${facts}. Not what this lesson expects: that is less than the computations back to back (${formatSeconds(serialMs)}).` };
+  return { asExpected: false, text: `${facts}. Not what this lesson expects: that is less than the computations back to back (${formatDuration(serialMs)}).` };
 }
 
 /** Step 2: cluster spreads the requests over processes, up to the cores. */
@@ -42,7 +42,7 @@ export function concludeProcesses(one: CpuSummary, cluster: CpuSummary): Conclus
   const ratio = cluster.makespanMs > 0 ? one.makespanMs / cluster.makespanMs : 0;
   const extra = cluster.peakProcesses - one.peakProcesses;
   const facts =
-    `${cluster.strategy} answered in ${formatSeconds(cluster.makespanMs)} what one thread took ${formatSeconds(one.makespanMs)} for: ` +
+    `${cluster.strategy} answered in ${formatDuration(cluster.makespanMs)} what one thread took ${formatDuration(one.makespanMs)} for: ` +
     `${formatTimes(ratio)} faster on ${cluster.cores} cores, with ${cluster.peakProcesses} processes whose tree peaked at ${formatMb(cluster.peakTreeRss)}` +
     (extra > 0 ? ` (${formatMb(Math.max(0, cluster.peakTreeRss - one.peakTreeRss) / extra)} a process)` : '');
   if (ratio >= NO_GAIN)

@@ -4,7 +4,7 @@
  * the makespan, and the CPU other processes used meanwhile (/proc/stat, labs/cpu/child/machine-cpu.ts). Pure.
  */
 import type { CpuSummary } from '../shared/schema';
-import { formatSeconds } from '../../../lib/readouts/format';
+import { formatDuration } from '../../../lib/readouts/format';
 
 /** Other processes using this many cores' worth while the requests ran: the machine was busy. */
 export const BUSY_CORES = 0.5;
@@ -36,7 +36,7 @@ export function contentionOf(s: CpuSummary, ceiling: number): { perThreadMs: num
 /** "the machine was busy: each thread got 2.6 s of CPU in a 7.1 s makespan, while other processes used 1.2 of its 2 cores". */
 export function busyText(s: CpuSummary, busy: NonNullable<ReturnType<typeof contentionOf>>): string {
   return (
-    `the machine was busy: each thread got ${formatSeconds(busy.perThreadMs)} of CPU in a ${formatSeconds(s.makespanMs)} makespan, ` +
+    `the machine was busy: each thread got ${formatDuration(busy.perThreadMs)} of CPU in a ${formatDuration(s.makespanMs)} makespan, ` +
     `while other processes used ${busy.otherCores.toFixed(1)} of its ${s.cores} cores`
   );
 }

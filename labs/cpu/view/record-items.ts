@@ -2,7 +2,7 @@
 import type { CpuSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
 import type { Items } from '@/components/lab-view';
-import { formatCount, formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
+import { formatCount, formatMb, formatMs, formatDuration } from '@/lib/readouts/format';
 import { speedupFigureText } from './verdict';
 
 /** What the CPU lab measured: requests, makespan against the cores, worker start, ping, and the process tree. */
@@ -17,7 +17,7 @@ export function recordFigures(s: CpuSummary | null, o: RunRecord['observed'], ro
           ? `${formatCount(ok)} right (until interrupted)`
           : '–',
     ],
-    ['Makespan', s ? formatSeconds(s.makespanMs) : '–'],
+    ['Makespan', s ? formatDuration(s.makespanMs) : '–'],
     ['Speed-up', s ? speedupFigureText(s, role) : '–'],
     ['Latency p50 / max', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}` : '–'],
     ['fib(n) alone', s ? formatMs(s.computeMsAlone) : '–'],

@@ -9,7 +9,7 @@ import type { Role } from '../shared/roles';
 import type { Verdict } from '../../../lib/protocol';
 import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
 import { counterpartOf } from '../../../lib/readouts/counterpart';
-import { formatCount, formatMb, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
+import { formatCount, formatMb, formatMs, formatDuration, formatTimes } from '../../../lib/readouts/format';
 import { busyText, contentionOf } from './contention';
 import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
 
@@ -118,7 +118,7 @@ function gainPart(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyT
   const ceilingFigures = { ceiling, cores: s.cores };
   if (base && base.makespanMs > 0 && s.makespanMs > 0) {
     const ratio = base.makespanMs / s.makespanMs;
-    const times = `(${formatSeconds(s.makespanMs)} vs ${formatSeconds(base.makespanMs)})`;
+    const times = `(${formatDuration(s.makespanMs)} vs ${formatDuration(base.makespanMs)})`;
     const figures = { ...ceilingFigures, makespanMs: s.makespanMs, ...theirs(base, { makespanMs: base.makespanMs }), gainRatio: ratio };
     if (ratio >= NO_GAIN) return { text: `${formatTimes(ratio)} faster than one thread ${times}, ${limit}`, gained: true, figures };
     const how = ratio <= 1 / NO_GAIN ? `${formatTimes(1 / ratio)} slower than one thread` : 'no faster than one thread';
@@ -126,14 +126,14 @@ function gainPart(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyT
   }
   const gained = s.speedup >= NO_GAIN;
   return {
-    text: `${formatTimes(s.speedup)} the work of one thread in ${formatSeconds(s.makespanMs)}, ${limit}`,
+    text: `${formatTimes(s.speedup)} the work of one thread in ${formatDuration(s.makespanMs)}, ${limit}`,
     gained,
     figures: { ...ceilingFigures, speedup: s.speedup, makespanMs: s.makespanMs },
   };
 }
 
 function oneThreadVerdict(s: CpuSummary): Verdict {
-  const facts = `${requestsPart(s)} on one thread took ${formatSeconds(s.makespanMs)}, p50 latency ${formatMs(s.latencyP50Ms)}${pingPart(s, undefined)}`;
+  const facts = `${requestsPart(s)} on one thread took ${formatDuration(s.makespanMs)}, p50 latency ${formatMs(s.latencyP50Ms)}${pingPart(s, undefined)}`;
   const figures = { requestsOk: s.requestsOk, 'params.n': s.params.n, makespanMs: s.makespanMs, latencyP50Ms: s.latencyP50Ms, ...pingFigures(s, undefined) };
   // A thread can compute only one fib at a time; overlapping requests would mean the figures are off.
   if (s.speedupMeasured >= NO_GAIN) {
@@ -251,7 +251,7 @@ export function cpuVerdict(s: CpuSummary, others: readonly CpuSummary[], traits:
       return ended(`Crashed after ${part}${reasonSuffix(s.reason)}.`, partFigures);
     case 'stopped':
       if (s.sampleCount === 0 && s.requestsOk === 0) return ended('Stopped before it started: nothing was measured.', {});
-      return ended(`Stopped after ${formatSeconds(s.durationMs)} with ${part} answered; the tree's RSS peaked at ${formatMb(s.peakTreeRss)}.`, {
+      return ended(`Stopped after ${formatDuration(s.durationMs)} with ${part} answered; the tree's RSS peaked at ${formatMb(s.peakTreeRss)}.`, {
         durationMs: s.durationMs,
         ...partFigures,
         peakTreeRss: s.peakTreeRss,
@@ -263,7 +263,7 @@ export function cpuVerdict(s: CpuSummary, others: readonly CpuSummary[], traits:
       );
     case 'interrupted':
       return ended(
-        `Interrupted after ${formatSeconds(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${part} were answered by then.`,
+        `Interrupted after ${formatDuration(s.durationMs)}: ${s.reason ?? 'the server shut down'}, so the run has no result; ${part} were answered by then.`,
         { durationMs: s.durationMs, ...partFigures },
       );
     case 'refused':
