@@ -35,7 +35,7 @@ describe('cpu lab beside busy loops', () => {
     expect(s.threadCpu[0].cpuMs, said).toBeLessThan(0.75 * s.makespanMs);
     const v = verdictFor(s);
     expect(v.text, said).toMatch(
-      /the machine was busy: each thread got \d+(\.\d+)? s of CPU in a \d+(\.\d+)? s makespan, while other processes used \d+\.\d of its \d+ cores/,
+      /the machine was busy: each thread got \d+(\.\d+)? m?s of CPU in a \d+(\.\d+)? m?s makespan, while other processes used \d+\.\d of its \d+ cores/,
     );
     expect(v.text).not.toContain('larger n');
     expect(v.figures.otherCpuMs).toBe(s.otherCpuMs);
