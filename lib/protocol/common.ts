@@ -52,6 +52,14 @@ export function isMeasured<S extends { peak: Memory | null }>(s: S): s is Measur
 }
 
 /**
+ * A rate of a run's summary (MB/s, responses/s, a speed-up) as far as it was measured: null when the
+ * summary has none, and for a run that took no sample, whose older records hold 0 there.
+ */
+export function measuredRate(s: { sampleCount: number }, rate: number | null | undefined): number | null {
+  return s.sampleCount > 0 && typeof rate === 'number' ? rate : null;
+}
+
+/**
  * One reading taken inside the child: these common fields, plus the lab's own readings (all
  * numbers, named by the lab's schema, e.g. the streams lab's bytesRead). Bytes are bytes; times ms.
  */

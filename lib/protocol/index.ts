@@ -19,6 +19,7 @@ export {
   peakMemorySchema,
   procPeakRssSchema,
   isMeasured,
+  measuredRate,
   MEMORY_FIELDS,
   sampleSchema,
   procSampleSchema,
