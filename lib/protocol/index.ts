@@ -44,6 +44,7 @@ export type {
   ProfileSummary,
   HeapProfileSummary,
   HeapSnapshotSummary,
+  SnapshotBefore,
 } from './common';
 
 export const labIdSchema = z.enum(LAB_IDS as [string, ...string[]], { error: `lab must be one of ${LAB_IDS.join(', ')}` });
