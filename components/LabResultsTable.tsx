@@ -30,10 +30,10 @@ export interface LabResultsTableProps<L extends RunSummary['lab']> {
   showExperiment: boolean;
 }
 
-/** A number cell that keeps its raw value for tests and scripts (data-value), shown as `text`. */
-export function Num({ field, value, text, alert = false }: { field: string; value: number; text: string; alert?: boolean }) {
+/** A number cell that keeps its raw value for tests and scripts (data-value, empty when not measured), shown as `text`. */
+export function Num({ field, value, text, alert = false }: { field: string; value: number | null; text: string; alert?: boolean }) {
   return (
-    <td className={alert ? 'num figure-alert' : 'num'} data-field={field} data-value={value}>
+    <td className={alert ? 'num figure-alert' : 'num'} data-field={field} data-value={value ?? ''}>
       {text}
     </td>
   );

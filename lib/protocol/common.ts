@@ -52,6 +52,14 @@ export function isMeasured<S extends { peak: Memory | null }>(s: S): s is Measur
 }
 
 /**
+ * A rate of a run's summary (MB/s, responses/s, a speed-up) as far as it was measured: null when the
+ * summary has none, and for a run that took no sample, whose older records hold 0 there.
+ */
+export function measuredRate(s: { sampleCount: number }, rate: number | null | undefined): number | null {
+  return s.sampleCount > 0 && typeof rate === 'number' ? rate : null;
+}
+
+/**
  * One reading taken inside the child: these common fields, plus the lab's own readings (all
  * numbers, named by the lab's schema, e.g. the streams lab's bytesRead). Bytes are bytes; times ms.
  */
@@ -167,6 +175,22 @@ export const heapProfileSummarySchema = z.object({
 });
 export type HeapProfileSummary = z.infer<typeof heapProfileSummarySchema>;
 
+/**
+ * The run's memory just before a snapshot (server/runner/snapshot-before.ts): RSS as last read (the
+ * run's sample or /proc), the rest its last sample's — unless that sample is as old as a held loop's
+ * (an `at=` or `when=rss>` trigger fires on the runner's clock, mid-block): then the heap the child's
+ * watcher thread read with the latest /proc reading (server/child/block-heap.ts), and null for what
+ * nobody read then, not the stale sample's. Older records hold the last sample's five numbers.
+ */
+export const snapshotBeforeSchema = z.object({
+  rss: z.number(),
+  heapTotal: z.number().nullable(),
+  heapUsed: z.number().nullable(),
+  external: z.number().nullable(),
+  arrayBuffers: z.number().nullable(),
+});
+export type SnapshotBefore = z.infer<typeof snapshotBeforeSchema>;
+
 /** One heap snapshot of a run: when, what its pause cost, and what holds the memory (or why not). */
 export const heapSnapshotSummarySchema = z.object({
   /** 1, 2, …: its file is snapshot-<n>.heapsnapshot. */
@@ -176,8 +200,8 @@ export const heapSnapshotSummarySchema = z.object({
   /** ms since the strategy started when the snapshot began, and how long the run's process stood still for it. */
   atMs: z.number(),
   pauseMs: z.number(),
-  /** The run's memory just before (from its last sample). */
-  before: memorySchema.nullable(),
+  /** The run's memory just before (snapshotBeforeSchema: what was read then); null when nothing was. */
+  before: snapshotBeforeSchema.nullable(),
   /** Size of the .heapsnapshot file (uncompressed), 0 when none was written. */
   bytes: z.number(),
   analysis: snapshotAnalysisSchema.nullable(),

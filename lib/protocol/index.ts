@@ -19,6 +19,7 @@ export {
   peakMemorySchema,
   procPeakRssSchema,
   isMeasured,
+  measuredRate,
   MEMORY_FIELDS,
   sampleSchema,
   procSampleSchema,
@@ -43,6 +44,7 @@ export type {
   ProfileSummary,
   HeapProfileSummary,
   HeapSnapshotSummary,
+  SnapshotBefore,
 } from './common';
 
 export const labIdSchema = z.enum(LAB_IDS as [string, ...string[]], { error: `lab must be one of ${LAB_IDS.join(', ')}` });

@@ -28,6 +28,9 @@ import { Worker } from 'node:worker_threads';
 /** The run child's extra pipe for readings taken off the main thread (stdio index 4). */
 export const HEAP_FD = 4;
 
+/** The main thread counts as blocked, and the worker reads the heap, once its beat is this many sample intervals old. */
+export const SILENT_INTERVALS = 2;
+
 // CommonJS, evaluated in the worker: no file to bundle or find. Shared: [0] the main thread's last
 // beat (epoch ms: the threads' performance clocks start at different moments).
 const WORKER_SOURCE = `
@@ -38,7 +41,7 @@ const beat = new Float64Array(workerData.shared, 0, 1);
 let reading = false;
 let poll;
 const look = (intervalMs) => {
-  if (reading || Date.now() - beat[0] <= 2 * intervalMs) return;
+  if (reading || Date.now() - beat[0] <= ${SILENT_INTERVALS} * intervalMs) return;
   reading = true;
   let session;
   try {

@@ -35,6 +35,11 @@ describe('checks, parsed', () => {
     // Every lab names its own figures beside the common ones.
     expect([...labFigures('streams').keys()]).toEqual(expect.arrayContaining(['arrayBuffers.peak', 'peakBufferedBytes', 'peakInFlight', 'outcome']));
     expect([...labFigures('http').keys()]).not.toContain('peakInFlight');
+    // Rates are null where not measured, and still figures (mbPerSec dropped out when it became nullable).
+    expect([...labFigures('streams').keys()]).toContain('mbPerSec');
+    expect([...labFigures('http').keys()]).toContain('reqPerSec');
+    expect([...labFigures('cpu').keys()]).toEqual(expect.arrayContaining(['speedup', 'speedupMeasured']));
+    expect([...labFigures('deadline').keys()]).toEqual(expect.arrayContaining(['baselineDemandCores', 'spikeDemandCores']));
     expect(() => readChecksFile('{"checks": [1]}', 'c.json')).toThrow(/c\.json: must be a JSON array of checks/);
     expect(readChecksFile('["a: b < 1"]', 'c.json')).toEqual(['a: b < 1']);
   });

@@ -59,7 +59,9 @@ export function labFigures(labId: string): Map<string, Figure> {
   figures.set('cpu.totalMs', { unit: 'ms', read: (s) => (s.cpu ? s.cpu.userMs + s.cpu.systemMs : null) });
   figures.set('gc.totalMs', { unit: 'ms', read: (s) => s.gc.totalMs });
   for (const [name, schema] of Object.entries(requireLab(labId).schema.figures)) {
-    if (!(schema instanceof z.ZodNumber)) continue;
+    // A rate is null where it was not measured (a run that never started): still a figure to hold a run to.
+    const inner = schema instanceof z.ZodNullable ? schema.unwrap() : schema;
+    if (!(inner instanceof z.ZodNumber)) continue;
     // By name: bytesRead, peakWritableBytes, peakTreeRss are bytes; latencyP50Ms, reportMsMin are ms.
     const unit = /bytes|Bytes|Rss$/.test(name) ? 'bytes' : /Ms(?=[A-Z]|$)/.test(name) ? 'ms' : 'count';
     figures.set(name, { unit, read: (s) => ((s as unknown as Record<string, unknown>)[name] as number | undefined) ?? null });

@@ -17,9 +17,10 @@ import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { describeTrigger, parseSnapshotTrigger, triggerMet, type SnapshotTrigger } from '../../lib/heap/trigger';
 import { MIB } from '../../lib/protocol/params';
-import type { HeapProfileSummary, HeapSnapshotSummary, LiveUpdate, Memory, Sample } from '../../lib/protocol';
+import type { HeapProfileSummary, HeapSnapshotSummary, LiveUpdate, ProcSample, Sample } from '../../lib/protocol';
 import { analyzeSnapshot } from '../heap/snapshot-analysis';
 import type { Inspection } from './inspection';
+import { snapshotBefore } from './snapshot-before';
 
 /** How often the live heap profile is read: each read walks V8's sample tree (a few ms). The first comes sooner. */
 export const HEAP_PROFILE_EVERY_MS = 3000;
@@ -37,11 +38,11 @@ export const HEAP_PROFILE_FILE = 'heap.heapprofile';
 
 export interface HeapWatchHooks {
   inspection: Inspection;
-  params: { heapProfile?: boolean; heapIntervalKb?: number; heapSnapshot?: string; budgetMb: number | null };
+  params: { heapProfile?: boolean; heapIntervalKb?: number; heapSnapshot?: string; budgetMb: number | null; sampleMs: number | null };
   /** ms since the strategy started (null before it has). */
   now(): number | null;
-  /** The run's last sample and /proc reading, for the budget check and the "before" figures. */
-  last(): { sample: Sample | null; rss: number };
+  /** The run's last sample, its latest /proc reading (since the strategy started) and RSS, for the budget check and the "before" figures. */
+  last(): { sample: Sample | null; proc: ProcSample | null; rss: number };
   live(update: LiveUpdate): void;
   file(name: string, data: Buffer): void;
 }
@@ -108,18 +109,13 @@ export class HeapWatch {
   }
 
   private async takeOne(trigger: string, recordRefusal: boolean): Promise<HeapSnapshotSummary> {
-    const { sample, rss } = this.hooks.last();
-    const before: Memory | null = sample && {
-      rss: sample.rss,
-      heapTotal: sample.heapTotal,
-      heapUsed: sample.heapUsed,
-      external: sample.external,
-      arrayBuffers: sample.arrayBuffers,
-    };
+    const { sample, proc, rss } = this.hooks.last();
+    const before = snapshotBefore(sample, proc, Date.now(), this.hooks.params.sampleMs);
     const entry: HeapSnapshotSummary = { n: 0, trigger, atMs: this.hooks.now() ?? 0, pauseMs: 0, before, bytes: 0, analysis: null, error: null };
     // After the run's end nothing is recorded: the summary is being written.
     if (this.ended) return { ...entry, error: 'the run has ended' };
-    const refusal = this.refusal(rss, sample);
+    // The heap now if it was read (mid-block, by the watcher thread), else the last sample's: the best known.
+    const refusal = this.refusal(rss, before?.heapUsed ?? sample?.heapUsed ?? 0);
     if (refusal) return recordRefusal ? this.record({ ...entry, n: this.snapshots.length + 1, error: refusal }) : { ...entry, error: refusal };
     entry.n = this.snapshots.length + 1;
     this.taken += 1;
@@ -150,13 +146,13 @@ export class HeapWatch {
   }
 
   /** Why a snapshot can't be taken now (null: it can). */
-  private refusal(rss: number, sample: Sample | null): string | null {
+  private refusal(rss: number, heapUsed: number): string | null {
     if (this.taken >= MAX_SNAPSHOTS) return `a run keeps at most ${MAX_SNAPSHOTS} snapshots`;
     const { budgetMb } = this.hooks.params;
     // V8 builds the snapshot in the run's own process. Measured (docs/results.md §17): RSS rose
     // 28–440 MB over the moment before, up to 5× heapUsed + 40 MB (an HTTP run: heapUsed 81 MB,
     // +440 MB): that is what the budget must leave room for.
-    const need = SNAPSHOT_COST_PER_HEAP * (sample?.heapUsed ?? 0) + SNAPSHOT_COST_FIXED;
+    const need = SNAPSHOT_COST_PER_HEAP * heapUsed + SNAPSHOT_COST_FIXED;
     if (budgetMb !== null && rss + need > budgetMb * MIB) {
       return `refused: a snapshot needs memory of its own in the run's process (about ${mb(need)} here: 5× heapUsed + 40 MB, measured); with RSS at ${mb(rss)} it would pass the run's ${budgetMb} MB budget`;
     }

@@ -138,7 +138,7 @@ class Run {
         inspection: this.profiling,
         params: p,
         now: () => (this.strategyStartWall === null ? null : Date.now() - this.strategyStartWall),
-        last: () => ({ sample: this.recorder.last, rss: this.lastRss }),
+        last: () => ({ sample: this.recorder.last, proc: this.recorder.lastProc, rss: this.lastRss }),
         live: (update) => this.req.onLive?.(update),
         file: (name, data) => this.req.onFile?.(name, data),
       });

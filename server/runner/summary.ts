@@ -43,6 +43,8 @@ export class RunRecorder {
   last: Sample | null = null;
   /** Null until /proc is read. */
   procPeakRss: number | null = null;
+  /** The latest /proc reading since the strategy started: what a heap snapshot's "before" takes while the samples are held up. */
+  lastProc: ProcSample | null = null;
   sampleCount = 0;
   eventLoop = { p50: 0, p99: 0, max: 0 };
   cpu: { userMs: number; systemMs: number } | null = null;
@@ -81,6 +83,7 @@ export class RunRecorder {
 
   addProc(p: ProcSample): void {
     this.procPeakRss = foldMax(this.procPeakRss, p.rss);
+    this.lastProc = p;
     // The heap the child's watcher thread read while the loop was blocked (server/child/block-heap.ts)
     // is the heap's too: a peak reached mid-block has no sample of its own.
     if (this.peak && p.heapUsed !== undefined && p.heapTotal !== undefined) {

@@ -1,8 +1,8 @@
 /**
- * A run that ended before its strategy started measured nothing: null peaks, never zeros, from the
- * summary (unstarted.ts, the runner's recorder) through the record on disk, the run list and the
- * exports to the run page, which shows a dash. Real queue, run children, store files and HTTP
- * routes; the run that did start beside it still has its numbers.
+ * A run that ended before its strategy started measured nothing: null peaks and rates, never zeros,
+ * from the summary (unstarted.ts, the runner's recorder) through the record on disk, the run list
+ * and the exports to the run page, which shows a dash, in every lab. Real queue, run children,
+ * store files and HTTP routes; the run that did start beside it still has its numbers.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STREAMS_PARAMS } from '../../labs/streams/shared/params';
+import { LABS } from '../../labs/registry';
+import { LAB_IDS } from '../../labs/schemas';
 import { runDetailSchema, runListResponseSchema } from '../../lib/history';
 import { parseMarkdownTable } from '../../lib/history/export';
 import { summaryOfLab, type RunState, type RunSummary } from '../../lib/protocol';
@@ -127,5 +129,74 @@ describe('a run that never started', () => {
     const page = renderToStaticMarkup(createElement(RunSummaryList, { record: detail.record, storedSamples: 0 }));
     const term = (name: string) => new RegExp(`<dt>${name}</dt><dd>([^<]*)</dd>`).exec(page)?.[1];
     expect(['Peak RSS', 'Peak heapUsed', 'RSS from outside', 'Throughput', 'Records'].map(term)).toEqual(['–', '–', '–', '–', '–']);
+  });
+
+  /**
+   * Each lab's rates (per second of the run, or of its work: a speed-up, CPU asked per second), the
+   * run page's items that show them, and its Markdown table's columns of them.
+   */
+  const RATES: Record<string, { figures: string[]; page: string[]; markdown: string[] }> = {
+    streams: { figures: ['mbPerSec', 'recordsPerSec', 'insertsPerSec'], page: ['Throughput', 'Records'], markdown: ['MB/s', 'Records/s'] },
+    http: { figures: ['reqPerSec'], page: ['Throughput'], markdown: ['req/s'] },
+    cpu: { figures: ['speedup', 'speedupMeasured'], page: ['Speed-up'], markdown: ['Speed-up'] },
+    deadline: { figures: ['baselineDemandCores', 'spikeDemandCores'], page: ['Work asked: baseline / spike'], markdown: [] },
+    // Its figures are times, counts and a sweep's exponent: no rate.
+    hotcode: { figures: [], page: [], markdown: [] },
+  };
+
+  it('has null rates in every lab, recorded, exported and shown as a dash, and older records with 0 for them still read so', async () => {
+    expect(Object.keys(RATES).sort()).toEqual([...LAB_IDS].sort());
+    const ids = new Map<string, { now: string; older: string }>();
+    for (const [i, lab] of LABS.entries()) {
+      const { id } = lab.schema;
+      const rates = RATES[id];
+      // A rate a lab adds, named as rates are (the bench's reading of names: server/cli/baseline.ts), must be listed above.
+      expect(
+        Object.keys(lab.schema.figures).filter((k) => /PerSec$|Rps$|^speedup|DemandCores$/.test(k)),
+        id,
+      ).toEqual(rates.figures);
+      const strategy = lab.strategies[0].id;
+      const record = async (n: number, summary: (s: RunSummary) => RunSummary) => {
+        const queued = makeRun(testRunId(n), { lab: id, strategy, params: lab.schema.defaults as RunState['params'], status: 'preparing' });
+        history.store.begin(makeRecord(queued));
+        const s = summary(unstartedSummary(queued, 'stopped before it started', 'stopped'));
+        await history.store.end({ ...queued, status: 'stopped', summary: s }, queued.queuedAt + 10);
+        return queued.id;
+      };
+      const now = await record(0x5a00 + i, (s) => {
+        // What the page's socket carries (the hub sends the summary as JSON).
+        const sent = JSON.parse(JSON.stringify(s)) as Record<string, unknown>;
+        for (const f of rates.figures) expect(sent[f] ?? null, `${id}.${f}`).toBeNull();
+        return s;
+      });
+      // Recorded before rates were null: 0 where nothing was measured.
+      const older = await record(0x5b00 + i, (s) => ({ ...s, ...Object.fromEntries(rates.figures.filter((f) => f in s).map((f) => [f, 0])) }) as RunSummary);
+      ids.set(id, { now, older });
+    }
+
+    const csv = (await (await fetch(`${lab.url}/api/summaries.csv?ids=${[...ids.values()].map((r) => r.now).join(',')}`)).text()).trim().split('\n');
+    const header = csv[0].split(',');
+    for (const [id, { now }] of ids) {
+      const line = csv.map((l) => l.split(',')).find((cells) => cells[header.indexOf('id')] === now)!;
+      const columns = RATES[id].figures.filter((f) => header.includes(f));
+      expect(
+        columns.map((f) => line[header.indexOf(f)]),
+        id,
+      ).toEqual(columns.map(() => ''));
+    }
+
+    for (const [id, { now, older }] of ids) {
+      const md = parseMarkdownTable(await (await fetch(`${lab.url}/api/summaries.md?ids=${now}`)).text());
+      expect(
+        RATES[id].markdown.map((c) => md[1][md[0].indexOf(c)]),
+        id,
+      ).toEqual(RATES[id].markdown.map(() => '–'));
+      for (const runId of [now, older]) {
+        const detail = runDetailSchema.parse(await (await fetch(`${lab.url}/api/runs/${runId}`)).json());
+        const page = renderToStaticMarkup(createElement(RunSummaryList, { record: detail.record, storedSamples: 0 }));
+        const term = (name: string) => new RegExp(`<dt>${name}</dt><dd>([^<]*)</dd>`).exec(page)?.[1];
+        expect(RATES[id].page.map(term), `${id} ${runId === older ? 'older record' : ''}`).toEqual(RATES[id].page.map(() => '–'));
+      }
+    }
   });
 });

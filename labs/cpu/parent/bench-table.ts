@@ -28,7 +28,7 @@ export function benchTable(summaries: readonly CpuSummary[]): BenchTable {
     s.timeline.map((b) => (b.endMs / 1000).toFixed(2)).join(' '),
     (s.makespanMs / 1000).toFixed(2),
     (s.computeMsAlone / 1000).toFixed(2),
-    s.speedup.toFixed(2),
+    s.speedup === null ? '-' : s.speedup.toFixed(2),
     String(s.cores),
     s.spawnP50Ms.toFixed(0),
     `${s.pingP50Ms.toFixed(0)}/${s.pingMaxMs.toFixed(0)}`,

@@ -80,10 +80,7 @@ export class CpuFigures implements FigureRecorder {
       peakProcesses: Math.max(f.peakProcesses ?? 0, this.peakProcesses),
       peakThreads: Math.max(f.peakThreads ?? 0, this.peakThreads),
       peakMessageListeners: Math.max(f.peakMessageListeners ?? 0, this.peakListeners),
-      // Against the shortest computation seen (an upper bound of the cost alone), so it errs low;
-      // only a machine whose speed changes mid-run (measured here: fib(40) alone 0.99–1.88 s) takes
-      // it past the cores, which no program can beat: the reported figure stops there.
-      speedup: Math.min(this.speedupMeasured(), f.cores ?? Infinity),
+      speedup: this.speedup(),
       speedupMeasured: this.speedupMeasured(),
       servers: f.servers ?? 0,
       cores: f.cores ?? 0,
@@ -94,9 +91,20 @@ export class CpuFigures implements FigureRecorder {
     };
   }
 
-  private speedupMeasured(): number {
+  /**
+   * Against the shortest computation seen (an upper bound of the cost alone), so it errs low; only a
+   * machine whose speed changes mid-run (measured here: fib(40) alone 0.99–1.88 s) takes it past the
+   * cores, which no program can beat: the reported figure stops there.
+   */
+  private speedup(): number | null {
+    const measured = this.speedupMeasured();
+    return measured === null ? null : Math.min(measured, this.final.cores ?? Infinity);
+  }
+
+  /** Computations' worth of work per makespan: null without a makespan or a computation's cost (no request was timed, e.g. a run that never started). */
+  private speedupMeasured(): number | null {
     const f = this.final;
-    return f.makespanMs && f.computeMsMin ? ((f.requestsOk ?? 0) * f.computeMsMin) / f.makespanMs : 0;
+    return f.makespanMs && f.computeMsMin ? ((f.requestsOk ?? 0) * f.computeMsMin) / f.makespanMs : null;
   }
 
   /** Every request must have been answered with the right fib(n). */

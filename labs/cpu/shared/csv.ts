@@ -35,7 +35,7 @@ const csvColumns: readonly string[] = ['concurrency', 'requests', 'requestsPlann
 function csvCells(r: CsvRecord): Record<string, Cell> {
   const p = r.run.params as CpuParams;
   const s = r.run.summary as CpuSummary | null;
-  const figure = (name: (typeof CPU_LAB_COLUMNS)[number] & keyof CpuSummary) => (s ? (s[name] as number) : null);
+  const figure = (name: (typeof CPU_LAB_COLUMNS)[number] & keyof CpuSummary) => (s ? (s[name] as number | null) : null);
   return {
     concurrency: p.concurrency,
     requests: p.requests,

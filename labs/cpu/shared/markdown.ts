@@ -31,7 +31,7 @@ export const markdownTable: MarkdownTable = {
       text(p?.concurrency),
       p ? (p.workers === null ? 'cores' : String(p.workers)) : '–',
       fixed(s ? s.makespanMs / 1000 : null, 2),
-      s ? `${fixed(s.speedup, 2)} of ${s.cores}` : '–',
+      s && s.speedup !== null ? `${fixed(s.speedup, 2)} of ${s.cores}` : '–',
       fixed(s?.latencyP50Ms, 0),
       fixed(s?.spawnP50Ms, 0),
       fixed(s?.pingMaxMs, 0),

@@ -84,10 +84,14 @@ export const cpuFigures = {
   peakMessageListeners: z.number(),
   /** The shortest computation seen, in the load alone or in any answer: the yardstick of the speed-up. */
   computeMsMin: z.number(),
-  /** requestsOk × computeMsMin ÷ makespan: how many computations' worth of work ran at once, at most `cores`. */
-  speedup: z.number(),
+  /**
+   * requestsOk × computeMsMin ÷ makespan: how many computations' worth of work ran at once, at most
+   * `cores`; null when no request was timed (no makespan: a run that never started, or that ended
+   * before the load's report).
+   */
+  speedup: z.number().nullable(),
   /** The same before the cap: above `cores` only when the machine's speed changed during the run (a VM's neighbours). */
-  speedupMeasured: z.number(),
+  speedupMeasured: z.number().nullable(),
   /** Distinct processes/threads that answered requests. */
   servers: z.number(),
   /** The server's cores (os.availableParallelism), the ceiling for any speed-up. */

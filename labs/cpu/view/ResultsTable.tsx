@@ -36,7 +36,7 @@ function cells(r: LabSummary<typeof LAB_ID>) {
   return (
     <>
       <Num field="makespanMs" value={r.makespanMs} text={s(r.makespanMs)} />
-      <Num field="speedup" value={r.speedup} text={`${formatTimes(r.speedup)} of ${r.cores}`} />
+      <Num field="speedup" value={r.speedup} text={r.speedup === null ? '–' : `${formatTimes(r.speedup)} of ${r.cores}`} />
       <Num field="latencyP50Ms" value={r.latencyP50Ms} text={ms(r.latencyP50Ms)} />
       <Num field="latencyMaxMs" value={r.latencyMaxMs} text={ms(r.latencyMaxMs)} />
       <Num field="spawnP50Ms" value={r.spawnP50Ms} text={r.spawnP50Ms > 0 ? ms(r.spawnP50Ms) : '–'} />

@@ -1,6 +1,7 @@
 /** The cpu lab's figures on a recorded run's page (beside every lab's memory and event-loop figures). */
 import type { CpuSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
+import { measuredRate } from '@/lib/protocol';
 import type { Items } from '@/components/lab-view';
 import { formatCount, formatMb, formatMs, formatDuration } from '@/lib/readouts/format';
 import { speedupFigureText } from './verdict';
@@ -18,7 +19,8 @@ export function recordFigures(s: CpuSummary | null, o: RunRecord['observed'], ro
           : '–',
     ],
     ['Makespan', s ? formatDuration(s.makespanMs) : '–'],
-    ['Speed-up', s ? speedupFigureText(s, role) : '–'],
+    // Older records of a run that never started hold 0 for it: not measured, a dash.
+    ['Speed-up', s ? speedupFigureText({ ...s, speedup: measuredRate(s, s.speedup) }, role) : '–'],
     ['Latency p50 / max', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}` : '–'],
     ['fib(n) alone', s ? formatMs(s.computeMsAlone) : '–'],
     ['Worker start p50', s ? formatMs(s.spawnP50Ms) : '–'],

@@ -136,6 +136,10 @@ describe('speedupText', () => {
     expect(speedupText({ speedup: 1.94, cores: 2 })).toBe('1.9× (ceiling 2 cores)');
     expect(speedupText({ speedup: 1, cores: 1 })).toBe('1× (ceiling 1 core)');
   });
+
+  it('writes a dash, not 0×, for a run that timed no request', () => {
+    expect(speedupText({ speedup: null, cores: 2 })).toBe('–');
+  });
 });
 
 describe('the cpu card’s speed-up figure', () => {

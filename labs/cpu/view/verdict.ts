@@ -36,11 +36,12 @@ const BASELINE_ROLE: Role = 'one-thread';
  * read as a loss); the ratio and the ceiling for every other.
  */
 export function speedupFigureText(s: Pick<CpuSummary, 'speedup' | 'cores'>, role: string | null | undefined): string {
-  return role === BASELINE_ROLE ? 'baseline' : speedupText(s);
+  return role === BASELINE_ROLE && s.speedup !== null ? 'baseline' : speedupText(s);
 }
 
-/** "1.9× (ceiling 2 cores)": the run's own speed-up against fib(n) alone, and the machine's limit. */
+/** "1.9× (ceiling 2 cores)": the run's own speed-up against fib(n) alone, and the machine's limit; a dash when no request was timed. */
 export function speedupText(s: Pick<CpuSummary, 'speedup' | 'cores'>): string {
+  if (s.speedup === null) return '–';
   return `${formatTimes(s.speedup)} (ceiling ${s.cores} core${s.cores === 1 ? '' : 's'})`;
 }
 
@@ -124,6 +125,8 @@ function gainPart(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyT
     const how = ratio <= 1 / NO_GAIN ? `${formatTimes(1 / ratio)} slower than one thread` : 'no faster than one thread';
     return { text: `${how} ${times}, where ${limit}`, gained: false, figures };
   }
+  // A completed run timed its requests; one that has no speed-up says so rather than claim 0×.
+  if (s.speedup === null) return { text: `no speed-up measured (no request was timed), ${limit}`, gained: false, figures: ceilingFigures };
   const gained = s.speedup >= NO_GAIN;
   return {
     text: `${formatTimes(s.speedup)} the work of one thread in ${formatDuration(s.makespanMs)}, ${limit}`,
@@ -136,7 +139,7 @@ function oneThreadVerdict(s: CpuSummary): Verdict {
   const facts = `${requestsPart(s)} on one thread took ${formatDuration(s.makespanMs)}, p50 latency ${formatMs(s.latencyP50Ms)}${pingPart(s, undefined)}`;
   const figures = { requestsOk: s.requestsOk, 'params.n': s.params.n, makespanMs: s.makespanMs, latencyP50Ms: s.latencyP50Ms, ...pingFigures(s, undefined) };
   // A thread can compute only one fib at a time; overlapping requests would mean the figures are off.
-  if (s.speedupMeasured >= NO_GAIN) {
+  if (s.speedupMeasured !== null && s.speedupMeasured >= NO_GAIN) {
     return {
       text: `Not what one thread should show: the requests overlapped (${formatTimes(s.speedupMeasured)} the work of one thread). ${facts}.`,
       figures: { ...figures, speedupMeasured: s.speedupMeasured },

@@ -35,7 +35,7 @@ export function benchTable(summaries: readonly DeadlineSummary[]): BenchTable {
     s.spikeLatenessP99Ms.toFixed(0),
     s.recoveryMs < 0 ? 'no' : (s.recoveryMs / 1000).toFixed(1),
     s.workMsPerObject.toFixed(2),
-    s.spikeDemandCores.toFixed(1),
+    s.spikeDemandCores === null ? '-' : s.spikeDemandCores.toFixed(1),
     s.eventLoopDelayMs.max.toFixed(0),
   ]);
   return { header, rows };

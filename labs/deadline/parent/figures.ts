@@ -62,6 +62,10 @@ export class DeadlineFigures implements FigureRecorder {
       latenessMaxMs: this.final.latenessMaxMs ?? this.peakLatenessMs,
       scheduleStartMs: get('scheduleStartMs', -1),
       recoveryMs: get('recoveryMs', -1),
+      // Rate × K × the cost per object the scenario measured, in its end report: a run without one
+      // (it never started, or was stopped first) asked nothing measured of the CPU, null not 0 cores.
+      baselineDemandCores: this.final.baselineDemandCores ?? null,
+      spikeDemandCores: this.final.spikeDemandCores ?? null,
       lateness: this.lateness,
     };
   }

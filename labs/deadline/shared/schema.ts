@@ -73,9 +73,9 @@ export const deadlineFigures = {
   peakInFlight: z.number(),
   /** One object's work, the median of this run's objects where they ran (the calibration's figure if none ran): the capacity arithmetic's cost. */
   workMsPerObject: z.number(),
-  /** rate × K × work per object, in cores: what the baseline and the spike ask of the CPU. */
-  baselineDemandCores: z.number(),
-  spikeDemandCores: z.number(),
+  /** rate × K × work per object, in cores: what the baseline and the spike ask of the CPU; null without the scenario's end report (a run that never started, or was stopped first). */
+  baselineDemandCores: z.number().nullable(),
+  spikeDemandCores: z.number().nullable(),
   /** The server's cores (os.availableParallelism). */
   cores: z.number(),
   /** Objects the service fetched from the store, and objects it did the work for. */

@@ -19,7 +19,7 @@ function DeadlineLessonRunImpl({ run }: { run: RunState }) {
       ['timers late: spike p99 / max', `${formatMs(s.spikeLatenessP99Ms)} / ${formatMs(s.latenessMaxMs)}`],
       ['answers', outcomesText(s)],
       ['slowest answer', formatMs(s.latencyMaxMs)],
-      ['spike asked', `${coresText(s.spikeDemandCores)} (${formatMs(s.workMsPerObject)} an object)`],
+      ['spike asked', s.spikeDemandCores === null ? '–' : `${coresText(s.spikeDemandCores)} (${formatMs(s.workMsPerObject)} an object)`],
     ] as Array<[string, string]>,
   };
   return (

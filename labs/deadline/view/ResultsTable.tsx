@@ -42,7 +42,11 @@ function cells(r: LabSummary<typeof LAB_ID>) {
       <Num field="latenessP99Ms" value={r.latenessP99Ms} text={ms(r.latenessP99Ms)} alert={r.latenessP99Ms > LATE_TIMER_MS} />
       <Num field="latenessMaxMs" value={r.latenessMaxMs} text={ms(r.latenessMaxMs)} />
       <Num field="recoveryMs" value={r.recoveryMs} text={r.recoveryMs < 0 ? 'not by the end' : (r.recoveryMs / 1000).toFixed(1)} alert={r.recoveryMs < 0} />
-      <Num field="spikeDemandCores" value={r.spikeDemandCores} text={`${r.spikeDemandCores.toFixed(1)} of ${r.cores} cores`} />
+      <Num
+        field="spikeDemandCores"
+        value={r.spikeDemandCores}
+        text={r.spikeDemandCores === null ? '–' : `${r.spikeDemandCores.toFixed(1)} of ${r.cores} cores`}
+      />
     </>
   );
 }

@@ -53,7 +53,7 @@ export const deadlineCard: CardLab = {
           id: 'demand',
           term: 'Spike demand',
           value: s.spikeDemandCores,
-          text: `${coresText(s.spikeDemandCores)} of work, ${s.cores} cores (${formatMs(s.workMsPerObject)} per object)`,
+          text: s.spikeDemandCores === null ? '–' : `${coresText(s.spikeDemandCores)} of work, ${s.cores} cores (${formatMs(s.workMsPerObject)} per object)`,
           kind: 'overall',
         },
         ...cpuFigures(summary, last, lastProc, 'Service CPU'),

@@ -5,7 +5,7 @@
  * lesson, the text says so. Pure.
  */
 import type { DeadlineSummary } from '../shared/schema';
-import { coresText, LATE_TIMER_MS, outcomesText } from './verdict';
+import { coresText, LATE_TIMER_MS, outcomesText, spikeAsksMoreThan } from './verdict';
 import { formatCount, formatMs } from '../../../lib/readouts/format';
 import type { Conclusion } from '../../../lib/lessons/unfinished';
 import { unfinished } from '../../../lib/lessons/unfinished';
@@ -27,8 +27,9 @@ const demand = (s: DeadlineSummary) =>
 /** Why a pool that kept its timers on time still missed deadlines: its threads' CPU, from its figures. */
 function poolMisses(pool: DeadlineSummary): string {
   if (missed(pool) === 0) return ` Every one of worker-pool's ${formatCount(pool.sent)} requests met the ${formatMs(pool.params.deadlineMs)} deadline.`;
-  const room =
-    pool.spikeDemandCores > pool.cores ? `more than all ${pool.cores} cores` : `on ${pool.cores} cores shared with the store, the load and the main thread`;
+  const room = spikeAsksMoreThan(pool, pool.cores)
+    ? `more than all ${pool.cores} cores`
+    : `on ${pool.cores} cores shared with the store, the load and the main thread`;
   const cut =
     pool.timedOut > 0 && pool.deadlineTimersFired > 0
       ? `; its deadline timers fired at most ${formatMs(pool.deadlineLatenessMaxMs)} late, so the ${formatCount(pool.timedOut)} that timed out were cut at the deadline, not answered seconds late`
@@ -47,7 +48,7 @@ export function concludeLateTimers(unbounded: DeadlineSummary, pool: DeadlineSum
   );
   if (stop) return stop;
   const facts = `The spike asked ${demand(unbounded)} of unbounded's main thread. ${run(unbounded)} ${run(pool)}`;
-  if (unbounded.spikeDemandCores <= 1) {
+  if (!spikeAsksMoreThan(unbounded, 1)) {
     return {
       asExpected: false,
       text: `${facts} Not what this lesson expects: the spike should ask more than one core of the main thread, and this time its objects took ${formatMs(unbounded.workMsPerObject)} each (the preset asks ${formatMs(unbounded.params.cpuMs)}). Run the step again.`,

@@ -39,6 +39,16 @@ describe('deadline verdict', () => {
     expect(calm).toContain('within one core, so no strategy needed to fall behind');
   });
 
+  it('states no capacity arithmetic, and no contradiction from it, where the demand was not measured', () => {
+    const v = deadlineVerdict(
+      makeDeadlineSummary({ spikeDemandCores: null, baselineDemandCores: null, onTime: 240, late: 0, timedOut: 0, spikeLatenessP99Ms: 20 }),
+      undefined,
+    );
+    expect(v.text).toContain("The spike's demand on the CPU was not measured.");
+    expect(v.text).not.toContain('core');
+    expect(v.figures).not.toHaveProperty('spikeDemandCores');
+  });
+
   it('words the outcomes and the recovery', () => {
     expect(outcomesText(makeDeadlineSummary())).toBe('70 on time, 121 late, 49 timed out, 0 refused, 0 errors of 240 sent');
     expect(recoveryText({ recoveryMs: -1, latenessMaxMs: 900, recoveredBelowMs: 100 })).toBe(

@@ -18,9 +18,15 @@ export const LATE_TIMER_MS = 100;
 /** Roles that are there to keep the timers on time through the spike (the rest to show that they don't). */
 const KEEPS_TIMERS: ReadonlySet<Role> = new Set(['offloads', 'sheds']);
 
-/** "1.2 cores": a demand in cores, one decimal. */
-export function coresText(cores: number): string {
+/** "1.2 cores": a demand in cores, one decimal; a dash when it was not measured. */
+export function coresText(cores: number | null): string {
+  if (cores === null) return '–';
   return `${cores.toFixed(cores < 10 ? 1 : 0)} core${cores.toFixed(1) === '1.0' ? '' : 's'}`;
+}
+
+/** Whether the spike asked more than `cores` of the CPU; false when its demand was not measured. */
+export function spikeAsksMoreThan(s: Pick<DeadlineSummary, 'spikeDemandCores'>, cores: number): boolean {
+  return s.spikeDemandCores !== null && s.spikeDemandCores > cores;
 }
 
 /** The figures outcomesText quotes. */
@@ -44,9 +50,11 @@ export function recoveryText(s: Pick<DeadlineSummary, 'recoveryMs' | 'latenessMa
 /** The capacity arithmetic: what the spike asked of the CPU, against one thread and the cores. */
 function capacityPart(s: DeadlineSummary): string {
   const p = s.params;
+  // Every run that reports its end has its demand; one without it has no arithmetic to show.
+  if (s.spikeDemandCores === null) return `The spike's demand on the CPU was not measured`;
   const ask = `${p.spikeRps} req/s × ${p.objects} objects × ${formatMs(s.workMsPerObject)} per object = ${coresText(s.spikeDemandCores)} of work in the spike (baseline ${coresText(s.baselineDemandCores)})`;
-  if (s.spikeDemandCores > s.cores) return `${ask}: more than all ${s.cores} cores, so something had to give`;
-  if (s.spikeDemandCores > 1) return `${ask}: more than the one main thread can do, within the ${s.cores} cores`;
+  if (spikeAsksMoreThan(s, s.cores)) return `${ask}: more than all ${s.cores} cores, so something had to give`;
+  if (spikeAsksMoreThan(s, 1)) return `${ask}: more than the one main thread can do, within the ${s.cores} cores`;
   // The average fit in one core, yet the run fell behind: say so rather than contradict the sentence before.
   const missed = s.sent - s.onTime;
   const behind = missed > 0 ? `${formatCount(missed)} requests missed the deadline` : s.spikeLatenessP99Ms > 2 * LATE_TIMER_MS ? 'timers were late' : '';
@@ -89,13 +97,13 @@ function contradiction(s: DeadlineSummary, role: Role | undefined): { clause: st
       expected: false,
     };
   }
-  if (!KEEPS_TIMERS.has(role) && s.spikeDemandCores > 1 && !fellBehind) {
+  if (!KEEPS_TIMERS.has(role) && spikeAsksMoreThan(s, 1) && !fellBehind) {
     return {
       clause: `Not the failure ${s.strategy} should show: the spike asked for more than one core, yet timers stayed near on time and every request met its deadline (the machine may have been faster than its calibration). `,
       expected: false,
     };
   }
-  if (role === 'sheds' && s.spikeDemandCores > 1 && s.refused === 0)
+  if (role === 'sheds' && spikeAsksMoreThan(s, 1) && s.refused === 0)
     return { clause: `Not what ${s.strategy} should show: the spike needed more than one core, yet it refused nothing. `, expected: false };
   if (KEEPS_TIMERS.has(role)) return { clause: '', expected: true };
   return { clause: '', expected: fellBehind ? true : null };
@@ -117,8 +125,8 @@ function completedFigures(s: DeadlineSummary, role: Role | undefined): Figures {
     'params.spikeRps': s.params.spikeRps,
     'params.objects': s.params.objects,
     workMsPerObject: s.workMsPerObject,
-    spikeDemandCores: s.spikeDemandCores,
-    baselineDemandCores: s.baselineDemandCores,
+    ...(s.spikeDemandCores !== null && { spikeDemandCores: s.spikeDemandCores }),
+    ...(s.baselineDemandCores !== null && { baselineDemandCores: s.baselineDemandCores }),
     cores: s.cores,
     ...((role === 'sheds' || role === 'no-limit') && { chunkMs: s.params.objects * s.workMsPerObject }),
   };

@@ -37,7 +37,7 @@ export function benchTable(summaries: readonly HttpSummary[], strategies: readon
       mb(s.peak?.external ?? null),
       mb(s.peak?.arrayBuffers ?? null),
       mb(s.peakWritableBytes),
-      s.reqPerSec.toFixed(2),
+      s.reqPerSec === null ? '-' : s.reqPerSec.toFixed(2),
       s.latencyP50Ms.toFixed(0),
       s.latencyP99Ms.toFixed(0),
       s.ttfbP50Ms.toFixed(0),

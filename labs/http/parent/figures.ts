@@ -50,7 +50,9 @@ export class HttpFigures implements FigureRecorder {
       // A run that never reported its end (stopped, crashed) keeps what its samples last said.
       responsesOk: l.responsesOk ?? Math.max(0, this.lastResponses - this.lastBad),
       badResponses: l.badResponses ?? this.lastBad,
-      reqPerSec: l.reqPerSec ?? 0,
+      // The load's own rate over its clients' time: a run it never reported on (it never started, or
+      // was stopped or crashed first) has no rate, null rather than 0.
+      reqPerSec: l.reqPerSec ?? null,
       latencyP50Ms: l.latencyP50Ms ?? 0,
       latencyP99Ms: l.latencyP99Ms ?? 0,
       ttfbP50Ms: l.ttfbP50Ms ?? 0,

@@ -47,7 +47,8 @@ export const httpFigures = {
   /** Responses received complete with the right rows and checksum. */
   responsesOk: z.number(),
   badResponses: z.number(),
-  reqPerSec: z.number(),
+  /** Responses per second of the load's own clients; null when the load never reported it (the run never started, or ended first). */
+  reqPerSec: z.number().nullable(),
   latencyP50Ms: z.number(),
   latencyP99Ms: z.number(),
   /** Time to first byte (headers): the write-up's "server processing". */

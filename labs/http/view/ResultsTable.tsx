@@ -37,7 +37,7 @@ function cells(s: Measured<HttpSummary>) {
       <Num field="heapUsed" value={s.peak.heapUsed} text={formatMbNumber(s.peak.heapUsed)} />
       <Num field="rss" value={peakRssOf(s)} text={formatMbNumber(peakRssOf(s))} />
       <Num field="writableBytes" value={s.peakWritableBytes} text={formatMbNumber(s.peakWritableBytes)} />
-      <Num field="reqPerSec" value={s.reqPerSec} text={s.reqPerSec.toFixed(1)} />
+      <Num field="reqPerSec" value={s.reqPerSec} text={s.reqPerSec?.toFixed(1) ?? '–'} />
       <Num field="latencyP50Ms" value={s.latencyP50Ms} text={ms(s.latencyP50Ms)} />
       <Num field="latencyP99Ms" value={s.latencyP99Ms} text={ms(s.latencyP99Ms)} />
       <Num field="ttfbP50Ms" value={s.ttfbP50Ms} text={ms(s.ttfbP50Ms)} />

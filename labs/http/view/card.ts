@@ -40,7 +40,7 @@ export const httpCard: CardLab = {
       return [
         { id: 'heap-used', term: 'heapUsed', value: s.peak?.heapUsed ?? null, text: formatMb(s.peak?.heapUsed ?? null), kind: 'peak' },
         { id: 'socket-buffers', term: 'Socket buffers', value: s.peakWritableBytes, text: formatMb(s.peakWritableBytes), kind: 'peak' },
-        { id: 'req-per-sec', term: 'Responses/s', value: s.reqPerSec, text: s.reqPerSec.toFixed(1), kind: 'overall' },
+        { id: 'req-per-sec', term: 'Responses/s', value: s.reqPerSec, text: s.reqPerSec?.toFixed(1) ?? '–', kind: 'overall' },
         {
           id: 'latency-p99',
           term: 'Latency p50 / p99',

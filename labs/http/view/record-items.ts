@@ -1,12 +1,14 @@
 /** The http lab's figures on a recorded run's page (beside every lab's memory and event-loop figures). */
 import type { HttpSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
+import { measuredRate } from '@/lib/protocol';
 import type { Items } from '@/components/lab-view';
 import { formatCount, formatMb, formatMs, formatSeconds } from '@/lib/readouts/format';
 
 /** What the HTTP lab measured at the load: responses, their pace and latencies. */
 export function recordFigures(s: HttpSummary | null, o: RunRecord['observed']): Items {
   const ok = o?.readings.responsesOk;
+  const reqPerSec = s && measuredRate(s, s.reqPerSec);
   return [
     [
       'Responses',
@@ -16,7 +18,8 @@ export function recordFigures(s: HttpSummary | null, o: RunRecord['observed']): 
           ? `${formatCount(ok)} right (until interrupted)`
           : '–',
     ],
-    ['Throughput', s ? `${s.reqPerSec.toFixed(1)} responses/s` : '–'],
+    // A run the load never reported on has no rate (null; 0 in older records of a run that never started).
+    ['Throughput', reqPerSec !== null ? `${reqPerSec.toFixed(1)} responses/s` : '–'],
     ['Latency p50 / p99', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)}` : '–'],
     ['First byte p50', s ? formatMs(s.ttfbP50Ms) : '–'],
     ['Transfer p50', s ? formatMs(s.transferP50Ms) : '–'],

@@ -1,7 +1,7 @@
 'use client';
 
 /** Figures of finished streams runs next to the article's published ones. */
-import type { Experiment, RunState, StrategyInfo } from '@/lib/protocol';
+import { measuredRate, type Experiment, type RunState, type StrategyInfo } from '@/lib/protocol';
 import { paramsOfLab } from '@/lib/labs';
 import { legendParamsText } from '@/lib/readouts/params-text';
 import { formatMbNumber, formatPerSec } from '@/lib/readouts/format';
@@ -104,11 +104,8 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
               if (s?.lab !== LAB_ID) return null;
               const info = strategies.find((x) => x.lab === run.lab && x.id === run.strategy);
               const { consumer } = streamsKnobs(s.params);
-              // A run that ended without a sample measured nothing: its rates are dashes here, as its (null) peaks are
-              // (older records of such runs hold 0 for them).
-              const measured = s.sampleCount > 0;
-              const rate = (v: number | null | undefined) => (measured && typeof v === 'number' ? v : null);
-              const recordsPerSec = rate(s.recordsPerSec);
+              // A run that ended without a sample measured nothing: its rates are dashes here, as its (null) peaks are.
+              const recordsPerSec = measuredRate(s, s.recordsPerSec);
               return (
                 <tr
                   key={run.id}
@@ -141,7 +138,7 @@ export function ResultsTable({ runs, strategies, experiments, showExperiment }: 
                   <MbCell field="arrayBuffers" bytes={s.peak?.arrayBuffers ?? null} />
                   <td className="num">{formatMbNumber(s.fileBytes)}</td>
                   <td className="num">{(s.durationMs / 1000).toFixed(1)}</td>
-                  <td className="num">{rate(s.mbPerSec)?.toFixed(1) ?? '–'}</td>
+                  <td className="num">{measuredRate(s, s.mbPerSec)?.toFixed(1) ?? '–'}</td>
                   <td className="num" data-field="concurrency">
                     {concurrencyText(s.concurrency)}
                   </td>

@@ -1,6 +1,7 @@
 /** The streams lab's figures on a recorded run's page (beside every lab's memory and event-loop figures). */
 import type { StreamsSummary } from '../shared/schema';
 import type { RunRecord } from '@/lib/history';
+import { measuredRate } from '@/lib/protocol';
 import type { Items } from '@/components/lab-view';
 import { formatCount, formatMb, formatMs, formatPerSec } from '@/lib/readouts/format';
 import { concurrencyText } from '../shared/describe';
@@ -14,7 +15,10 @@ function consumerItems(s: StreamsSummary): Items {
     if (s.peakApiQueued !== undefined) items.push(['Pool queue (peak)', formatCount(s.peakApiQueued)]);
   }
   if (s.dbRows !== undefined)
-    items.push(['Rows checked in the table', `${formatCount(s.dbRows)}${typeof s.insertsPerSec === 'number' ? `, ${formatPerSec(s.insertsPerSec)} inserts/s` : ''}`]);
+    items.push([
+      'Rows checked in the table',
+      `${formatCount(s.dbRows)}${typeof s.insertsPerSec === 'number' ? `, ${formatPerSec(s.insertsPerSec)} inserts/s` : ''}`,
+    ]);
   if (s.consumerStartMs !== undefined)
     items.push(['Consumer start / end check', `${formatMs(s.consumerStartMs)} / ${formatMs(s.consumerCheckMs ?? 0)}, not in the run's time`]);
   return items;
@@ -22,17 +26,20 @@ function consumerItems(s: StreamsSummary): Items {
 
 /** What the streams lab measured: how much of the file got through, how fast, how far the reader ran ahead. */
 export function recordFigures(s: StreamsSummary | null, o: RunRecord['observed']): Items {
+  const mbPerSec = s && measuredRate(s, s.mbPerSec);
   const items: Items = [
     [
       'Processed',
       s ? `${formatMb(s.bytesProcessed)} of ${formatMb(s.fileBytes)}` : o?.readings.bytesProcessed !== undefined ? formatMb(o.readings.bytesProcessed) : '–',
     ],
-    // A run that never started has no rate (null): a dash, not 0.0.
-    ['Throughput', typeof s?.mbPerSec === 'number' ? `${s.mbPerSec.toFixed(1)} MB/s` : '–'],
+    // A run that never started has no rate (null; 0 in its older records): a dash, not 0.0.
+    ['Throughput', mbPerSec !== null ? `${mbPerSec.toFixed(1)} MB/s` : '–'],
   ];
   // Since the consumers (#30): absent from runs recorded before them.
-  if (s?.recordsPerSec !== undefined)
-    items.push(['Records', s.recordsPerSec === null ? '–' : `${formatCount(s.records ?? 0)}, ${formatPerSec(s.recordsPerSec)}/s`]);
+  if (s?.recordsPerSec !== undefined) {
+    const recordsPerSec = measuredRate(s, s.recordsPerSec);
+    items.push(['Records', recordsPerSec === null ? '–' : `${formatCount(s.records ?? 0)}, ${formatPerSec(recordsPerSec)}/s`]);
+  }
   if (s?.concurrency !== undefined) items.push(['Concurrency', concurrencyText(s.concurrency)]);
   return s ? [...items, ...consumerItems(s)] : items;
 }
