@@ -21,13 +21,7 @@ export function verdictOf(s: RunSummary, traits?: StrategyTraits, others: readon
   // A run with no sample has no figures to judge, and a sibling with none is nothing to compare with.
   if (!isMeasured(s)) return unmeasuredVerdict(s, traits);
   const judge = labVerdict(s.lab);
-  const v = judge
-    ? judge(
-        s,
-        others.filter((o) => o.lab === s.lab && o.runId !== s.runId).filter(isMeasured),
-        traits,
-      )
-    : commonVerdict(s, traits);
+  const v = judge ? judge(s, others.filter((o) => o.lab === s.lab && o.runId !== s.runId).filter(isMeasured), traits) : commonVerdict(s, traits);
   // A ratio against a zero (a heap that never grew) is Infinity, which JSON can't carry: the figure is left out.
   return { ...v, figures: Object.fromEntries(Object.entries(v.figures).filter(([, x]) => typeof x === 'string' || Number.isFinite(x))) };
 }

@@ -23,7 +23,9 @@ describe('RetainerPath', () => {
   it("labels a holder Stream Lab's harness keeps, as its allocations are labelled, and no other", () => {
     const harness = renderToStaticMarkup(createElement(RetainerPath, { holder: holder({ harness: true }) }));
     expect(harness).toContain('data-harness="true"');
-    expect(harness).toMatch(/<span class="badge" title="Kept alive by Stream Lab&#x27;s own code[^"]*" data-testid="harness-badge">Stream Lab’s harness<\/span>/);
+    expect(harness).toMatch(
+      /<span class="badge" title="Kept alive by Stream Lab&#x27;s own code[^"]*" data-testid="harness-badge">Stream Lab’s harness<\/span>/,
+    );
     const strategy = renderToStaticMarkup(createElement(RetainerPath, { holder: holder({}) }));
     expect(strategy).not.toContain('harness');
   });

@@ -59,7 +59,16 @@ describe('RunRecorder', () => {
 
   it('summarizes a run that never sent anything with null peaks (not measured), not zeros, and no idle baseline', () => {
     const s = newRecorder().summarize({ ...run, outcome: 'crashed', reason: 'boom', durationMs: 0 });
-    expect(s).toMatchObject({ outcome: 'crashed', reason: 'boom', bytesProcessed: 0, sampleCount: 0, idle: null, aboveIdle: null, mbPerSec: null, recordsPerSec: null });
+    expect(s).toMatchObject({
+      outcome: 'crashed',
+      reason: 'boom',
+      bytesProcessed: 0,
+      sampleCount: 0,
+      idle: null,
+      aboveIdle: null,
+      mbPerSec: null,
+      recordsPerSec: null,
+    });
     expect(s.peak).toBeNull();
     expect(s.procPeakRss).toBeNull();
   });
