@@ -151,20 +151,7 @@ describe('a run that never started', () => {
    */
   const ZERO_ALLOWED: Record<string, string[]> = {
     streams: ['bytesRead', 'bytesProcessed', 'chunks', 'peakBufferedBytes', 'peakInFlight', 'records'],
-    http: [
-      'rows',
-      'responsesOk',
-      'badResponses',
-      'latencyP50Ms',
-      'latencyP99Ms',
-      'ttfbP50Ms',
-      'transferP50Ms',
-      'bytesReceived',
-      'peakWritableBytes',
-      'peakOpenResponses',
-      'slowP50Ms',
-      'loadCpuMs',
-    ],
+    http: ['rows', 'responsesOk', 'badResponses', 'bytesReceived', 'peakWritableBytes', 'peakOpenResponses'],
     cpu: ['requestsOk', 'badRequests', 'peakTreeRss', 'peakProcesses', 'peakThreads', 'peakMessageListeners'],
     deadline: [
       'sent',
