@@ -48,8 +48,8 @@ export function NotMeasured() {
   );
 }
 
-/** Milliseconds as a table shows them: whole from 100 up, one decimal below. */
-export const tableMs = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+/** Milliseconds as a table shows them: whole from 100 up, one decimal below; a dash when not measured (null). */
+export const tableMs = (v: number | null) => (v === null ? '–' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
 
 export function LabResultsTable<L extends RunSummary['lab']>({
   lab,

@@ -32,7 +32,7 @@ describe('cpu lab beside busy loops', () => {
     // The two loops alone are about a core's worth; the run's own tree and load are left out.
     expect(s.otherCpuMs! / s.cpuWindowMs!, said).toBeGreaterThan(0.5);
     // Two threads computing beside two loops on two cores: each got well under the makespan.
-    expect(s.threadCpu[0].cpuMs, said).toBeLessThan(0.75 * s.makespanMs);
+    expect(s.threadCpu[0].cpuMs, said).toBeLessThan(0.75 * s.makespanMs!);
     const v = verdictFor(s);
     expect(v.text, said).toMatch(
       /the machine was busy: each thread got \d+(\.\d+)? m?s of CPU in a \d+(\.\d+)? m?s makespan, while other processes used \d+\.\d of its \d+ cores/,

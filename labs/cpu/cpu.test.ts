@@ -12,6 +12,8 @@ import { prepareAndStart } from '../../server/runner/lab-run';
 import { liveChildCount } from '../../server/runner/runner';
 import { benchStrategyFiles, runLeftovers, withTempDataDir } from '../../server/test-support';
 import { cpuLab } from './parent/index';
+import { recordFigures } from './view/record-items';
+import { verdictFor } from '../verdicts';
 import { cpuParamsSchema, DEFAULT_CPU_PARAMS, type CpuParams } from './shared/params';
 
 type CpuSummary = LabSummary<'cpu'>;
@@ -97,12 +99,12 @@ describe('cpu lab', () => {
     const ends = one.timeline.map((b) => b.endMs).sort((a, b) => a - b);
     expect(new Set(one.timeline.map((b) => b.servedBy)).size).toBe(1);
     expect(one.computeMsMin).toBeGreaterThan(0);
-    expect(ends[ends.length - 1] - ends[0], `answers' spread against computeMsMin ${one.computeMsMin} ms`).toBeGreaterThan(2.5 * one.computeMsMin);
+    expect(ends[ends.length - 1] - ends[0], `answers' spread against computeMsMin ${one.computeMsMin} ms`).toBeGreaterThan(2.5 * one.computeMsMin!);
     expect(one.speedup).toBeLessThan(1.3);
     for (const id of ['cluster', 'worker-pool']) {
       const s = await run(id, small({ n: 34, requests: 4, concurrency: 4 }));
-      expect(s.speedup, id).toBeLessThanOrEqual(s.cores);
-      expect(s.speedupMeasured, id).toBeLessThanOrEqual(s.cores * 1.15);
+      expect(s.speedup, id).toBeLessThanOrEqual(s.cores!);
+      expect(s.speedupMeasured, id).toBeLessThanOrEqual(s.cores! * 1.15);
       expect(s.speedup, id).toBeGreaterThan(0);
     }
   });
@@ -153,6 +155,23 @@ describe('cpu lab', () => {
     expect(leaky.outcome).toBe('data-lost');
     expect(leaky.reason).toMatch(/^[12] of 4 requests got no right answer \(first: request \d got the answer computed for request \d\)$/);
     expect((await run('cluster-pool', knobs)).outcome).toBe('completed');
+  });
+
+  it('a run too short for a /ping or a worker start to be timed has null for them, and its verdict and page quote no 0 ms', async () => {
+    // One request of fib(20) ends long before the first ping (pingMs 1000); the pool starts its threads before any request.
+    const s = await run('worker-pool', small({ n: 20, requests: 1, concurrency: 1, pingMs: 1000 }));
+    expect([s.outcome, s.reason]).toEqual(['completed', null]);
+    expect(JSON.parse(JSON.stringify(s))).toMatchObject({ pingP50Ms: null, pingMaxMs: null, spawnP50Ms: null });
+    // What the load did time is there: the request, its latency, fib(n) alone.
+    expect(s.makespanMs).toBeGreaterThan(0);
+    expect(s.latencyMaxMs).toBeGreaterThan(0);
+    expect(s.computeMsAlone).toBeGreaterThan(0);
+    const v = verdictFor(s);
+    expect(v.text).toContain('no /ping was answered');
+    expect(v.text).not.toMatch(/ping[^.;]*\b0\.0 ms/);
+    expect(v.figures).not.toHaveProperty('pingMaxMs');
+    const items = new Map(recordFigures(s, null));
+    expect([items.get('/ping p50 / max'), items.get('Worker start p50')]).toEqual(['–', '–']);
   });
 
   it('a stopped run takes its cluster workers along', async () => {

@@ -39,8 +39,9 @@ export function formatSeconds(ms: number): string {
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 }
 
-/** A duration as a sentence reads it: in ms below a second ("37.0 ms", not "0.0 s"), in seconds above. */
-export function formatDuration(ms: number): string {
+/** A duration as a sentence reads it: in ms below a second ("37.0 ms", not "0.0 s"), in seconds above; a dash when not measured (null). */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '–';
   return Math.abs(ms) < 1000 ? formatMs(ms) : formatSeconds(ms);
 }
 
@@ -56,8 +57,9 @@ export function formatClock(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
-/** Milliseconds as a latency or delay reads: "0.42 ms", "12.3 ms", "250 ms", "12.3 s" from 10 s on. */
-export function formatMs(ms: number): string {
+/** Milliseconds as a latency or delay reads: "0.42 ms", "12.3 ms", "250 ms", "12.3 s" from 10 s on; a dash when not measured (null), never "0.0 ms". */
+export function formatMs(ms: number | null): string {
+  if (ms === null) return '–';
   if (Math.abs(ms) >= 10_000) return formatSeconds(ms);
   if (Math.abs(ms) >= 100) return `${Math.round(ms)} ms`;
   if (Math.abs(ms) >= 1 || ms === 0) return `${ms.toFixed(1)} ms`;

@@ -140,3 +140,8 @@ export function unmeasuredVerdict(s: RunSummary, traits?: Expecting): Verdict {
     }
   }
 }
+
+/** A verdict's figures without those not measured (null): a verdict quotes what was measured, never a stand-in 0. */
+export function knownFigures(figures: Record<string, number | string | null | undefined>): Record<string, number | string> {
+  return Object.fromEntries(Object.entries(figures).filter(([, v]) => v !== null && v !== undefined)) as Record<string, number | string>;
+}

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScript } from '../test-support';
-import { labFigures, parseCheck, readChecksFile } from './checks';
+import { makeCpuSummary } from '../../lib/test-fixtures';
+import { judgeCheck, labFigures, parseCheck, readChecksFile } from './checks';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -40,6 +41,7 @@ describe('checks, parsed', () => {
     expect([...labFigures('http').keys()]).toContain('reqPerSec');
     expect([...labFigures('cpu').keys()]).toEqual(expect.arrayContaining(['speedup', 'speedupMeasured']));
     expect([...labFigures('deadline').keys()]).toEqual(expect.arrayContaining(['baselineDemandCores', 'spikeDemandCores']));
+    expect([...labFigures('cpu').keys()]).toEqual(expect.arrayContaining(['pingMaxMs', 'spawnP50Ms', 'makespanMs', 'latencyP50Ms', 'cores']));
     expect(() => readChecksFile('{"checks": [1]}', 'c.json')).toThrow(/c\.json: must be a JSON array of checks/);
     expect(readChecksFile('["a: b < 1"]', 'c.json')).toEqual(['a: b < 1']);
   });
@@ -89,4 +91,16 @@ describe('bench exit codes and checks', () => {
     );
     expect(result.stderr).not.toContain('preparing');
   }, 60_000);
+});
+
+describe('a check on a figure the run did not measure', () => {
+  it('fails, saying it was not measured, neither passing on a 0 nor crashing', () => {
+    const s = makeCpuSummary({ strategy: 'worker-pool', pingMaxMs: null, spawnP50Ms: null });
+    for (const text of ['worker-pool: pingMaxMs < 100ms', 'worker-pool: spawnP50Ms >= 0', 'worker-pool: pingMaxMs < 2 * worker-pool']) {
+      const [r] = judgeCheck(parseCheck(text, 'cpu', ['worker-pool']), 'cpu', [s]);
+      expect(r.ok, text).toBe(false);
+      expect(r.measured, text).toBeNull();
+      expect(r.message, text).toMatch(/FAILED, measured not measured/);
+    }
+  });
 });

@@ -144,6 +144,69 @@ describe('a run that never started', () => {
     hotcode: { figures: [], page: [], markdown: [] },
   };
 
+  /**
+   * The number figures of each lab that may read 0 in a run that never started: counts its samples
+   * carry (0 requests answered is a count), and the peaks of its process tree not yet made nullable.
+   * Every other figure the lab's load or scenario reports is null there: not measured, never 0.
+   */
+  const ZERO_ALLOWED: Record<string, string[]> = {
+    streams: ['bytesRead', 'bytesProcessed', 'chunks', 'peakBufferedBytes', 'peakInFlight', 'records'],
+    http: ['rows', 'responsesOk', 'badResponses', 'bytesReceived', 'peakWritableBytes', 'peakOpenResponses'],
+    cpu: ['requestsOk', 'badRequests', 'peakTreeRss', 'peakProcesses', 'peakThreads', 'peakMessageListeners'],
+    deadline: [
+      'sent',
+      'onTime',
+      'late',
+      'timedOut',
+      'refused',
+      'errors',
+      'latencyP50Ms',
+      'latencyP99Ms',
+      'latencyMaxMs',
+      'latenessP50Ms',
+      'latenessP99Ms',
+      'latenessMaxMs',
+      'deadlineTimersFired',
+      'deadlineLatenessMaxMs',
+      'spikeLatenessP99Ms',
+      'recoveredBelowMs',
+      'peakInFlight',
+      'workMsPerObject',
+      'cores',
+      'objectsFetched',
+      'objectsWorked',
+    ],
+    hotcode: [
+      'reportsOk',
+      'badReports',
+      'reportMsMin',
+      'reportMsMax',
+      'latencyP50Ms',
+      'probeP50Ms',
+      'probeMaxMs',
+      'probes',
+      'sweepExponent',
+      'sweepSkipped',
+      'sweepStopped',
+    ],
+  };
+
+  it('has no 0 in any lab for a figure nobody reported, in its JSON, CSV and run page', async () => {
+    expect(Object.keys(ZERO_ALLOWED).sort()).toEqual([...LAB_IDS].sort());
+    for (const [i, lab] of LABS.entries()) {
+      const { id } = lab.schema;
+      const queued = makeRun(testRunId(0x5c00 + i), {
+        lab: id,
+        strategy: lab.strategies[0].id,
+        params: lab.schema.defaults as RunState['params'],
+        status: 'preparing',
+      });
+      const sent = JSON.parse(JSON.stringify(unstartedSummary(queued, 'stopped before it started', 'stopped'))) as Record<string, unknown>;
+      const zeros = Object.keys(lab.schema.figures).filter((k) => sent[k] === 0);
+      expect(zeros, id).toEqual(ZERO_ALLOWED[id].filter((k) => zeros.includes(k)));
+    }
+  });
+
   it('has null rates in every lab, recorded, exported and shown as a dash, and older records with 0 for them still read so', async () => {
     expect(Object.keys(RATES).sort()).toEqual([...LAB_IDS].sort());
     const ids = new Map<string, { now: string; older: string }>();

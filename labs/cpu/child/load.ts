@@ -228,15 +228,19 @@ async function main(cfg: CpuLoadConfig): Promise<void> {
         figures: {
           requestsOk: ok,
           badRequests: bad,
-          makespanMs: bars.length ? Math.max(...bars.map((b) => b.endMs)) - Math.min(...bars.map((b) => b.startMs)) : 0,
-          latencyP50Ms: percentile(latencies, 50),
-          latencyMaxMs: latencies.length ? Math.max(...latencies) : 0,
+          // What nobody timed is left out, so the figure is null (not 0 ms): no request ended (no
+          // makespan, no latency), no worker was started per request, no /ping was answered (a run
+          // shorter than pingMs, or every ping waited past the last answer and failed).
+          ...(bars.length > 0 && {
+            makespanMs: Math.max(...bars.map((b) => b.endMs)) - Math.min(...bars.map((b) => b.startMs)),
+            latencyP50Ms: percentile(latencies, 50),
+            latencyMaxMs: Math.max(...latencies),
+          }),
           computeMsAlone,
           // Sharing a core only stretches a computation: the shortest one seen is the closest to its cost alone.
           computeMsMin: Math.min(computeMsAlone, ...computed),
-          spawnP50Ms: percentile(spawns, 50),
-          pingP50Ms: percentile(pings, 50),
-          pingMaxMs: pings.length ? Math.max(...pings) : 0,
+          ...(spawns.length > 0 && { spawnP50Ms: percentile(spawns, 50) }),
+          ...(pings.length > 0 && { pingP50Ms: percentile(pings, 50), pingMaxMs: Math.max(...pings) }),
           servers: new Set(bars.map((b) => b.servedBy)).size,
           peakTreeRss: tree.state.peaks.rssBytes,
           peakProcesses: tree.state.peaks.processes,

@@ -68,22 +68,27 @@ export const cpuFigures = {
   requestsPlanned: z.number(),
   requestsOk: z.number(),
   badRequests: z.number(),
-  /** First request sent to last answer. */
-  makespanMs: z.number(),
-  latencyP50Ms: z.number(),
-  latencyMaxMs: z.number(),
-  /** fib(n) measured alone in the load process before the run: one computation's cost here. */
-  computeMsAlone: z.number(),
-  /** Median time from a request's arrival to its process/thread being ready (per-request strategies; 0 otherwise). */
-  spawnP50Ms: z.number(),
-  pingP50Ms: z.number(),
-  pingMaxMs: z.number(),
+  /**
+   * First request sent to last answer, and the requests' latencies; null when no request ended (a
+   * run that never started, or ended before the load's report). So are the figures below that say
+   * null: not measured, never 0 (records from before hold 0 there).
+   */
+  makespanMs: z.number().nullable(),
+  latencyP50Ms: z.number().nullable(),
+  latencyMaxMs: z.number().nullable(),
+  /** fib(n) measured alone in the load process before the run: one computation's cost here; null when the load never reported. */
+  computeMsAlone: z.number().nullable(),
+  /** Median time from a request's arrival to its process/thread being ready; null when no worker start was timed (strategies that keep theirs; 0 in older records). */
+  spawnP50Ms: z.number().nullable(),
+  /** /ping's round trips while the requests ran; null when no ping was answered (pinging off, or a run shorter than pingMs). */
+  pingP50Ms: z.number().nullable(),
+  pingMaxMs: z.number().nullable(),
   peakTreeRss: z.number(),
   peakProcesses: z.number(),
   peakThreads: z.number(),
   peakMessageListeners: z.number(),
   /** The shortest computation seen, in the load alone or in any answer: the yardstick of the speed-up. */
-  computeMsMin: z.number(),
+  computeMsMin: z.number().nullable(),
   /**
    * requestsOk × computeMsMin ÷ makespan: how many computations' worth of work ran at once, at most
    * `cores`; null when no request was timed (no makespan: a run that never started, or that ended
@@ -92,10 +97,10 @@ export const cpuFigures = {
   speedup: z.number().nullable(),
   /** The same before the cap: above `cores` only when the machine's speed changed during the run (a VM's neighbours). */
   speedupMeasured: z.number().nullable(),
-  /** Distinct processes/threads that answered requests. */
-  servers: z.number(),
-  /** The server's cores (os.availableParallelism), the ceiling for any speed-up. */
-  cores: z.number(),
+  /** Distinct processes/threads that answered requests; null when the load never reported. */
+  servers: z.number().nullable(),
+  /** The server's cores (os.availableParallelism), the ceiling for any speed-up; null when the scenario never reported. */
+  cores: z.number().nullable(),
   timeline: z.array(requestBarSchema),
   /**
    * CPU other processes on the machine used while the requests ran (ms, all cores together: the

@@ -12,9 +12,10 @@ import { LAB_ID } from '../shared/id';
 function CpuLessonRunImpl({ run, role }: { run: RunState; role: string | null }) {
   const s = run.summary?.lab === LAB_ID ? run.summary : null;
   const figures = s && {
-    data: { 'makespan-ms': s.makespanMs, listeners: s.peakMessageListeners },
+    // Not measured: no data attribute rather than a 0.
+    data: { ...(s.makespanMs !== null && { 'makespan-ms': s.makespanMs }), listeners: s.peakMessageListeners },
     items: [
-      ['makespan', formatSeconds(s.makespanMs)],
+      ['makespan', s.makespanMs === null ? '–' : formatSeconds(s.makespanMs)],
       ['speed-up', speedupFigureText(s, role)],
       ['worker start p50', formatMs(s.spawnP50Ms)],
       ['tree RSS / processes', `${formatMb(s.peakTreeRss)} / ${s.peakProcesses}`],

@@ -15,7 +15,7 @@ export interface CpuResultsTableProps {
   showExperiment: boolean;
 }
 
-const s = (v: number) => (v / 1000).toFixed(2);
+const s = (v: number | null) => (v === null ? '–' : (v / 1000).toFixed(2));
 
 const COLUMNS: readonly Column[] = [
   ['Makespan (s)', 'first request sent to last answer'],
@@ -39,7 +39,7 @@ function cells(r: LabSummary<typeof LAB_ID>) {
       <Num field="speedup" value={r.speedup} text={r.speedup === null ? '–' : `${formatTimes(r.speedup)} of ${r.cores}`} />
       <Num field="latencyP50Ms" value={r.latencyP50Ms} text={ms(r.latencyP50Ms)} />
       <Num field="latencyMaxMs" value={r.latencyMaxMs} text={ms(r.latencyMaxMs)} />
-      <Num field="spawnP50Ms" value={r.spawnP50Ms} text={r.spawnP50Ms > 0 ? ms(r.spawnP50Ms) : '–'} />
+      <Num field="spawnP50Ms" value={r.spawnP50Ms} text={r.spawnP50Ms !== null && r.spawnP50Ms > 0 ? ms(r.spawnP50Ms) : '–'} />
       <Num field="pingP50Ms" value={r.pingP50Ms} text={r.params.pingMs > 0 ? ms(r.pingP50Ms) : '–'} />
       <Num field="pingMaxMs" value={r.pingMaxMs} text={r.params.pingMs > 0 ? ms(r.pingMaxMs) : '–'} />
       <Num field="peakTreeRss" value={r.peakTreeRss} text={formatMbNumber(r.peakTreeRss)} />

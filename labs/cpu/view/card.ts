@@ -35,16 +35,24 @@ export const cpuCard: CardLab = {
   figures(summary, last, _proc, role) {
     const s = summary?.lab === LAB_ID ? summary : null;
     if (summary && s) {
-      const ping = s.params.pingMs === 0 ? 'off' : `${formatMs(s.pingP50Ms)} / ${formatMs(s.pingMaxMs)}`;
+      // No /ping answered (a run shorter than pingMs): not measured, never "0.0 ms".
+      const ping = s.params.pingMs === 0 ? 'off' : s.pingMaxMs === null ? 'none answered' : `${formatMs(s.pingP50Ms)} / ${formatMs(s.pingMaxMs)}`;
       return [
         { id: 'makespan', term: 'Makespan', value: s.makespanMs, text: formatDuration(s.makespanMs), kind: 'total' },
         { id: 'speedup', term: 'Speed-up', value: s.speedup, text: speedupFigureText(s, role), kind: 'overall' },
-        { id: 'latency', term: 'Latency p50 / max', value: s.latencyMaxMs, text: `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}`, kind: 'overall' },
+        {
+          id: 'latency',
+          term: 'Latency p50 / max',
+          value: s.latencyMaxMs,
+          text: s.latencyMaxMs === null ? '–' : `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyMaxMs)}`,
+          kind: 'overall',
+        },
         {
           id: 'spawn',
           term: 'Start a worker (p50)',
           value: s.spawnP50Ms,
-          text: s.spawnP50Ms > 0 ? formatMs(s.spawnP50Ms) : 'none per request',
+          // Null: no start was timed (0 in older records).
+          text: s.spawnP50Ms !== null && s.spawnP50Ms > 0 ? formatMs(s.spawnP50Ms) : 'none per request',
           kind: 'overall',
         },
         { id: 'ping', term: '/ping p50 / max', value: s.pingMaxMs, text: ping, kind: 'overall' },

@@ -4,22 +4,30 @@
  * step and a run card never disagree; when the figures contradict the lesson, the text says so. Pure.
  */
 import type { CpuSummary } from '../shared/schema';
-import { listenersLeaked, NO_GAIN } from './verdict';
+import { isTimed, listenersLeaked, NO_GAIN, type Timed } from './verdict';
 import { formatMb, formatMs, formatDuration, formatTimes } from '../../../lib/readouts/format';
 import type { Conclusion } from '../../../lib/lessons/unfinished';
 import { unfinished } from '../../../lib/lessons/unfinished';
 
 const answered = (s: CpuSummary) => `${s.requestsOk} of ${s.requestsPlanned} requests`;
+
+/** A completed run whose load never reported its timings (null) has nothing to conclude from; a step says so, never quotes 0 ms. */
+function untimed(runs: readonly CpuSummary[]): Conclusion | null {
+  const bad = runs.find((s) => !isTimed(s));
+  return bad
+    ? { asExpected: false, text: `${bad.strategy} has no timings from its load (not measured), so it shows nothing about the lesson. Run the step again.` }
+    : null;
+}
 /** One thread counts as queueing when its makespan is at least this share of every computation back to back. */
 export const SERIAL_SHARE = 0.8;
 
 /** Step 1: one thread computes one request at a time, so the last waits for all the others. */
 export function concludeOneThread(s: CpuSummary): Conclusion {
-  const stop = unfinished([[s, ['completed']]], answered);
-  if (stop) return stop;
+  const stop = unfinished([[s, ['completed']]], answered) ?? untimed([s]);
+  if (stop || !isTimed(s)) return stop!;
   const serialMs = s.requestsOk * s.computeMsMin;
   const facts = `${s.requestsOk} requests of fib(${s.params.n}) (${formatMs(s.computeMsMin)} each) took ${formatDuration(s.makespanMs)} on one thread; the slowest waited ${formatMs(s.latencyMaxMs)}`;
-  const ping = s.params.pingMs > 0 ? ` and /ping, which computes nothing, waited up to ${formatMs(s.pingMaxMs)}` : '';
+  const ping = s.params.pingMs > 0 && s.pingMaxMs !== null ? ` and /ping, which computes nothing, waited up to ${formatMs(s.pingMaxMs)}` : '';
   if (s.makespanMs >= SERIAL_SHARE * serialMs) {
     return {
       asExpected: true,
@@ -31,14 +39,15 @@ export function concludeOneThread(s: CpuSummary): Conclusion {
 
 /** Step 2: cluster spreads the requests over processes, up to the cores. */
 export function concludeProcesses(one: CpuSummary, cluster: CpuSummary): Conclusion {
-  const stop = unfinished(
-    [
-      [one, ['completed']],
-      [cluster, ['completed']],
-    ],
-    answered,
-  );
-  if (stop) return stop;
+  const stop =
+    unfinished(
+      [
+        [one, ['completed']],
+        [cluster, ['completed']],
+      ],
+      answered,
+    ) ?? untimed([one, cluster]);
+  if (stop || !isTimed(one) || !isTimed(cluster)) return stop!;
   const ratio = cluster.makespanMs > 0 ? one.makespanMs / cluster.makespanMs : 0;
   const extra = cluster.peakProcesses - one.peakProcesses;
   const facts =
@@ -52,14 +61,25 @@ export function concludeProcesses(one: CpuSummary, cluster: CpuSummary): Conclus
 
 /** Step 3: starting a process per request costs more than a small computation; a pool pays it once. */
 export function concludeSpawn(fork: CpuSummary, pool: CpuSummary): Conclusion {
-  const stop = unfinished(
-    [
-      [fork, ['completed']],
-      [pool, ['completed']],
-    ],
-    answered,
-  );
-  if (stop) return stop;
+  const stop =
+    unfinished(
+      [
+        [fork, ['completed']],
+        [pool, ['completed']],
+      ],
+      answered,
+    ) ?? untimed([fork, pool]);
+  if (stop || !isTimed(fork) || !isTimed(pool)) return stop!;
+  return spawnConclusion(fork, pool);
+}
+
+function spawnConclusion(fork: Timed, pool: Timed): Conclusion {
+  // No start timed (null): the fork run started no process per request, which the lesson needs.
+  if (fork.spawnP50Ms === null)
+    return {
+      asExpected: false,
+      text: `${fork.strategy} timed no process start (not measured), so it cannot show what starting one per request costs. Not what this lesson expects.`,
+    };
   const facts =
     `${fork.strategy} paid ${formatMs(fork.spawnP50Ms)} (p50) to start a process per request, for fib(${fork.params.n}) that takes ${formatMs(fork.computeMsMin)}: ` +
     `${formatMs(fork.makespanMs)} for ${fork.requestsOk} requests against ${formatMs(pool.makespanMs)} for ${pool.strategy}, whose threads started once`;

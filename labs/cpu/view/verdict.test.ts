@@ -168,7 +168,7 @@ describe('the verdict’s expected and figures', () => {
     expect(v.figures).toMatchObject({
       makespanMs: 2100,
       'single-thread.makespanMs': oneThread.makespanMs,
-      gainRatio: oneThread.makespanMs / 2100,
+      gainRatio: oneThread.makespanMs! / 2100,
       ceiling: 2,
       cores: 2,
     });
@@ -194,5 +194,35 @@ describe('the verdict’s expected and figures', () => {
     expect(judged(serial, [oneThread]).expected).toBeNull();
     expect(cpuVerdict(pool, [oneThread], undefined).expected).toBeNull();
     expect(judged(summary({ strategy: 'worker-pool', outcome: 'interrupted' })).expected).toBeNull();
+  });
+});
+
+describe('figures the load did not measure', () => {
+  const judged = (s: CpuSummary, others: readonly CpuSummary[] = []) => cpuVerdict(s, others, traitsOf(s));
+
+  it('a run that answered no /ping says so, and quotes no 0 ms for it, nor for a worker start nobody timed', () => {
+    const s = summary({ strategy: 'worker-pool', pingP50Ms: null, pingMaxMs: null, spawnP50Ms: null });
+    const v = judged(s);
+    expect(v.text).toContain('no /ping was answered');
+    expect(v.text).not.toContain('0.0 ms');
+    expect(v.figures).not.toHaveProperty('pingMaxMs');
+    // Against a one-thread run that did get its pings answered: still no number for this run's.
+    const one = summary({ runId: 'st', strategy: 'single-thread', makespanMs: 4000, pingMaxMs: 900 });
+    expect(judged(s, [one]).text).not.toContain('one thread: 900');
+    const card = cpuCard.figures(s, undefined, undefined, 'pool');
+    expect(card.find((f) => f.id === 'ping')?.text).toBe('none answered');
+    expect(card.find((f) => f.id === 'spawn')?.text).toBe('none per request');
+  });
+
+  it('a completed run without the load’s timings is not judged on zeros', () => {
+    const v = judged(summary({ makespanMs: null, latencyP50Ms: null, latencyMaxMs: null, computeMsAlone: null, computeMsMin: null, servers: null }));
+    expect(v.text).toMatch(/reported no timings/);
+    expect(v.text).not.toMatch(/\b0(\.0)? m?s\b/);
+  });
+
+  it('a timed-out run whose load never timed fib(n) alone leaves that part out', () => {
+    const v = judged(summary({ outcome: 'timed-out', computeMsAlone: null, requestsOk: 0 }));
+    expect(v.text).not.toContain('alone here');
+    expect(v.figures).not.toHaveProperty('computeMsAlone');
   });
 });

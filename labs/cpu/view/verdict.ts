@@ -15,6 +15,16 @@ import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, pe
 
 type Figures = Verdict['figures'];
 
+/** The figures the load reports once it has timed every request; a completed run has them all. */
+type TimedFigures = 'makespanMs' | 'latencyP50Ms' | 'latencyMaxMs' | 'computeMsAlone' | 'computeMsMin' | 'servers' | 'cores';
+/** A run whose requests were timed: what the comparisons below quote. Ping and worker start may still be null (nothing timed them). */
+export type Timed = CpuSummary & { [K in TimedFigures]: number };
+
+/** The load reported its timings: a run that never started, or ended before the load's report, has none (null). */
+export function isTimed(s: CpuSummary): s is Timed {
+  return [s.makespanMs, s.latencyP50Ms, s.latencyMaxMs, s.computeMsAlone, s.computeMsMin, s.servers, s.cores].every((v) => v !== null);
+}
+
 /** Figures of the one-thread run it is measured against, under that run's strategy id ("single-thread.makespanMs"). */
 function theirs(o: CpuSummary, figures: Figures): Figures {
   return Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${o.strategy}.${k}`, v]));
@@ -42,12 +52,13 @@ export function speedupFigureText(s: Pick<CpuSummary, 'speedup' | 'cores'>, role
 /** "1.9× (ceiling 2 cores)": the run's own speed-up against fib(n) alone, and the machine's limit; a dash when no request was timed. */
 export function speedupText(s: Pick<CpuSummary, 'speedup' | 'cores'>): string {
   if (s.speedup === null) return '–';
+  if (s.cores === null) return formatTimes(s.speedup);
   return `${formatTimes(s.speedup)} (ceiling ${s.cores} core${s.cores === 1 ? '' : 's'})`;
 }
 
 /** Worker processes or threads the strategy keeps (the workers param, or one per core). */
 function workersOf(s: CpuSummary): number {
-  return s.params.workers ?? s.cores;
+  return s.params.workers ?? s.cores ?? Infinity;
 }
 
 /** More 'message' listeners than worker processes: the leaky pool's one-per-request leak. */
@@ -59,7 +70,7 @@ export function listenersLeaked(s: Pick<CpuSummary, 'peakMessageListeners' | 'pe
 export function ceilingOf(s: CpuSummary, traits: StrategyTraits | undefined): number {
   const role = roleOf(traits);
   const kept = role === 'processes' || role === 'pool' || role === 'leaky-pool' ? workersOf(s) : Infinity;
-  return Math.max(1, Math.min(s.cores, s.params.concurrency, s.requestsPlanned, kept));
+  return Math.max(1, Math.min(s.cores ?? Infinity, s.params.concurrency, s.requestsPlanned, kept));
 }
 
 /** "4 requests of fib(40)". */
@@ -67,17 +78,22 @@ function requestsPart(s: CpuSummary): string {
   return `${formatCount(s.requestsOk)} request${s.requestsOk === 1 ? '' : 's'} of fib(${s.params.n})`;
 }
 
-/** "; /ping waited up to 1.2 s (one thread: 2.3 s)", or "" when the run pinged nothing. */
+/**
+ * "; /ping waited up to 1.2 s (one thread: 2.3 s)", "; no /ping was answered while the requests ran"
+ * (a run shorter than pingMs: not measured, not 0 ms), or "" when the run pinged nothing.
+ */
 function pingPart(s: CpuSummary, base: CpuSummary | undefined): string {
   if (s.params.pingMs === 0) return '';
-  const then = base && base.params.pingMs > 0 ? ` (one thread: ${formatMs(base.pingMaxMs)})` : '';
+  if (s.pingMaxMs === null) return `; no /ping was answered while the requests ran (one every ${formatMs(s.params.pingMs)}), so its wait was not measured`;
+  const then = base && base.pingMaxMs !== null ? ` (one thread: ${formatMs(base.pingMaxMs)})` : '';
   return `; /ping waited up to ${formatMs(s.pingMaxMs)}${then}`;
 }
 
 /** The figures pingPart quotes. */
 function pingFigures(s: CpuSummary, base: CpuSummary | undefined): Figures {
   if (s.params.pingMs === 0) return {};
-  return { pingMaxMs: s.pingMaxMs, ...(base && base.params.pingMs > 0 && theirs(base, { pingMaxMs: base.pingMaxMs })) };
+  if (s.pingMaxMs === null) return { 'params.pingMs': s.params.pingMs };
+  return { pingMaxMs: s.pingMaxMs, ...(base && base.pingMaxMs !== null && theirs(base, { pingMaxMs: base.pingMaxMs })) };
 }
 
 /** The figures memoryPart quotes. */
@@ -98,22 +114,28 @@ function memoryPart(s: CpuSummary, base: CpuSummary | undefined): string {
 }
 
 /** fib(n)'s cost as the run page shows it ("fib(n) alone"); the shortest seen for runs that lack it. */
-export function fibMs(s: Pick<CpuSummary, 'computeMsAlone' | 'computeMsMin'>): number {
+export function fibMs(s: Pick<Timed, 'computeMsAlone' | 'computeMsMin'>): number {
   return s.computeMsAlone > 0 ? s.computeMsAlone : s.computeMsMin;
 }
 
+/** A worker start was timed (per-request strategies): null when none was, 0 in records from before. */
+function spawnOf(s: CpuSummary): number | null {
+  return s.spawnP50Ms !== null && s.spawnP50Ms > 0 ? s.spawnP50Ms : null;
+}
+
 /** Why a strategy that should spread the work did not, from what the figures show. */
-function noGainCause(s: CpuSummary, ceiling: number): string {
+function noGainCause(s: Timed, ceiling: number): string {
   if (s.params.concurrency === 1) return 'one request at a time leaves nothing to spread';
   if (s.servers < 2) return `only one process or thread answered${s.params.keepAlive ? ' (keep-alive kept every request on one connection’s process)' : ''}`;
   const busy = contentionOf(s, ceiling);
   if (busy) return busyText(s, busy);
-  if (s.spawnP50Ms > fibMs(s)) return `starting a worker (${formatMs(s.spawnP50Ms)}) cost more than fib(${s.params.n}) alone (${formatMs(fibMs(s))})`;
+  const spawn = spawnOf(s);
+  if (spawn !== null && spawn > fibMs(s)) return `starting a worker (${formatMs(spawn)}) cost more than fib(${s.params.n}) alone (${formatMs(fibMs(s))})`;
   return `fib(${s.params.n}) alone takes ${formatMs(fibMs(s))} here, too little to outweigh the hand-over; try a larger n`;
 }
 
 /** How the run compares with one thread (or, without one, with fib(n) alone), and the ceiling. */
-function gainPart(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyTraits | undefined): { text: string; gained: boolean; figures: Figures } {
+function gainPart(s: Timed, base: Timed | undefined, traits: StrategyTraits | undefined): { text: string; gained: boolean; figures: Figures } {
   const ceiling = ceilingOf(s, traits);
   const limit = ceiling < s.cores ? `the ceiling is ${ceiling}× (${formatCount(ceiling)} at once)` : `the ceiling is ${s.cores}×`;
   const ceilingFigures = { ceiling, cores: s.cores };
@@ -135,7 +157,7 @@ function gainPart(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyT
   };
 }
 
-function oneThreadVerdict(s: CpuSummary): Verdict {
+function oneThreadVerdict(s: Timed): Verdict {
   const facts = `${requestsPart(s)} on one thread took ${formatDuration(s.makespanMs)}, p50 latency ${formatMs(s.latencyP50Ms)}${pingPart(s, undefined)}`;
   const figures = { requestsOk: s.requestsOk, 'params.n': s.params.n, makespanMs: s.makespanMs, latencyP50Ms: s.latencyP50Ms, ...pingFigures(s, undefined) };
   // A thread can compute only one fib at a time; overlapping requests would mean the figures are off.
@@ -160,12 +182,13 @@ function leakPart(s: CpuSummary): string {
 }
 
 /** The figures noGainCause quotes. */
-function noGainFigures(s: CpuSummary, ceiling: number): Figures {
+function noGainFigures(s: Timed, ceiling: number): Figures {
   if (s.params.concurrency === 1) return { 'params.concurrency': 1 };
   if (s.servers < 2) return { servers: s.servers };
   const busy = contentionOf(s, ceiling);
   if (busy) return { perThreadCpuMs: busy.perThreadMs, makespanMs: s.makespanMs, otherCpuMs: s.otherCpuMs!, cpuWindowMs: s.cpuWindowMs!, cores: s.cores };
-  if (s.spawnP50Ms > fibMs(s)) return { spawnP50Ms: s.spawnP50Ms, computeMsAlone: fibMs(s) };
+  const spawn = spawnOf(s);
+  if (spawn !== null && spawn > fibMs(s)) return { spawnP50Ms: spawn, computeMsAlone: fibMs(s) };
   return { computeMsAlone: fibMs(s) };
 }
 
@@ -181,14 +204,15 @@ function spreadExpected(s: CpuSummary, role: Role | undefined, gained: boolean, 
   return gained;
 }
 
-function completedVerdict(s: CpuSummary, base: CpuSummary | undefined, traits: StrategyTraits | undefined): Verdict {
+function completedVerdict(s: Timed, base: Timed | undefined, traits: StrategyTraits | undefined): Verdict {
   const role = roleOf(traits);
   if (role === 'one-thread') return oneThreadVerdict(s);
   const gain = gainPart(s, base, traits);
   const ceiling = ceilingOf(s, traits);
   const head = `${requestsPart(s)} on ${s.cores} cores: ${gain.text}`;
-  const spawns = role === 'per-request' && s.spawnP50Ms > 0;
-  const spawn = spawns ? `; ${s.strategy} paid ${formatMs(s.spawnP50Ms)} to start a ${s.strategy.startsWith('fork') ? 'process' : 'thread'} per request` : '';
+  const spawnMs = role === 'per-request' ? spawnOf(s) : null;
+  const spawns = spawnMs !== null;
+  const spawn = spawns ? `; ${s.strategy} paid ${formatMs(spawnMs)} to start a ${s.strategy.startsWith('fork') ? 'process' : 'thread'} per request` : '';
   const leak = role === 'leaky-pool' ? `${leakPart(s)}, yet every answer reached its own request this time (each worker had one request at a time)` : '';
   // A gain short of the ceiling on a busy machine says why it fell short (a run with no gain says it first).
   const busy = gain.gained ? contentionOf(s, ceiling) : null;
@@ -198,7 +222,7 @@ function completedVerdict(s: CpuSummary, base: CpuSummary | undefined, traits: S
     requestsOk: s.requestsOk,
     'params.n': s.params.n,
     ...gain.figures,
-    ...(spawns && { spawnP50Ms: s.spawnP50Ms }),
+    ...(spawns && { spawnP50Ms: spawnMs }),
     ...memoryFigures(s, base),
     ...pingFigures(s, base),
     ...(role === 'leaky-pool' && { peakMessageListeners: s.peakMessageListeners, requestsPlanned: s.requestsPlanned }),
@@ -224,7 +248,9 @@ export function cpuVerdict(s: CpuSummary, others: readonly CpuSummary[], traits:
   const ended = (text: string, figures: Figures): Verdict => ({ text, figures, expected: outcomeExpected(s.outcome, traits) });
   switch (s.outcome) {
     case 'completed': {
-      const judged = completedVerdict(s, counterpartOf(s, others, traits), traits);
+      // Every request was answered, so the load timed them; a completed run without its report is left unjudged.
+      if (!isTimed(s)) return ended(`${part} came back right, but the load reported no timings: nothing to judge.`, partFigures);
+      const judged = completedVerdict(s, counterpartOf(s, others, traits, isTimed) as Timed | undefined, traits);
       return { ...judged, expected: completedExpected(traits, judged.expected) };
     }
     case 'data-lost': {
@@ -260,6 +286,12 @@ export function cpuVerdict(s: CpuSummary, others: readonly CpuSummary[], traits:
         peakTreeRss: s.peakTreeRss,
       });
     case 'timed-out':
+      // The load times fib(n) alone first; one that never reported (stuck before it) leaves that part out.
+      if (s.computeMsAlone === null)
+        return ended(`Timed out after ${s.params.timeoutS} s with ${part} answered; try a smaller n or fewer requests.`, {
+          'params.timeoutS': s.params.timeoutS,
+          ...partFigures,
+        });
       return ended(
         `Timed out after ${s.params.timeoutS} s with ${part} answered: fib(${s.params.n}) takes ${formatMs(s.computeMsAlone)} alone here; try a smaller n or fewer requests.`,
         { 'params.timeoutS': s.params.timeoutS, ...partFigures, 'params.n': s.params.n, computeMsAlone: s.computeMsAlone },

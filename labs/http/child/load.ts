@@ -222,12 +222,13 @@ async function main(cfg: LoadConfig): Promise<void> {
           responsesOk: tally.ok,
           badResponses: tally.bad,
           reqPerSec: fast.seconds > 0 ? fast.responses / fast.seconds : 0,
-          latencyP50Ms: percentileSorted(lat, 50),
-          latencyP99Ms: percentileSorted(lat, 99),
-          ttfbP50Ms: percentileSorted(sortedCopy(tally.ttfb), 50),
-          transferP50Ms: percentileSorted(sortedCopy(tally.transfer), 50),
+          // A percentile of nothing timed is left out, so the figure is null (not 0 ms): no response
+          // came back, or no slow client ran.
+          ...(lat.length > 0 && { latencyP50Ms: percentileSorted(lat, 50), latencyP99Ms: percentileSorted(lat, 99) }),
+          ...(tally.ttfb.length > 0 && { ttfbP50Ms: percentileSorted(sortedCopy(tally.ttfb), 50) }),
+          ...(tally.transfer.length > 0 && { transferP50Ms: percentileSorted(sortedCopy(tally.transfer), 50) }),
           bytesReceived: tally.bytes,
-          slowP50Ms: percentileSorted(sortedCopy(tally.slow), 50),
+          ...(tally.slow.length > 0 && { slowP50Ms: percentileSorted(sortedCopy(tally.slow), 50) }),
           loadCpuMs: (cpu.user + cpu.system) / 1000,
         },
       },

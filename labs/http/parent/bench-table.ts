@@ -38,10 +38,8 @@ export function benchTable(summaries: readonly HttpSummary[], strategies: readon
       mb(s.peak?.arrayBuffers ?? null),
       mb(s.peakWritableBytes),
       s.reqPerSec === null ? '-' : s.reqPerSec.toFixed(2),
-      s.latencyP50Ms.toFixed(0),
-      s.latencyP99Ms.toFixed(0),
-      s.ttfbP50Ms.toFixed(0),
-      s.transferP50Ms.toFixed(0),
+      // Not measured (null): '-', as the rate's.
+      ...[s.latencyP50Ms, s.latencyP99Ms, s.ttfbP50Ms, s.transferP50Ms].map((ms) => (ms === null ? '-' : ms.toFixed(0))),
       String(s.responsesOk),
       String(s.badResponses),
       s.eventLoopDelayMs.max.toFixed(0),

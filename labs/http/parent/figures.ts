@@ -53,15 +53,16 @@ export class HttpFigures implements FigureRecorder {
       // The load's own rate over its clients' time: a run it never reported on (it never started, or
       // was stopped or crashed first) has no rate, null rather than 0.
       reqPerSec: l.reqPerSec ?? null,
-      latencyP50Ms: l.latencyP50Ms ?? 0,
-      latencyP99Ms: l.latencyP99Ms ?? 0,
-      ttfbP50Ms: l.ttfbP50Ms ?? 0,
-      transferP50Ms: l.transferP50Ms ?? 0,
+      // Times the load never reported (or timed nothing for) are null too: not measured, never 0 ms.
+      latencyP50Ms: l.latencyP50Ms ?? null,
+      latencyP99Ms: l.latencyP99Ms ?? null,
+      ttfbP50Ms: l.ttfbP50Ms ?? null,
+      transferP50Ms: l.transferP50Ms ?? null,
       bytesReceived: l.bytesReceived ?? 0,
       peakWritableBytes: this.peakWritableBytes,
       peakOpenResponses: this.peakOpenResponses,
-      slowP50Ms: l.slowP50Ms ?? 0,
-      loadCpuMs: l.loadCpuMs ?? 0,
+      slowP50Ms: l.slowP50Ms ?? null,
+      loadCpuMs: l.loadCpuMs ?? null,
     };
   }
 

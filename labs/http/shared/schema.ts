@@ -49,21 +49,22 @@ export const httpFigures = {
   badResponses: z.number(),
   /** Responses per second of the load's own clients; null when the load never reported it (the run never started, or ended first). */
   reqPerSec: z.number().nullable(),
-  latencyP50Ms: z.number(),
-  latencyP99Ms: z.number(),
+  /** Latencies of the load's responses; null when none came back or the load never reported (so are the times below: not measured, 0 in older records). */
+  latencyP50Ms: z.number().nullable(),
+  latencyP99Ms: z.number().nullable(),
   /** Time to first byte (headers): the write-up's "server processing". */
-  ttfbP50Ms: z.number(),
+  ttfbP50Ms: z.number().nullable(),
   /** First byte to last: the write-up's "content transfer". */
-  transferP50Ms: z.number(),
+  transferP50Ms: z.number().nullable(),
   /** Body bytes the load received. */
   bytesReceived: z.number(),
   /** Largest sum of `writableLength` over open responses seen in a sample. */
   peakWritableBytes: z.number(),
   peakOpenResponses: z.number(),
-  /** Slow clients' responses: median time to read one whole. */
-  slowP50Ms: z.number(),
+  /** Slow clients' responses: median time to read one whole; null without slow clients. */
+  slowP50Ms: z.number().nullable(),
   /** CPU the load child used (ms), apart from the server's. */
-  loadCpuMs: z.number(),
+  loadCpuMs: z.number().nullable(),
 };
 
 export const httpSchema = {

@@ -28,8 +28,9 @@ function HttpLessonRunImpl({ run, samples, memoryTop = 0 }: HttpLessonRunProps) 
     data: {
       'peak-heap-used': s.peak?.heapUsed ?? '',
       'peak-writable-bytes': s.peakWritableBytes,
-      'latency-p50-ms': s.latencyP50Ms,
-      'ttfb-p50-ms': s.ttfbP50Ms,
+      // Empty when not measured, as the heap's.
+      'latency-p50-ms': s.latencyP50Ms ?? '',
+      'ttfb-p50-ms': s.ttfbP50Ms ?? '',
       'responses-ok': s.responsesOk,
     },
     items: [

@@ -36,7 +36,13 @@ export const httpCard: CardLab = {
   figures(summary, last, lastProc) {
     const s = summary?.lab === LAB_ID ? summary : null;
     if (summary && s) {
-      const loadCpu: Figure = { id: 'load-cpu', term: 'Load generator CPU', value: s.loadCpuMs, text: formatSeconds(s.loadCpuMs), kind: 'total' };
+      const loadCpu: Figure = {
+        id: 'load-cpu',
+        term: 'Load generator CPU',
+        value: s.loadCpuMs,
+        text: s.loadCpuMs === null ? '–' : formatSeconds(s.loadCpuMs),
+        kind: 'total',
+      };
       return [
         { id: 'heap-used', term: 'heapUsed', value: s.peak?.heapUsed ?? null, text: formatMb(s.peak?.heapUsed ?? null), kind: 'peak' },
         { id: 'socket-buffers', term: 'Socket buffers', value: s.peakWritableBytes, text: formatMb(s.peakWritableBytes), kind: 'peak' },
@@ -45,7 +51,7 @@ export const httpCard: CardLab = {
           id: 'latency-p99',
           term: 'Latency p50 / p99',
           value: s.latencyP99Ms,
-          text: `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)}`,
+          text: s.latencyP50Ms === null ? '–' : `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)}`,
           kind: 'overall',
         },
         eventLoopFigure(summary, last),

@@ -20,9 +20,10 @@ export function recordFigures(s: HttpSummary | null, o: RunRecord['observed']): 
     ],
     // A run the load never reported on has no rate (null; 0 in older records of a run that never started).
     ['Throughput', reqPerSec !== null ? `${reqPerSec.toFixed(1)} responses/s` : '–'],
-    ['Latency p50 / p99', s ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)}` : '–'],
-    ['First byte p50', s ? formatMs(s.ttfbP50Ms) : '–'],
-    ['Transfer p50', s ? formatMs(s.transferP50Ms) : '–'],
+    // Not measured (null: no response timed): a dash, not "0.0 ms".
+    ['Latency p50 / p99', s?.latencyP50Ms != null ? `${formatMs(s.latencyP50Ms)} / ${formatMs(s.latencyP99Ms)}` : '–'],
+    ['First byte p50', formatMs(s?.ttfbP50Ms ?? null)],
+    ['Transfer p50', formatMs(s?.transferP50Ms ?? null)],
     ['Bytes received', s ? formatMb(s.bytesReceived) : '–'],
     ...(s && s.params.slowClients > 0 ? ([['Slow client p50', formatMs(s.slowP50Ms)]] as Items) : []),
   ];
@@ -33,6 +34,6 @@ export function recordMemory(s: HttpSummary | null): Items {
   return [
     ['Socket buffers peak', s ? formatMb(s.peakWritableBytes) : '–'],
     ['Open responses peak', s ? String(s.peakOpenResponses) : '–'],
-    ['Load generator CPU', s ? formatSeconds(s.loadCpuMs) : '–'],
+    ['Load generator CPU', s?.loadCpuMs != null ? formatSeconds(s.loadCpuMs) : '–'],
   ];
 }

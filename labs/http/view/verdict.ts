@@ -11,7 +11,16 @@ import type { Role } from '../shared/roles';
 import type { LabVerdict, StrategyTraits } from '../../../components/lab-view';
 import { counterpartOf } from '../../../lib/readouts/counterpart';
 import { formatCount, formatMb, formatMbCeil, formatMs, formatSeconds, formatTimes } from '../../../lib/readouts/format';
-import { completedExpected, memoryLimitText, outcomeExpected, peakRssFigures, peakRssOf, reasonSuffix, refusedText } from '../../../lib/readouts/outcome-text';
+import {
+  completedExpected,
+  knownFigures,
+  memoryLimitText,
+  outcomeExpected,
+  peakRssFigures,
+  peakRssOf,
+  reasonSuffix,
+  refusedText,
+} from '../../../lib/readouts/outcome-text';
 
 /** The lesson's usual endpoint (findAll + JSON.stringify): what its conclusions measure the others against. */
 export const BASELINE_STRATEGY = 'buffered-json';
@@ -25,7 +34,8 @@ export const PILE_MIN_BYTES = MIB;
 /** Under this much heap growth above idle, buffered responses are too small to stand out from the server's own heap. */
 export const SMALL_GROWTH_BYTES = 8 * MIB;
 
-type Figures = Verdict['figures'];
+/** A verdict's figures as its parts gather them: a time not measured is null, left out of the verdict (knownFigures). */
+type Figures = Record<string, number | string | null>;
 /** A sentence judged by its figures, before the declared outcome is weighed in. */
 type Judged = { text: string; figures: Figures; expected: boolean | null };
 
@@ -67,6 +77,8 @@ export function slowPart(s: Measured<HttpSummary>): string {
 
 /** "raised p50 latency 4× (120 ms vs 30 ms)": how a run's median latency compares with the baseline's. */
 export function latencyChange(s: Measured<HttpSummary>, base: Measured<HttpSummary>): string {
+  // Not measured (null: no response timed) is no ratio, and no "0.0 ms" either.
+  if (s.latencyP50Ms === null || base.latencyP50Ms === null) return 'p50 latency not measured for both runs';
   const facts = `(${formatMs(s.latencyP50Ms)} vs ${formatMs(base.latencyP50Ms)})`;
   if (!(s.latencyP50Ms > 0) || !(base.latencyP50Ms > 0)) return `p50 latency ${facts}`;
   const ratio = s.latencyP50Ms / base.latencyP50Ms;
@@ -103,7 +115,8 @@ function socketFigures(s: Measured<HttpSummary>): Figures {
 /** The figures latencyChange quotes. */
 function latencyFigures(s: Measured<HttpSummary>, base: Measured<HttpSummary>): Figures {
   const figures: Figures = { latencyP50Ms: s.latencyP50Ms, ...theirs(base, { latencyP50Ms: base.latencyP50Ms }) };
-  if (s.latencyP50Ms > 0 && base.latencyP50Ms > 0) figures.latencyRatio = s.latencyP50Ms / base.latencyP50Ms;
+  if (s.latencyP50Ms !== null && base.latencyP50Ms !== null && s.latencyP50Ms > 0 && base.latencyP50Ms > 0)
+    figures.latencyRatio = s.latencyP50Ms / base.latencyP50Ms;
   return figures;
 }
 
@@ -245,7 +258,7 @@ function bufferedVerdict(s: Measured<HttpSummary>): Judged {
     ...(piled && { ...slowFigures(s), peakWritableBytes: s.peakWritableBytes }),
   };
   // Headers go out with res.end(body), so a first byte later than the transfer means the wait was the building.
-  if (s.ttfbP50Ms >= s.transferP50Ms && s.ttfbP50Ms > 0) {
+  if (s.ttfbP50Ms !== null && s.transferP50Ms !== null && s.ttfbP50Ms >= s.transferP50Ms && s.ttfbP50Ms > 0) {
     return {
       text: `${facts}, ${formatMs(s.ttfbP50Ms)} of it before the first byte: every body is built whole in memory before anything is sent.${slow}`,
       figures,
@@ -289,7 +302,12 @@ function completedVerdict(s: Measured<HttpSummary>, others: readonly Measured<Ht
  * the first of its comparedWith that ran (a streamed run: buffered-json; write-ignoring-drain: a cursor).
  */
 export function httpVerdict(s: Measured<HttpSummary>, others: readonly Measured<HttpSummary>[], traits: StrategyTraits | undefined): Verdict {
-  const ended = (text: string, figures: Figures): Verdict => ({ text, figures, expected: outcomeExpected(s.outcome, traits) });
+  const v = judgeHttp(s, others, traits);
+  return { ...v, figures: knownFigures(v.figures) };
+}
+
+function judgeHttp(s: Measured<HttpSummary>, others: readonly Measured<HttpSummary>[], traits: StrategyTraits | undefined): Judged {
+  const ended = (text: string, figures: Figures): Judged => ({ text, figures, expected: outcomeExpected(s.outcome, traits) });
   const heap = { 'peak.heapUsed': s.peak.heapUsed };
   switch (s.outcome) {
     case 'completed': {
